@@ -1,0 +1,43 @@
+// swift-tools-version: 6.2
+// OpenQuartz: Core Animation's model and a software renderer for Linux.
+// Module names avoid Apple's (no QuartzCore / CoreGraphics); Apple's type names live on the API surface.
+import PackageDescription
+
+let safeSettings: [SwiftSetting] = [.strictMemorySafety()]
+
+let package = Package(
+    name: "OpenQuartz",
+    products: [
+        .library(name: "OpenQuartz", targets: ["OpenQuartz"]),
+        .executable(name: "quartz-render", targets: ["quartz-render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // CATransform3D, CGAffineTransform, decomposition and interpolation, Bézier maths.
+        .target(name: "QuartzMath", swiftSettings: safeSettings),
+        // Paths, flattening, the anti-aliased filler, stroker, bitmaps, paints, sampling, blending, CGContext.
+        .target(name: "QuartzRaster", dependencies: ["QuartzMath"]),
+        // libpng through pkg-config; the C shim keeps every setjmp on the C side.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "PNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "CLibPNG", "PNGShim"]),
+        // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
+        .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
+        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
+        .executableTarget(
+            name: "quartz-render",
+            dependencies: [
+                "OpenQuartz",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath"]),
+        .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
+        .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
+        .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,6 @@
+// The umbrella module users import: Apple's QuartzCore and Core Graphics names, one import.
+@_exported import Foundation
+@_exported import QuartzMath
+@_exported import QuartzRaster
+@_exported import QuartzPNG
+@_exported import QuartzLayers

@@ -1,0 +1,1 @@
+// The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.

@@ -1,0 +1,1 @@
+// PNG in and out through libpng.
