@@ -22,8 +22,8 @@ let package = Package(
         .target(name: "QuartzRaster", dependencies: ["QuartzMath"]),
         // libpng through pkg-config; the C shim keeps every setjmp on the C side.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "PNGShim", dependencies: ["CLibPNG"]),
-        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "CLibPNG", "PNGShim"]),
+        .target(name: "PNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
         .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
