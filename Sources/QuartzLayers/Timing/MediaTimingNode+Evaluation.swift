@@ -63,7 +63,10 @@ extension MediaTimingNode {
             let first = fillMode.fillsBackwards ? wrappedBasicTime(activeTime: timeOffset) : nil
             return MediaTimingState(phase: .before, activeTime: active, basicTime: first?.basic, cycle: first?.cycle ?? 0)
         }
-        if elapsed >= end {
+        // The end is snapped like cycle boundaries, so 0.1 s × 3 ends at parent time 0.3 although
+        // 0.1 × 3 = 0.30000000000000004.
+        let endSnap = end.isFinite ? Self.cycleBoundarySnap * max(cycleDuration, end) : 0
+        if elapsed >= end - endSnap {
             // Forwards fill freezes the left limit at the end of the active interval (spec §1.3).
             let last = fillMode.fillsForwards ? leftLimitBasicTime(activeTime: end + timeOffset) : nil
             return MediaTimingState(phase: .after, activeTime: active, basicTime: last?.basic, cycle: last?.cycle ?? 0)
