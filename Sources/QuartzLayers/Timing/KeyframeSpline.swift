@@ -108,6 +108,7 @@ struct KeyframeSpline<Value: AnimationInterpolatable>: Sendable {
         let step = 1 / Double(samplesPerSegment)
         var low = Double(sample % samplesPerSegment) * step, high = low + step
         let remaining = target - cumulativeLength[sample]
+        if remaining <= 0 { return (segment, low) }
         let anchor = point(segment: segment, parameter: low)
         for _ in 0..<48 {
             let mid = 0.5 * (low + high)
