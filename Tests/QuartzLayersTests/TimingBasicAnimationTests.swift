@@ -86,6 +86,35 @@ struct TimingBasicAnimationTests {
         #expect(endpoints.end == CGRect(x: 1, y: 2, width: 103, height: 54))
     }
 
+    /// A test-only straight (non-premultiplied) RGBA colour: spec §2.4 interpolates colours on their
+    /// non-premultiplied components [O]; the engine's colour type will conform the same way.
+    struct StraightRGBA: AnimationInterpolatable, Equatable {
+        var components: SIMD4<Double>
+        static var additiveIdentity: StraightRGBA { StraightRGBA(components: .zero) }
+        func adding(_ other: StraightRGBA) -> StraightRGBA { StraightRGBA(components: components + other.components) }
+        func subtracting(_ other: StraightRGBA) -> StraightRGBA { StraightRGBA(components: components - other.components) }
+        func scaled(by factor: Double) -> StraightRGBA { StraightRGBA(components: components * factor) }
+        func pacingDistance(to other: StraightRGBA) -> Double {
+            let d = other.components - components
+            return (d * d).sum().squareRoot()
+        }
+    }
+
+    @Test("Red to clear darkens through straight-alpha interpolation (spec §2.4, via the default algebra)")
+    func colours() throws {
+        let samples = try loadVectorObject("basic_keyframe.json").objects("color_red_to_clear")
+        #expect(samples.count == 3)
+        let red = StraightRGBA(components: [1, 0, 0, 1]), clear = StraightRGBA(components: [0, 0, 0, 0])
+        for sample in samples {
+            let p = try sample.double("p")
+            let expected = try sample.doubles("rgba")
+            let colour = red.interpolated(to: clear, fraction: p)
+            for channel in 0..<4 {
+                #expect(isClose(colour.components[channel], expected[channel], VectorTolerance.sixDecimals), "p \(p)")
+            }
+        }
+    }
+
     @Test("Points, sizes and Floats follow the same algebra")
     func otherTypes() {
         let a = CGPoint(x: 1, y: 2), b = CGPoint(x: 5, y: -2)

@@ -29,6 +29,14 @@ struct TimingKeyframeTests {
         }
     }
 
+    @Test("Calculation modes carry Apple's raw strings; paced modes ignore timing, cubic modes use the spline")
+    func calculationModes() {
+        let modes: [CAAnimationCalculationMode] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+        #expect(modes.map(\.rawValue) == ["linear", "discrete", "paced", "cubic", "cubicPaced"])
+        #expect(modes.map(\.isPaced) == [false, false, true, false, true])
+        #expect(modes.map(\.isCubic) == [false, false, false, true, true])
+    }
+
     @Test("linear: the objc.io shake with explicit keyTimes (spec §3.4)")
     func linearShake() throws {
         let shake = try KeyframeInterpolator(values: [0.0, 10, -10, 10, 0], keyTimes: [0, 1.0 / 6, 3.0 / 6, 5.0 / 6, 1])
