@@ -214,6 +214,9 @@ struct TimingKeyframeTests {
         #expect(throws: KeyframeError.valuesNotPaceable) {
             try KeyframeInterpolator(values: [0.0, .infinity, 2], calculationMode: .paced)
         }
+        #expect(throws: KeyframeError.valuesNotPaceable) {
+            try KeyframeInterpolator(values: [0.0, 1, .nan], calculationMode: .cubicPaced)
+        }
         // NaN key times are out of range, not silently accepted.
         #expect(throws: (any Error).self) { try KeyframeInterpolator(values: [0.0, 1], keyTimes: [0, .nan]) }
         #expect(KeyframeError.keyTimesDecreasing(index: 2).description.contains("keyTimes[2]"))

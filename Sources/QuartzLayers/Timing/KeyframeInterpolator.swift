@@ -47,12 +47,14 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
         let spline: KeyframeSpline<Value>? =
             calculationMode.isCubic
             ? try KeyframeSpline(
-                values: values, tension: tensionValues, continuity: continuityValues, bias: biasValues)
+                values: values, tension: tensionValues, continuity: continuityValues, bias: biasValues,
+                measuresArcLength: calculationMode == .cubicPaced)
             : nil
         self.spline = spline
         if calculationMode == .paced {
             effectiveKeyTimes = try Self.pacedKeyTimes(values)
         } else if let spline, calculationMode == .cubicPaced {
+            guard spline.hasFiniteLength else { throw .valuesNotPaceable }
             effectiveKeyTimes = spline.keyframeArcFractions
         } else if let keyTimes {
             try Self.validate(keyTimes, valueCount: values.count, mode: calculationMode)

@@ -10,14 +10,19 @@ struct KeyframeSpline<Value: AnimationInterpolatable>: Sendable {
     private let outgoing: [Value]
     /// TD_i: the tangent arriving at keyframe i.
     private let incoming: [Value]
-    /// Cumulative chord length at each sample, `samplesPerSegment` samples per segment plus the end.
+    /// Cumulative chord length at each sample, `samplesPerSegment` samples per segment plus the end;
+    /// just `[0]` when the arc length is not measured.
     private var cumulativeLength: [Double]
     private let samplesPerSegment: Int
 
     var segmentCount: Int { values.count - 1 }
 
-    /// - Parameter tension/continuity/bias: per keyframe; missing entries are 0 (Catmull-Rom).
-    init(values: [Value], tension: [Double]?, continuity: [Double]?, bias: [Double]?) throws(KeyframeError) {
+    /// - Parameters:
+    ///   - tension, continuity, bias: per keyframe; missing entries are 0 (Catmull-Rom).
+    ///   - measuresArcLength: whether to build the arc-length table (cubicPaced only).
+    init(
+        values: [Value], tension: [Double]?, continuity: [Double]?, bias: [Double]?, measuresArcLength: Bool
+    ) throws(KeyframeError) {
         for (name, list) in [("tensionValues", tension), ("continuityValues", continuity), ("biasValues", bias)] {
             if let bad = list?.firstIndex(where: { !$0.isFinite }) {
                 throw .splineParameterNotFinite(name: name, index: bad)
@@ -42,8 +47,8 @@ struct KeyframeSpline<Value: AnimationInterpolatable>: Sendable {
         // Enough samples that chords follow the curve, bounded so huge keyframe lists stay small.
         let segments = max(values.count - 1, 1)
         samplesPerSegment = max(4, min(64, 65_536 / segments))
-        cumulativeLength = []
-        cumulativeLength = buildLengthTable()
+        cumulativeLength = [0]
+        if measuresArcLength { cumulativeLength = buildLengthTable() }
     }
 
     private static func parameter(_ list: [Double]?, _ index: Int) -> Double {
@@ -81,6 +86,9 @@ struct KeyframeSpline<Value: AnimationInterpolatable>: Sendable {
     }
 
     private var totalLength: Double { cumulativeLength[cumulativeLength.count - 1] }
+
+    /// Whether the measured length is a finite number (infinite or NaN values make it neither).
+    var hasFiniteLength: Bool { totalLength.isFinite }
 
     /// Whether arc-length pacing is possible: a finite, non-zero length.
     private var hasPaceableLength: Bool { totalLength > 0 && totalLength.isFinite }
