@@ -131,7 +131,7 @@ struct TransformFactors: Sendable {
                 // A completed row carries no scale, so flipping it changes nothing in the matrix.
                 if missing == 0 { rows.0 = -rows.0 } else if missing == 1 { rows.1 = -rows.1 } else { rows.2 = -rows.2 }
             } else {
-                flip(&scale, &rows, mirror: mirror)
+                flip(&scale, &skew, &rows, mirror: mirror)
             }
         }
         return TransformFactors(
@@ -160,9 +160,11 @@ struct TransformFactors: Sendable {
         return (rows[0]!, rows[1]!, rows[2]!)
     }
 
+    /// Row i is `scale_i · (u_i + Σ skew_ij · u_j)`: negating `scale_a` and `u_a` of one axis a keeps every
+    /// row only if each skew pairing a with an unflipped axis is negated too (all three flipped: none).
     private static func flip(
-        _ scale: inout SIMD3<Double>, _ rows: inout (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>),
-        mirror: MirrorResolution
+        _ scale: inout SIMD3<Double>, _ skew: inout SIMD3<Double>,
+        _ rows: inout (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), mirror: MirrorResolution
     ) {
         var choice = 3  // 3 = all three (WebKit)
         if mirror == .nearestRotation {
@@ -176,6 +178,10 @@ struct TransformFactors: Sendable {
         if choice == 0 || choice == 3 { scale.x = -scale.x; rows.0 = -rows.0 }
         if choice == 1 || choice == 3 { scale.y = -scale.y; rows.1 = -rows.1 }
         if choice == 2 || choice == 3 { scale.z = -scale.z; rows.2 = -rows.2 }
+        // skew = (xy, xz, yz): the pairs (0,1), (0,2), (1,2).
+        if choice == 0 { skew.x = -skew.x; skew.y = -skew.y }
+        if choice == 1 { skew.x = -skew.x; skew.z = -skew.z }
+        if choice == 2 { skew.y = -skew.y; skew.z = -skew.z }
     }
 }
 
