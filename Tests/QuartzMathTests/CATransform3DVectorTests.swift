@@ -39,7 +39,7 @@ import QuartzMath
     /// Keys of transforms.json checked by the other suites (named there), so none is silently skipped.
     static let keysCheckedElsewhere: Set<String> = [
         "point (1,0,0) through MakeRotation(pi/2,0,0,1)", "isAffine",  // this suite, below
-        "layer_conversions", "perspective_case", "flattening",  // LayerGeometryTests
+        "layer_conversions", "perspective_case", "flattening",  // LayerGeometryVectorTests
         "transform_interpolation",  // InterpolationTests
         "key_path_read Scale(2,3,1)*RotZ(30deg)*T(10,20,30)", "transform.rotation.z byValue 2pi samples",  // KeyPathTests
     ]

@@ -35,46 +35,6 @@ import QuartzMath
     static let parent = layer(200, 200, at: 100, 100)
     static let child = layer(50, 50, at: 100, 50)
 
-    /// transforms.json "layer_conversions" set-ups by case name (GS-tests conversion.m, run on Apple).
-    static let conversionCases: [String: (child: LayerGeometry, parent: LayerGeometry, rect: CGRect?)] = [
-        "child (0,0) -> parent": (child, parent, nil),
-        "scaled child (0,0) -> parent": (layer(50, 50, at: 100, 50, transform: CATransform3DMakeScale(2, 2, 1)), parent, nil),
-        "parent sublayerTransform scale2 + child translate(5,6)": (
-            layer(50, 50, at: 100, 50, transform: CATransform3DMakeTranslation(5, 6, 0)),
-            layer(200, 200, at: 100, 100, sublayerTransform: CATransform3DMakeScale(2, 2, 1)), nil),
-        "parent sublayerTransform translate(10,20)": (
-            child, layer(200, 200, at: 100, 100, sublayerTransform: CATransform3DMakeTranslation(10, 20, 0)), nil),
-        "rotated 45deg child: bounding box of bounds in parent": (
-            layer(100, 100, at: 100, 100, transform: CATransform3DMakeRotation(.pi / 4, 0, 0, 1)), parent,
-            CGRect(x: 0, y: 0, width: 100, height: 100)),
-    ]
-
-    // Spec §9.2 M(L→S) = T(−A_L)·L.transform·T(P_L)·T(−A_S)·S.sublayerTransform·T(A_S) against the vectors
-    // (6 decimals: 5e-7) and against Apple's own values from GS-tests conversion.m (checked there to 1e-4).
-    @Test func layerConversionVectors() throws {
-        let cases = try #require(try transformVectors()["layer_conversions"] as? [[String: Any]])
-        #expect(Set(cases.compactMap { $0["case"] as? String }) == Set(Self.conversionCases.keys))
-        for c in cases {
-            let name = try #require(c["case"] as? String)
-            let setup = try #require(Self.conversionCases[name])
-            let m = setup.child.transform(toSuperlayer: setup.parent)
-            let got: [Double]
-            if let rect = setup.rect {
-                let box = try #require(m.projectedBoundingBox(of: rect))
-                got = [box.origin.x, box.origin.y, box.size.width, box.size.height]
-            } else {
-                let p = try #require(m.projectedPoint(.zero))
-                got = [p.x, p.y]
-            }
-            let vector = try #require(c["got"] as? [Double]), apple = try #require(c["apple"] as? [Double])
-            #expect(got.count == vector.count && got.count == apple.count)
-            for k in got.indices {
-                expectClose(got[k], vector[k], tolerance: sixDecimalTolerance, "\(name) [\(k)]")
-                expectClose(got[k], apple[k], tolerance: 1e-4, "\(name) [\(k)] vs Apple")
-            }
-        }
-    }
-
     // The remaining Apple-run GS-tests conversion.m cases (spec §9.2).
     @Test func appleConversionCases() throws {
         let c = Self.child, p = Self.parent
@@ -112,65 +72,6 @@ import QuartzMath
         Self.expectPoint(Self.convert(.zero, from: [c], to: [p]), 75, 25, "detached layer")
     }
 
-    // Spec §9.4 / transforms.json "perspective_case": 100×100 layer, position (150,150), anchor (0,0.5),
-    // rotated about y, in a root whose sublayerTransform has m34 = −1/500 (vanishing point = root anchor).
-    // Matrix and w have 6 decimals (5e-7); the screen coordinates are given to 4 decimals (5e-5).
-    @Test func perspectiveCaseVector() throws {
-        let cases = try #require(try transformVectors()["perspective_case"] as? [[String: Any]])
-        let setups: [String: (rootSize: Double, angle: Double)] = [
-            "parent 300x300 (vanishing point 150,150), rotation -pi/2 about y": (300, -.pi / 2),
-            "parent 300x300 (vanishing point 150,150), rotation -pi/4 about y": (300, -.pi / 4),
-            "parent 400x400 (vanishing point 200,200), rotation -pi/2 about y": (400, -.pi / 2),
-            "parent 400x400 (vanishing point 200,200), rotation -pi/4 about y": (400, -.pi / 4),
-        ]
-        #expect(Set(cases.compactMap { $0["case"] as? String }) == Set(setups.keys))
-        for c in cases {
-            let name = try #require(c["case"] as? String)
-            let setup = try #require(setups[name])
-            var perspective = CATransform3DIdentity
-            perspective.m34 = -1.0 / 500
-            let s = setup.rootSize
-            let root = Self.layer(s, s, at: s / 2, s / 2, sublayerTransform: perspective)
-            var leaf = Self.layer(100, 100, at: 150, 150, transform: CATransform3DMakeRotation(setup.angle, 0, 1, 0))
-            leaf.anchorPoint = CGPoint(x: 0, y: 0.5)
-            #expect(root.frameTransform == CATransform3DIdentity, "root bounds space is the screen")
-            let world = Self.world([root, leaf])
-            expectMatrix(world, try matrix(fromJSON: c["matrix"]), tolerance: sixDecimalTolerance, name)
-
-            let corners = try #require(c["corners"] as? [[String: Any]])
-            #expect(corners.count == 4)
-            for corner in corners {
-                let xy = try #require(corner["corner_in_layer"] as? [Double])
-                let screen = try #require(corner["screen"] as? [Double])
-                let point = CGPoint(x: xy[0], y: xy[1])
-                Self.expectPoint(world.projectedPoint(point), screen[0], screen[1], tolerance: 5e-5, "\(name) \(xy)")
-                expectClose(world.homogeneousPoint(x: xy[0], y: xy[1]).w, try #require(corner["w"] as? Double),
-                            tolerance: sixDecimalTolerance, "\(name) \(xy) w")
-            }
-        }
-    }
-
-    // Spec §9.3 / transforms.json "flattening": a normal layer flattens its subtree (the leaf's zPosition
-    // 100 is dropped), a CATransformLayer does not (magnified by 1/(1 − 100/500)) [A: CATransformLayer.h].
-    @Test func flatteningVector() throws {
-        let v = try #require(try transformVectors()["flattening"] as? [String: Any])
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1.0 / 500
-        let root = Self.layer(400, 400, at: 200, 200, sublayerTransform: perspective)
-        let mid = Self.layer(200, 200, at: 200, 200)
-        var leaf = Self.layer(100, 100, at: 100, 100)
-        leaf.zPosition = 100
-        let rootWorld = root.frameTransform
-        let midWorld = mid.worldTransform(superlayer: root, superlayerWorld: rootWorld)
-        for (key, midFlattens) in [("leaf corners, mid is CALayer (flattened, zPosition ignored for size)", true),
-                                   ("leaf corners, mid is CATransformLayer (zPosition 100 magnified)", false)] {
-            let want = try #require(v[key] as? [[Double]])
-            let w = leaf.worldTransform(superlayer: mid, superlayerWorld: midWorld, superlayerFlattens: midFlattens)
-            Self.expectPoint(w.projectedPoint(.zero), want[0][0], want[0][1], tolerance: sixDecimalTolerance, key)
-            Self.expectPoint(w.projectedPoint(CGPoint(x: 100, y: 100)), want[1][0], want[1][1], tolerance: sixDecimalTolerance, key)
-        }
-    }
-
     // The formula of spec §9.2 written out with Apple's functions, on values that exercise every term:
     // bounds origins, anchorPointZ, zPosition, both transforms.
     @Test func matrixToSuperlayerMatchesTheFormula() {
@@ -184,8 +85,11 @@ import QuartzMath
             let s = LayerGeometry(
                 bounds: CGRect(x: r(-20...20), y: r(-20...20), width: r(1...300), height: r(1...300)),
                 anchorPoint: CGPoint(x: r(0...1), y: r(0...1)), anchorPointZ: r(-30...30), sublayerTransform: randomMatrix(&g))
-            let aL = SIMD3(l.bounds.minX + l.anchorPoint.x * l.bounds.width, l.bounds.minY + l.anchorPoint.y * l.bounds.height, l.anchorPointZ)
-            let aS = SIMD3(s.bounds.minX + s.anchorPoint.x * s.bounds.width, s.bounds.minY + s.anchorPoint.y * s.bounds.height, s.anchorPointZ)
+            func anchor(_ g: LayerGeometry) -> SIMD3<Double> {
+                SIMD3(g.bounds.minX + g.anchorPoint.x * g.bounds.width, g.bounds.minY + g.anchorPoint.y * g.bounds.height,
+                      g.anchorPointZ)
+            }
+            let aL = anchor(l), aS = anchor(s)
             let want = [l.transform, CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition),
                         CATransform3DMakeTranslation(-aS.x, -aS.y, -aS.z), s.sublayerTransform,
                         CATransform3DMakeTranslation(aS.x, aS.y, aS.z)]

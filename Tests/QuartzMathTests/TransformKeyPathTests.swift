@@ -45,7 +45,9 @@ import QuartzMath
     // Spec §4.1 write rule: replace one component of the decomposition, keep the others [I: MIRAI].
     @Test func writesReplaceOneComponent() throws {
         let m = Self.scaleRotTranslate
-        func build(scale: SIMD3<Double> = SIMD3(2, 3, 1), angle: Double = .pi / 6, t: SIMD3<Double> = SIMD3(10, 20, 30)) -> CATransform3D {
+        func build(
+            scale: SIMD3<Double> = SIMD3(2, 3, 1), angle: Double = .pi / 6, t: SIMD3<Double> = SIMD3(10, 20, 30)
+        ) -> CATransform3D {
             [CATransform3DMakeRotation(angle, 0, 0, 1), CATransform3DMakeTranslation(t.x, t.y, t.z)]
                 .reduce(CATransform3DMakeScale(scale.x, scale.y, scale.z), CATransform3DConcat)
         }
@@ -150,7 +152,8 @@ import QuartzMath
         p.m34 = -1.0 / 500
         let m = CATransform3DRotate(p, 0.5, 0, 1, 0)
         expectClose(try #require(m.value(forTransformKeyPath: "rotation.y")), 0.5, tolerance: 1e-15, "rotation.y")
-        expectMatrix(try m.setting(.number(1.2), for: .rotationY), CATransform3DRotate(p, 1.2, 0, 1, 0), tolerance: 1e-15, "rotation.y")
+        expectMatrix(try m.setting(.number(1.2), for: .rotationY), CATransform3DRotate(p, 1.2, 0, 1, 0),
+                     tolerance: 1e-15, "rotation.y")
     }
 
     // Kind mismatches are typed errors with actionable messages; unknown key paths are nil.
@@ -163,7 +166,8 @@ import QuartzMath
         }
         #expect(TransformKeyPathError.valueKindMismatch(.translation).description
             == "transform key path 'translation' takes a CGSize (x, y), not a number")
-        #expect(TransformKeyPathError.valueKindMismatch(.scaleX).description == "transform key path 'scale.x' takes a number, not a size")
+        #expect(TransformKeyPathError.valueKindMismatch(.scaleX).description
+            == "transform key path 'scale.x' takes a number, not a size")
         #expect(CATransform3DIdentity.value(forTransformKeyPath: "translation") == nil)
         #expect(CATransform3DIdentity.value(forTransformKeyPath: "transform.rotation.z") == nil)
         #expect(CATransform3DIdentity.value(forTransformKeyPath: "rotation.w") == nil)
