@@ -2,8 +2,10 @@ import Foundation
 import Testing
 import QuartzMath
 
-/// The layer-geometry vectors of `fixtures/vectors/transforms.json` (spec §9.2–9.4); set-up helpers are
-/// those of Shared.
+/// Set-up helpers (`layer`, `world`, `expectPoint`, the GS-tests parent and child) live in LayerGeometryTests.
+private typealias Shared = LayerGeometryTests
+
+/// The layer-geometry vectors of `fixtures/vectors/transforms.json` (spec §9.2–9.4).
 @Suite struct LayerGeometryVectorTests {
     /// transforms.json "layer_conversions" set-ups by case name (GS-tests conversion.m, run on Apple).
     static let conversionCases: [String: (child: LayerGeometry, parent: LayerGeometry, rect: CGRect?)] = [
