@@ -74,11 +74,11 @@ struct PathMeasuredContour {
             let tail = piece(pieces.removeLast(), hint: 0)
             let head = piece(pieces.removeFirst(), hint: 0)
             // The tail ends at the start point and the head begins there: keep one copy, as a corner.
-            var joined = tail
-            joined.points.append(contentsOf: head.points.dropFirst())
-            joined.isSmooth[joined.isSmooth.count - 1] = contour.isSmooth.first ?? false
-            joined.isSmooth.append(contentsOf: head.isSmooth.dropFirst())
-            wrapped = joined
+            var smooth = tail.isSmooth
+            smooth[smooth.count - 1] = contour.isSmooth.first ?? false
+            wrapped = FlattenedPathContour(
+                points: tail.points + head.points.dropFirst(), isClosed: false,
+                isSmooth: smooth + head.isSmooth.dropFirst())
         }
         var hint = 0
         for interval in pieces {

@@ -56,12 +56,17 @@ public struct FlattenedPathContour: Sendable, Equatable {
     public var isClosed: Bool
     /// Parallel to `points`: true for vertices inside one curve element (where the stroker must keep the
     /// outline smooth), false at element boundaries (where the line join applies).
-    public var isSmooth: [Bool]
+    public private(set) var isSmooth: [Bool]
 
     public init(points: [SIMD2<Double>], isClosed: Bool, isSmooth: [Bool]? = nil) {
         self.points = points
         self.isClosed = isClosed
-        self.isSmooth = isSmooth ?? Array(repeating: false, count: points.count)
+        // A flag list of the wrong length is replaced (all corners) rather than trusted.
+        if let isSmooth, isSmooth.count == points.count {
+            self.isSmooth = isSmooth
+        } else {
+            self.isSmooth = Array(repeating: false, count: points.count)
+        }
     }
 
     /// Total length, including the closing segment of a closed contour.
