@@ -101,6 +101,7 @@ public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace.shared
 @inlinable
 public func paintSRGBEncode(_ linear: Double) -> Double {
     if linear <= 0.0031308 { return 12.92 * linear }
+    if linear == 1 { return 1 }  // 1.055 − 0.055 is 0.9999999999999999 in Double
     return 1.055 * pow(linear, 1 / 2.4) - 0.055
 }
 
