@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import QuartzMath
 @testable import QuartzRaster
 
 @Suite struct PaintGradientTests {
@@ -121,6 +122,15 @@ import Testing
             options: [], deviceToGradient: .identity)
         #expect(paintShadePixel(shader, x: 80, y: 50).r == grey(0.8))
         #expect(paintShadePixel(shader, x: 20, y: 50).r == grey(2.0 / 3.0))
+        // Focal point on the end circle (|c1 − c0| = r1 − r0: the quadratic degenerates to a linear equation):
+        // start (10.5, 50.5) r 0, end (50.5, 50.5) r 40. At x = 30.5: c(t) = 10.5 + 40t, r = 40t,
+        // 20 − 40t = 40t → t = 1/4. Behind the focus (x = 5.5) no circle with r ≥ 0 passes.
+        let onEdge = PaintRadialGradientShader(
+            gradient: blackToWhite, startCenter: [10.5, 50.5], startRadius: 0, endCenter: [50.5, 50.5], endRadius: 40,
+            options: both, deviceToGradient: .identity)
+        #expect(onEdge.isLinear)
+        #expect(paintShadePixel(onEdge, x: 30, y: 50).r == grey(0.25))
+        #expect(paintShadePixel(onEdge, x: 5, y: 50).packed == 0)
     }
 
     // Start circle outside the end circle (a cone): start (20.5, 50.5) r 5, end (80.5, 50.5) r 10. At the
@@ -168,6 +178,26 @@ import Testing
             let parts = paintShadeRow(shader, x: 3, y: 17, count: 37) + paintShadeRow(shader, x: 40, y: 17, count: 63)
             #expect(whole == parts)
         }
+    }
+
+    // The homography helpers, element by element: inverse of a projective map, composition, affine detection.
+    @Test func projectiveTransformAlgebra() throws {
+        let m = PaintProjectiveTransform(2, 0, 1, 0, 4, -2, 0.5, 0, 1)
+        let inv = try #require(m.inverted())
+        let product = m.concatenating(after: inv)
+        let id = PaintProjectiveTransform.identity
+        let pairs = [(product.m0, id.m0), (product.m1, id.m1), (product.m2, id.m2), (product.m3, id.m3), (product.m4, id.m4),
+                     (product.m5, id.m5), (product.m6, id.m6), (product.m7, id.m7), (product.m8, id.m8)]
+        for (a, b) in pairs { #expect(abs(a - b) < 1e-15) }
+        // (x, y) = (2, 3): X = 5, Y = 10, W = 2 → (2.5, 5).
+        #expect(m.apply(x: 2, y: 3) == SIMD2(2.5, 5))
+        #expect(m.apply(x: -4, y: 0) == nil)  // W = −1
+        // CGAffineTransform(a, b, c, d, tx, ty) maps x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+        let affine = PaintProjectiveTransform(CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6))
+        #expect(affine == PaintProjectiveTransform(1, 3, 5, 2, 4, 6, 0, 0, 1))
+        #expect(affine.isAffine && !m.isAffine && PaintProjectiveTransform.translation(x: 1, y: 2).isTranslation)
+        #expect(try #require(affine.inverted()).isAffine)
+        #expect(PaintProjectiveTransform(1, 2, 0, 2, 4, 0, 0, 0, 1).inverted() == nil)  // singular
     }
 
     // Bad geometry never crashes: non-finite maps and points draw nothing.
