@@ -104,9 +104,10 @@ public struct PaintGradientColorTable: Sendable, Equatable {
         return a.color + (b.color - a.color) * f
     }
 
-    /// The table index for gradient position t in 0…1 (nearest entry).
+    /// The table index for gradient position t in 0…1 (nearest entry, halves rounded up). Truncation of a
+    /// non-negative value stands in for `rounded()`, which is a libm call on the baseline x86-64 target.
     @inlinable @inline(__always)
     public static func index(for t: Double) -> Int {
-        Int((t * Double(intervals)).rounded(.toNearestOrAwayFromZero))
+        Int(t * Double(intervals) + 0.5)
     }
 }

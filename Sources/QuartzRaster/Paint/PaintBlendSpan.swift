@@ -4,8 +4,8 @@
 // and result = lerp(destination, blend(source, destination), m) — W3C Compositing §5.6's treatment of shape
 // (coverage) and the context's global alpha. Rounding: blend results are rounded to nearest once per channel
 // (PaintBlendFormulas.swift), then the lerp is rounded to nearest once: round((r·m + d·(255 − m)) / 255).
-// Source-over (normal) is d' = s + d·(255 − sα)/255 rounded once, skipping transparent sources and copying
-// opaque ones under full coverage; copy and clear are direct lerps. The result is within ±1 of the exact
+// Source-over (normal) is d' = s + d·(255 − sα)/255 rounded once (exact for opaque and transparent sources);
+// copy and clear are direct lerps. The result is within ±1 of the exact
 // value (½ from the blend, ½ from the lerp).
 // Every channel stays ≤ its alpha, so output remains valid premultiplied RGBA8.
 
@@ -88,22 +88,23 @@ private func paintBlendSourceOver(
     _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?, _ alpha: UInt8,
     _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
 ) {
-    // Partial coverage uses the lerp form (error ≤ 1) rather than pre-scaling the source, whose rounded alpha
-    // would add a further half step; the cost is the same two SWAR multiplies.
+    // Branch-free loops (they vectorise). Partial coverage uses the lerp form (error ≤ 1) rather than
+    // pre-scaling the source, whose rounded alpha would add a further half step.
     if let coverage {
-        for i in 0..<count {
-            let m = UInt32(mulDiv255(coverage[i], alpha))
-            if m == 0 { continue }
-            let d = destination[i]
-            let r = paintSourceOverPixel(source[i], d)
-            destination[i] = m == 255 ? r : paintLerpPixel(from: d, to: r, by: m)
+        if alpha == 255 {
+            for i in 0..<count {
+                let d = destination[i]
+                destination[i] = paintLerpPixel(from: d, to: paintSourceOverPixel(source[i], d), by: UInt32(coverage[i]))
+            }
+        } else {
+            for i in 0..<count {
+                let d = destination[i]
+                let m = UInt32(mulDiv255(coverage[i], alpha))
+                destination[i] = paintLerpPixel(from: d, to: paintSourceOverPixel(source[i], d), by: m)
+            }
         }
     } else if alpha == 255 {
-        for i in 0..<count {
-            let s = source[i]
-            let sa = s >> 24
-            if sa == 255 { destination[i] = s } else if s != 0 { destination[i] = paintSourceOverPixel(s, destination[i]) }
-        }
+        for i in 0..<count { destination[i] = paintSourceOverPixel(source[i], destination[i]) }
     } else {
         let m = UInt32(alpha)
         for i in 0..<count {

@@ -186,7 +186,8 @@ public struct PaintConicGradientShader: SpanShader {
         table = gradient.colorTable.entries
         map = deviceToGradient
         self.center = center
-        self.startAngle = startAngle
+        // Kept in −π…π so positions stay in −1…1 and the wrap below can truncate instead of calling floor.
+        self.startAngle = startAngle.isFinite ? remainder(startAngle, 2 * Double.pi) : startAngle
         isDrawable = center.x.isFinite && center.y.isFinite && startAngle.isFinite && deviceToGradient.isFinite
     }
 
@@ -202,9 +203,9 @@ public struct PaintConicGradientShader: SpanShader {
     @inline(__always)
     func position(_ p: SIMD2<Double>) -> Double {
         let d = p - center
-        var t = (atan2(d.y, d.x) - startAngle) / (2 * Double.pi)
-        t -= t.rounded(.down)
-        return t
+        let t = (atan2(d.y, d.x) - startAngle) / (2 * Double.pi)
+        // t ∈ [−1, 1]: floor(t) = trunc(t + 2) − 2.
+        return t - Double(Int(t + 2) - 2)
     }
 
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {

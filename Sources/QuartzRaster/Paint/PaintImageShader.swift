@@ -175,7 +175,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
             return PaintImageShader.bilinear(l, u: u * l.scaleX, v: v * l.scaleY)
         }
         let l0 = Int(lod)
-        let f8 = UInt32(((lod - Double(l0)) * 256).rounded())
+        let f8 = UInt32((lod - Double(l0)) * 256 + 0.5)
         let a = levels[l0], b = levels[l0 + 1]
         let ca = PaintImageShader.bilinear(a, u: u * a.scaleX, v: v * a.scaleY)
         if f8 == 0 { return ca }
@@ -194,27 +194,35 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         return -2
     }
 
+    /// floor(c) for c ≥ −4 by truncating c + 4 (`rounded(.down)` is a libm call on the baseline target).
+    @inline(__always)
+    static func floorInt(_ c: Double) -> Int { Int(c + 4) &- 4 }
+
     @inline(__always)
     static func nearest(_ level: PaintTextureLevel, u: Double, v: Double) -> UInt32 {
-        let ix = min(max(Int(safe(u, level.width).rounded(.down)), 0), level.width - 1)
-        let iy = min(max(Int(safe(v, level.height).rounded(.down)), 0), level.height - 1)
+        let ix = min(max(floorInt(safe(u, level.width)), 0), level.width - 1)
+        let iy = min(max(floorInt(safe(v, level.height)), 0), level.height - 1)
         return level.pixels[iy * level.width + ix]
     }
 
     @inline(__always)
     static func bilinear(_ level: PaintTextureLevel, u: Double, v: Double) -> UInt32 {
+        // Wrapping arithmetic: every value is bounded (coordinates clamped by `safe`, weights ≤ 256), so the
+        // overflow checks of the plain operators would only cost time in this per-pixel path.
         let fu = safe(u, level.width) - 0.5, fv = safe(v, level.height) - 0.5
-        let x0f = fu.rounded(.down), y0f = fv.rounded(.down)
-        let wx = UInt64(((fu - x0f) * 256).rounded()), wy = UInt64(((fv - y0f) * 256).rounded())
-        let x0 = Int(x0f), y0 = Int(y0f)
+        let x0 = floorInt(fu), y0 = floorInt(fv)
+        // Fractions in [0, 1) to 1/256 steps, halves rounded up (truncation of a non-negative value).
+        let wx = UInt64(truncatingIfNeeded: Int((fu - Double(x0)) * 256 + 0.5))
+        let wy = UInt64(truncatingIfNeeded: Int((fv - Double(y0)) * 256 + 0.5))
         let w = level.width, h = level.height
-        let cx0 = min(max(x0, 0), w - 1), cx1 = min(max(x0 + 1, 0), w - 1)
-        let cy0 = min(max(y0, 0), h - 1), cy1 = min(max(y0 + 1, 0), h - 1)
-        let row0 = level.pixels + cy0 * w, row1 = level.pixels + cy1 * w
+        let cx0 = min(max(x0, 0), w &- 1), cx1 = min(max(x0 &+ 1, 0), w &- 1)
+        let cy0 = min(max(y0, 0), h &- 1), cy1 = min(max(y0 &+ 1, 0), h &- 1)
+        let row0 = level.pixels + cy0 &* w, row1 = level.pixels + cy1 &* w
         let p00 = paintSpreadPixel(row0[cx0]), p10 = paintSpreadPixel(row0[cx1])
         let p01 = paintSpreadPixel(row1[cx0]), p11 = paintSpreadPixel(row1[cx1])
         // Weights (256 − wx)(256 − wy) … sum to 65536; each lane stays below 255 · 65536 + 32768 < 2^32.
-        let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy), w01 = (256 - wx) * wy, w11 = wx * wy
+        let ix = 256 &- wx, iy = 256 &- wy
+        let w00 = ix &* iy, w10 = wx &* iy, w01 = ix &* wy, w11 = wx &* wy
         let rb = p00.rb &* w00 &+ p10.rb &* w10 &+ p01.rb &* w01 &+ p11.rb &* w11
         let ga = p00.ga &* w00 &+ p10.ga &* w10 &+ p01.ga &* w01 &+ p11.ga &* w11
         return paintPackSpread(rb: rb, ga: ga, shift: 16)
