@@ -11,9 +11,18 @@ public protocol FillCoverageSource: Sendable {
     /// Calls `body` with the non-zero coverage of the pixels inside `region`. Spans never overlap and
     /// never leave `region`; their order is unspecified.
     func forEachCoverageSpan(in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void)
+
+    /// The smallest `FillTileScratch.tileCapacity` this source needs (a binned path needs its tile size).
+    var minimumScratchTileSize: Int { get }
+}
+
+extension FillCoverageSource {
+    public var minimumScratchTileSize: Int { 1 }
 }
 
 extension FillPathCoverage: FillCoverageSource {
+    public var minimumScratchTileSize: Int { grid.tileSize }
+
     /// Visits the grid tiles that meet `region` and clips their spans to it. Asking for exactly one tile of
     /// `grid` is the fast case the compositor uses.
     public func forEachCoverageSpan(
@@ -132,7 +141,8 @@ extension PremultipliedRGBA8Bitmap {
         threading: FillThreading = .singleThreaded
     ) {
         withFillTarget { target in
-            Self.forEachTile(of: target, tileSize: tileSize, threading: threading) { region, scratch in
+            Self.forEachTile(of: target, tileSize: tileSize, scratchSize: source.minimumScratchTileSize,
+                             threading: threading) { region, scratch in
                 source.forEachCoverageSpan(in: region, scratch: scratch) { target.sourceOver($0, color: color) }
             }
         }
@@ -144,7 +154,8 @@ extension PremultipliedRGBA8Bitmap {
         threading: FillThreading = .singleThreaded
     ) {
         withFillTarget { target in
-            Self.forEachTile(of: target, tileSize: tileSize, threading: threading) { region, scratch in
+            Self.forEachTile(of: target, tileSize: tileSize, scratchSize: source.minimumScratchTileSize,
+                             threading: threading) { region, scratch in
                 source.forEachCoverageSpan(in: region, scratch: scratch) {
                     target.sourceOver($0, shader: shader, scratch: scratch)
                 }
@@ -155,7 +166,7 @@ extension PremultipliedRGBA8Bitmap {
     /// Runs `body` once per tile of the target; with `.concurrent`, batches of tiles run on several threads,
     /// each batch with its own scratch. Tiles never overlap, so the pixels do not depend on the schedule.
     static func forEachTile(
-        of target: FillBitmapTarget, tileSize: Int, threading: FillThreading,
+        of target: FillBitmapTarget, tileSize: Int, scratchSize: Int, threading: FillThreading,
         _ body: @Sendable (FillPixelBounds, FillTileScratch) -> Void
     ) {
         let grid = FillTileGrid(bounds: target.bounds, tileSize: tileSize)
@@ -163,7 +174,7 @@ extension PremultipliedRGBA8Bitmap {
         if tiles == 0 { return }
         let batches = threading == .singleThreaded ? 1 : min(tiles, 64)
         @Sendable func runBatch(_ batch: Int) {
-            let scratch = FillTileScratch(tileSize: grid.tileSize)
+            let scratch = FillTileScratch(tileSize: max(grid.tileSize, scratchSize))
             var tile = batch
             while tile < tiles {
                 body(grid.pixelBounds(column: tile % grid.columnCount, row: tile / grid.columnCount), scratch)

@@ -121,29 +121,25 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
 
         let left = Double(clip.minX), right = Double(clip.maxX)
         // Break points where the segment crosses the clip's vertical sides, in order of y.
-        var ys: (Double, Double) = (.nan, .nan)
-        var xs: (Double, Double) = (.nan, .nan)
+        var breakA = SIMD2<Double>(.nan, .nan), breakB = SIMD2<Double>(.nan, .nan)
         var breaks = 0
-        func addBreak(atSide side: Double) {
-            guard (p.x - side) * (q.x - side) < 0 else { return }
+        for sideIndex in 0..<2 {
+            let side = sideIndex == 0 ? left : right
+            guard (p.x - side) * (q.x - side) < 0 else { continue }
             let y = Self.yOnLine(p, q, atX: side)
-            guard y > p.y && y < q.y else { return }
-            if breaks == 0 { ys.0 = y; xs.0 = side } else { ys.1 = y; xs.1 = side }
+            guard y > p.y && y < q.y else { continue }
+            if breaks == 0 { breakA = SIMD2(side, y) } else { breakB = SIMD2(side, y) }
             breaks += 1
         }
-        addBreak(atSide: left)
-        addBreak(atSide: right)
-        if breaks == 2 && ys.1 < ys.0 { swap(&ys.0, &ys.1); swap(&xs.0, &xs.1) }
+        if breaks == 2 && breakB.y < breakA.y { (breakA, breakB) = (breakB, breakA) }
         var from = SIMD2(min(max(p.x, left), right), p.y)
         if breaks >= 1 {
-            let mid = SIMD2(xs.0, ys.0)
-            appendEdge(from, mid, winding)
-            from = mid
+            appendEdge(from, breakA, winding)
+            from = breakA
         }
         if breaks == 2 {
-            let mid = SIMD2(xs.1, ys.1)
-            appendEdge(from, mid, winding)
-            from = mid
+            appendEdge(from, breakB, winding)
+            from = breakB
         }
         appendEdge(from, SIMD2(min(max(q.x, left), right), q.y), winding)
     }
