@@ -21,6 +21,8 @@ public struct PeerSceneRasterRenderer: Sendable {
     public var deviceTolerance = 0.2
     /// Draw `prim` hints with the analytic rect / rounded-rect coverage instead of the path, as the peers do.
     public var usesPrimitiveHints = true
+    /// The compositing tile size in pixels; output is identical for every size.
+    public var tileSize = 64
 
     public init(scene: PeerScene) throws {
         self.scene = scene
@@ -76,19 +78,19 @@ public struct PeerSceneRasterRenderer: Sendable {
             let premultiplied = Self.premultiplied(color, opacity: opacity)
             if usesPrimitiveHints, let affine, let (rect, radius) = hint {
                 bitmap.fill(FillRoundedRectCoverage(rect: rect, cornerRadius: radius, transform: affine),
-                            color: premultiplied, threading: threading)
+                            color: premultiplied, tileSize: tileSize, threading: threading)
                 return
             }
             let coverage = Self.coverage(of: geometry, matrix: matrix, affine: affine, rule: rule, clip: clip,
                                          tolerance: deviceTolerance)
-            bitmap.fill(coverage, color: premultiplied, threading: threading)
+            bitmap.fill(coverage, color: premultiplied, tileSize: tileSize, threading: threading)
         case let .stroke(geometry, color, style):
             // Stroke in local space finely enough for the largest scale of the matrix.
             let scale = affine.map { max(hypot($0.a, $0.b), hypot($0.c, $0.d)) } ?? 1
             let outline = geometry.strokeOutline(style: style, tolerance: deviceTolerance / max(scale, 1e-9))
             let coverage = Self.coverage(of: outline, matrix: matrix, affine: affine, rule: .winding, clip: clip,
                                          tolerance: deviceTolerance)
-            bitmap.fill(coverage, color: Self.premultiplied(color, opacity: opacity), threading: threading)
+            bitmap.fill(coverage, color: Self.premultiplied(color, opacity: opacity), tileSize: tileSize, threading: threading)
         case let .image(image, rect):
             // Texel space → item space → device; the shader needs the inverse.
             let texelToItem = PaintProjectiveTransform(
@@ -98,7 +100,7 @@ public struct PeerSceneRasterRenderer: Sendable {
             let shader = PaintImageShader(image: image, deviceToImage: deviceToImage, filter: .linear, opacity: opacity)
             let coverage = Self.coverage(of: CGPath(rect: rect, transform: nil).geometry, matrix: matrix, affine: affine,
                                          rule: .winding, clip: clip, tolerance: deviceTolerance)
-            bitmap.fill(coverage, shader: shader, threading: threading)
+            bitmap.fill(coverage, shader: shader, tileSize: tileSize, threading: threading)
         }
     }
 
