@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "OpenQuartz", targets: ["OpenQuartz"]),
         .executable(name: "quartz-render", targets: ["quartz-render"]),
+        // The peer-benchmark scene format, for the agreement tests and the Benchmarks package.
+        .library(name: "PeerScene", targets: ["PeerScene"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +29,7 @@ let package = Package(
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
         .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
+        .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
             dependencies: [
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
+        .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,161 @@
+// Binning a path's edges into screen tiles.
+//
+// Coordinate space: device pixels; edges in 24.8 fixed point (FillFixedPoint.swift).
+//
+// Each edge is listed in every tile of every tile row whose columns its cells reach in that tile row.
+// Everything an edge contributes to tiles further right is the same for every pixel of a pixel row: its
+// signed height in that row (its "carry"). Those carries are summed per tile row and pixel row, then
+// prefix-summed across columns, so a tile with no edges still knows each row's winding (the backdrop) and
+// a tile with edges knows what enters from its left. All of it is integer arithmetic, hence exact.
+
+/// A path ready for per-tile coverage: immutable, `Sendable`, safe to read from many threads at once.
+public struct FillPathCoverage: Sendable {
+    public let grid: FillTileGrid
+    public let fillRule: CGPathFillRule
+    let edges: [FillEdge]
+    /// The grid-relative tiles that can have coverage; every other tile is empty.
+    public let occupiedColumns: Range<Int>
+    public let occupiedRows: Range<Int>
+    /// Edge indices of occupied tile t (row-major within the occupied box) are
+    /// binEdges[binOffsets[t] ..< binOffsets[t + 1]].
+    let binOffsets: [Int32]
+    let binEdges: [Int32]
+    /// Coverage entering occupied tile t's pixel row i from its left, in fillFullCoverage units: carry[t·T + i].
+    let carry: [Int32]
+
+    /// Bins `edges` (normally a `FillEdgeBuilder`'s, clipped to `grid.bounds`) for filling with `fillRule`.
+    public init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
+        self.grid = grid
+        self.fillRule = fillRule
+        self.edges = edges
+        let size = grid.tileSize
+        let subTile = Int64(size) << Int64(fillSubpixelShift)
+
+        // The occupied box, in grid-relative tiles.
+        var minCell = Int.max, maxCell = Int.min, minRow = Int.max, maxRow = Int.min
+        for e in edges where e.y0 < e.y1 {
+            minCell = min(minCell, Int(min(e.x0, e.x1) >> 8))
+            maxCell = max(maxCell, Int(max(e.x0, e.x1) >> 8))
+            minRow = min(minRow, Int(e.y0 >> 8))
+            maxRow = max(maxRow, Int((e.y1 - 1) >> 8))
+        }
+        let columns = Self.tileRange(minCell, maxCell, first: grid.firstColumn, count: grid.columnCount, size: size)
+        let rows = Self.tileRange(minRow, maxRow, first: grid.firstRow, count: grid.rowCount, size: size)
+        occupiedColumns = columns
+        occupiedRows = rows
+        let boxWidth = columns.count
+        let tileCount = boxWidth * rows.count
+        guard tileCount > 0 else {
+            binOffsets = [0]
+            binEdges = []
+            carry = []
+            return
+        }
+
+        var entries: [UInt64] = []
+        entries.reserveCapacity(edges.count * 2)
+        var carry = [Int32](repeating: 0, count: tileCount * size)
+        carry.withUnsafeMutableBufferPointer { carryBuffer in
+            // Invariant: every index written is (tile in 0..<tileCount) · size + (row in 0..<size).
+            let carryBase = carryBuffer.baseAddress!
+            for (index, e) in edges.enumerated() where e.y0 < e.y1 {
+                let topRow = Int(e.y0 >> 8), bottomRow = Int((e.y1 - 1) >> 8)
+                let firstTileRow = max(Self.floorDivide(topRow, size) - grid.firstRow, rows.lowerBound)
+                let lastTileRow = min(Self.floorDivide(bottomRow, size) - grid.firstRow, rows.upperBound - 1)
+                if firstTileRow > lastTileRow { continue }
+                for tileRow in firstTileRow...lastTileRow {
+                    let bandTop = Int64(grid.firstRow + tileRow) * subTile
+                    let yA = Int32(max(Int64(e.y0), bandTop)), yB = Int32(min(Int64(e.y1), bandTop + subTile))
+                    if yA >= yB { continue }
+                    let xA = e.x(atY: yA), xB = e.x(atY: yB)
+                    let cellMin = Int(min(xA, xB) >> 8), cellMax = Int(max(xA, xB) >> 8)
+                    let columnMin = max(Self.floorDivide(cellMin, size) - grid.firstColumn, columns.lowerBound)
+                    let columnMax = min(Self.floorDivide(cellMax, size) - grid.firstColumn, columns.upperBound - 1)
+                    let boxRow = tileRow - rows.lowerBound
+                    if columnMin <= columnMax {
+                        for column in columnMin...columnMax {
+                            let tile = boxRow * boxWidth + (column - columns.lowerBound)
+                            entries.append(UInt64(tile) << 32 | UInt64(index))
+                        }
+                    }
+                    // Tiles right of the edge's last column receive its full height, row by row.
+                    let carryColumn = max(columnMax + 1, columns.lowerBound)
+                    if carryColumn < columns.upperBound {
+                        let tileBase = (boxRow * boxWidth + carryColumn - columns.lowerBound) * size
+                        let bandTopRow = (grid.firstRow + tileRow) * size
+                        var y = yA
+                        while y < yB {
+                            let rowEnd = min(yB, (y & ~255) + 256)
+                            let pixelRow = Int(y >> 8) - bandTopRow
+                            carryBase[tileBase + pixelRow] &+= e.winding &* 512 &* (rowEnd - y)
+                            y = rowEnd
+                        }
+                    }
+                }
+            }
+            // Prefix sums across each tile row turn per-column deltas into entering coverage.
+            for boxRow in 0..<rows.count where boxWidth > 1 {
+                for column in 1..<boxWidth {
+                    let here = (boxRow * boxWidth + column) * size, left = here - size
+                    for i in 0..<size { carryBase[here + i] &+= carryBase[left + i] }
+                }
+            }
+        }
+        self.carry = carry
+
+        // Counting sort of (tile, edge) pairs by tile; edges keep their path order within a tile.
+        var offsets = [Int32](repeating: 0, count: tileCount + 1)
+        for entry in entries { offsets[Int(entry >> 32) + 1] += 1 }
+        for t in 0..<tileCount { offsets[t + 1] += offsets[t] }
+        var cursor = offsets
+        var bins = [Int32](repeating: 0, count: entries.count)
+        for entry in entries {
+            let tile = Int(entry >> 32)
+            bins[Int(cursor[tile])] = Int32(truncatingIfNeeded: entry)
+            cursor[tile] += 1
+        }
+        binOffsets = offsets
+        binEdges = bins
+    }
+
+    /// Collects a builder's edges (closing any open contour) and bins them.
+    public init(builder: FillEdgeBuilder, fillRule: CGPathFillRule, tileSize: Int = 64) {
+        var closed = builder
+        closed.finish()
+        self.init(edges: closed.edges, fillRule: fillRule, grid: FillTileGrid(bounds: builder.clip, tileSize: tileSize))
+    }
+
+    /// Edges after clipping and narrowing, for inspection and tests.
+    public var edgeCount: Int { edges.count }
+
+    static func floorDivide(_ a: Int, _ b: Int) -> Int {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    /// Grid-relative tiles touched by cells minCell...maxCell (or rows), clamped to the grid.
+    private static func tileRange(_ lo: Int, _ hi: Int, first: Int, count: Int, size: Int) -> Range<Int> {
+        if lo > hi || count == 0 { return 0..<0 }
+        let a = max(floorDivide(lo, size) - first, 0), b = min(floorDivide(hi, size) - first, count - 1)
+        return a <= b ? a..<(b + 1) : 0..<0
+    }
+
+    /// Index of grid tile (column, row) within the occupied box, or nil when the tile is certainly empty.
+    func occupiedIndex(column: Int, row: Int) -> Int? {
+        guard occupiedColumns.contains(column), occupiedRows.contains(row) else { return nil }
+        return (row - occupiedRows.lowerBound) * occupiedColumns.count + (column - occupiedColumns.lowerBound)
+    }
+
+    /// True when tile (column, row) gets no coverage at all (no edges and zero winding on every row).
+    public func isTileEmpty(column: Int, row: Int) -> Bool {
+        guard let tile = occupiedIndex(column: column, row: row) else { return true }
+        if binOffsets[tile] != binOffsets[tile + 1] { return false }
+        let base = tile * grid.tileSize
+        for i in 0..<grid.tileSize where alpha(carry[base + i]) != 0 { return false }
+        return true
+    }
+
+    @inline(__always)
+    func alpha(_ accumulated: Int32) -> UInt8 {
+        fillRule == .winding ? fillAlphaNonZero(accumulated) : fillAlphaEvenOdd(accumulated)
+    }
+}

@@ -1,0 +1,288 @@
+// Per-pixel coverage of rounded rectangles: exact in device axes, distance-based under an affine map.
+//
+// Coordinate space: device pixels, pixel (x, y) = [x, x+1) × [y, y+1); "local" is the rectangle's own
+// space before `transform`. Numbers: Double. Corners are exact circular arcs (Core Animation's
+// cornerRadius is circular; the κ = 0.5522847498 cubic of CGPath differs from it by < 0.03 % of r).
+//
+// Axis-aligned: coverage = ∫ over the pixel's columns of the covered height between the top boundary
+// t(x) and the bottom boundary b(x) (arcs near the corners), using ∫√(r² − u²) du = ½(u√(r² − u²) + r²·asin(u/r)).
+// Exact up to floating point.
+//
+// Affine: the signed distance to the rounded rectangle is taken in local space and mapped to device pixels
+// through the gradient (exact for the straight sides, first order on the arcs); coverage is the exact box
+// filter of the tangent half-plane at that distance, minus the sliver between the tangent and the arc,
+// ∫ s²/(2R) ds over the tangent's chord through the pixel, with R the arc's device radius of curvature
+// R = r·|J·t|³/|det J| (t the local unit tangent). Pixels crossed by two opposite sides (shapes under
+// about 1.5 px thick) are approximated.
+
+import Foundation
+
+/// How one pixel row splits: pixels outside `outer` have no coverage; pixels in `uniform` (within
+/// `outer`) all have coverage `uniformCoverage`; the rest need `coverage(x:y:)`.
+struct FillRowLayout {
+    var outer: Range<Int>
+    var uniform: Range<Int>
+    var uniformCoverage: Double
+}
+
+protocol FillRoundedRectGeometry: Sendable {
+    /// Rows that may have coverage.
+    var rows: Range<Int> { get }
+    func layout(row y: Int) -> FillRowLayout
+    func coverage(x: Int, y: Int) -> Double
+}
+
+/// Rounded rectangle with sides parallel to the device axes, corners of radius `radius` (device pixels).
+struct FillAxisAlignedRoundedRect: FillRoundedRectGeometry {
+    let x0: Double, y0: Double, x1: Double, y1: Double, radius: Double
+
+    init(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = max(x0, x1)
+        self.y1 = max(y0, y1)
+        self.radius = min(max(radius, 0), (self.x1 - x0) / 2, (self.y1 - y0) / 2)
+    }
+
+    var rows: Range<Int> {
+        guard x0 < x1 && y0 < y1 else { return 0..<0 }
+        let a = Int(max(y0, -1e9).rounded(.down)), b = Int(min(y1, 1e9).rounded(.up))
+        return a..<b
+    }
+
+    func layout(row y: Int) -> FillRowLayout {
+        let outer = Int(x0.rounded(.down))..<Int(x1.rounded(.up))
+        let top = Double(y), bottom = Double(y + 1)
+        let rowCover = FillRectCoverage.overlap(y, y0, y1)
+        // Columns entirely over the straight top and bottom sides: coverage is the row overlap alone.
+        // Rows entirely between the corner bands: the same for every column fully inside [x0, x1).
+        let straightBand = top >= y0 + radius && bottom <= y1 - radius
+        let inset = straightBand ? 0 : radius
+        let a = Int((x0 + inset).rounded(.up)), b = Int((x1 - inset).rounded(.down))
+        return FillRowLayout(outer: outer, uniform: a < b ? a..<b : a..<a, uniformCoverage: rowCover)
+    }
+
+    func coverage(x: Int, y: Int) -> Double {
+        let a = max(Double(x), x0), b = min(Double(x + 1), x1)
+        if a >= b { return 0 }
+        let lo = Double(y), hi = Double(y + 1)
+        let r = radius, innerLeft = x0 + r, innerRight = x1 - r
+        // covered = (b − a) − ∫(clamp(t) − lo) − ∫(hi − clamp(b)), valid because t(x) ≤ b(x) everywhere.
+        var topExcess = 0.0, bottomExcess = 0.0
+        func piece(_ p: Double, _ q: Double, u0: Double, u1: Double) {
+            if p >= q { return }
+            topExcess += Self.integrateClampedArc(u0, u1, r: r, base: y0 + r, sign: -1, lo: lo, hi: hi) - lo * (q - p)
+            bottomExcess += hi * (q - p) - Self.integrateClampedArc(u0, u1, r: r, base: y1 - r, sign: 1, lo: lo, hi: hi)
+        }
+        // Left corner zone (u = innerLeft − x), straight middle (u = 0), right corner zone (u = x − innerRight).
+        let leftEnd = min(b, innerLeft)
+        if a < leftEnd { piece(a, leftEnd, u0: innerLeft - leftEnd, u1: innerLeft - a) }
+        let midA = max(a, innerLeft), midB = min(b, innerRight)
+        if midA < midB {
+            topExcess += (min(max(y0, lo), hi) - lo) * (midB - midA)
+            bottomExcess += (hi - min(max(y1, lo), hi)) * (midB - midA)
+        }
+        let rightStart = max(a, innerRight)
+        if rightStart < b { piece(rightStart, b, u0: rightStart - innerRight, u1: b - innerRight) }
+        return min(max((b - a) - topExcess - bottomExcess, 0), 1)
+    }
+
+    /// ∫_{u0}^{u1} clamp(base + sign·√(r² − u²), lo, hi) du for 0 ≤ u0 ≤ u1 ≤ r (monotone integrand).
+    static func integrateClampedArc(
+        _ u0: Double, _ u1: Double, r: Double, base: Double, sign: Double, lo: Double, hi: Double
+    ) -> Double {
+        let ua = max(0, min(u0, r)), ub = max(0, min(u1, r))
+        if ua >= ub { return 0 }
+        @inline(__always) func g(_ u: Double) -> Double { base + sign * (max(0, r * r - u * u)).squareRoot() }
+        @inline(__always) func primitive(_ u: Double) -> Double {
+            let s = max(0, r * r - u * u).squareRoot()
+            return 0.5 * (u * s + r * r * asin(min(1, u / r)))
+        }
+        // Where the arc crosses lo and hi: at most two cuts, kept in order without allocating.
+        @inline(__always) func crossing(_ level: Double) -> Double {
+            let w = (level - base) * sign
+            guard w >= 0 && w <= r else { return ub }
+            let u = (r * r - w * w).squareRoot()
+            return u > ua && u < ub ? u : ub
+        }
+        var c1 = crossing(lo), c2 = crossing(hi)
+        if c2 < c1 { swap(&c1, &c2) }
+        var total = 0.0
+        @inline(__always) func add(_ p: Double, _ q: Double) {
+            if q <= p { return }
+            let mid = g(0.5 * (p + q))
+            if mid <= lo {
+                total += lo * (q - p)
+            } else if mid >= hi {
+                total += hi * (q - p)
+            } else {
+                total += base * (q - p) + sign * (primitive(q) - primitive(p))
+            }
+        }
+        add(ua, c1)
+        add(c1, c2)
+        add(c2, ub)
+        return total
+    }
+}
+
+/// Rounded rectangle `rect` (local space) with circular corners of `radius`, mapped to device pixels by an
+/// invertible affine transform (device = (a·x + c·y + tx, b·x + d·y + ty), CGAffineTransform's convention).
+struct FillAffineRoundedRect: FillRoundedRectGeometry {
+    // Local geometry.
+    let center: SIMD2<Double>, halfSize: SIMD2<Double>, radius: Double
+    // Forward linear part J (columns are the images of local x and y) and the inverse map.
+    let jx: SIMD2<Double>, jy: SIMD2<Double>, determinant: Double
+    let inverseX: SIMD2<Double>, inverseY: SIMD2<Double>, inverseOffset: SIMD2<Double>
+    /// Device half-planes n·p ≤ g for the four sides and four corner chords (n not normalised), plus |n|.
+    let sides: [SIMD4<Double>]
+    let chords: [SIMD4<Double>]
+    let rows: Range<Int>
+
+    /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
+    init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
+          a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        let values = [minX, minY, maxX, maxY, radius, a, b, c, d, tx, ty]
+        guard values.allSatisfy({ $0.isFinite && abs($0) < 1e12 }), minX < maxX, minY < maxY else { return nil }
+        let det = a * d - b * c
+        guard abs(det) > 1e-12 else { return nil }
+        center = SIMD2((minX + maxX) / 2, (minY + maxY) / 2)
+        halfSize = SIMD2((maxX - minX) / 2, (maxY - minY) / 2)
+        let r = min(max(radius, 0), halfSize.x, halfSize.y)
+        self.radius = r
+        jx = SIMD2(a, b)
+        jy = SIMD2(c, d)
+        determinant = det
+        // Inverse: local = M·device + m, M = J⁻¹.
+        let mRow0 = SIMD2(d, -c) / det, mRow1 = SIMD2(-b, a) / det
+        inverseX = mRow0
+        inverseY = mRow1
+        let m = SIMD2(-(mRow0.x * tx + mRow0.y * ty), -(mRow1.x * tx + mRow1.y * ty))
+        inverseOffset = m
+        // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
+        func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
+            let n = alpha.x * mRow0 + alpha.y * mRow1
+            let g = gamma - (alpha.x * m.x + alpha.y * m.y)
+            return SIMD4(n.x, n.y, g, (n.x * n.x + n.y * n.y).squareRoot())
+        }
+        sides = [
+            deviceHalfPlane(SIMD2(1, 0), maxX), deviceHalfPlane(SIMD2(-1, 0), -minX),
+            deviceHalfPlane(SIMD2(0, 1), maxY), deviceHalfPlane(SIMD2(0, -1), -minY),
+        ]
+        chords = [
+            deviceHalfPlane(SIMD2(-1, -1), -(minX + minY + r)), deviceHalfPlane(SIMD2(1, -1), maxX - minY - r),
+            deviceHalfPlane(SIMD2(-1, 1), maxY - minX - r), deviceHalfPlane(SIMD2(1, 1), maxX + maxY - r),
+        ]
+        var lo = Double.infinity, hi = -Double.infinity
+        for corner in [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(minX, maxY), SIMD2(maxX, maxY)] {
+            let y = b * corner.x + d * corner.y + ty
+            lo = min(lo, y)
+            hi = max(hi, y)
+        }
+        rows = Int(lo.rounded(.down))..<Int(hi.rounded(.up))
+    }
+
+    /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
+    /// (positive shrinks). Empty when the row misses them.
+    @inline(__always)
+    func columns(row y: Int, planes: [SIMD4<Double>], offset: Double) -> Range<Int> {
+        let yc = Double(y) + 0.5
+        var lo = -Double.infinity, hi = Double.infinity
+        for plane in planes {
+            let rhs = plane.z - offset * plane.w - plane.y * yc
+            if plane.x > 1e-12 {
+                hi = min(hi, rhs / plane.x)
+            } else if plane.x < -1e-12 {
+                lo = max(lo, rhs / plane.x)
+            } else if rhs < 0 {
+                return 0..<0
+            }
+        }
+        guard lo <= hi else { return 0..<0 }
+        let first = Int(max(lo - 0.5, -1e9).rounded(.up)), last = Int(min(hi - 0.5, 1e9).rounded(.down))
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+
+    func layout(row y: Int) -> FillRowLayout {
+        // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
+        let outer = columns(row: y, planes: sides, offset: -0.75)
+        var inner = columns(row: y, planes: sides, offset: 0.75)
+        if !inner.isEmpty {
+            let chordRange = columns(row: y, planes: chords, offset: 0.75)
+            let a = max(inner.lowerBound, chordRange.lowerBound), b = min(inner.upperBound, chordRange.upperBound)
+            inner = a < b ? a..<b : a..<a
+        }
+        return FillRowLayout(outer: outer, uniform: inner.isEmpty ? outer.lowerBound..<outer.lowerBound : inner,
+                             uniformCoverage: 1)
+    }
+
+    func coverage(x: Int, y: Int) -> Double {
+        let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+        let local = SIMD2((inverseX * p).sum(), (inverseY * p).sum()) + inverseOffset
+        let offset = local - center
+        let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
+        let q = SIMD2(abs(offset.x), abs(offset.y)) - (halfSize - SIMD2(radius, radius))
+        var distance: Double, gradient: SIMD2<Double>, onArc = false
+        if q.x > 0 && q.y > 0 {
+            let length = (q.x * q.x + q.y * q.y).squareRoot()
+            distance = length - radius
+            gradient = signs * q / length
+            onArc = radius > 0
+        } else if q.x > q.y {
+            distance = q.x - radius
+            gradient = SIMD2(signs.x, 0)
+        } else {
+            distance = q.y - radius
+            gradient = SIMD2(0, signs.y)
+        }
+        // Device gradient of the local distance: Mᵀ·g.
+        let deviceGradient = gradient.x * inverseX + gradient.y * inverseY
+        let scale = (deviceGradient * deviceGradient).sum().squareRoot()
+        guard scale > 0 else { return 0 }
+        let normal = deviceGradient / scale
+        let lineOffset = -distance / scale  // covered side: n·(p − centre) ≤ lineOffset
+        var area = Self.halfPlaneCoverage(lineOffset, normal)
+        if onArc && area > 0 && area < 1 {
+            // Device radius of curvature of the arc's image at the nearest point.
+            let tangent = SIMD2(-gradient.y, gradient.x)
+            let image = tangent.x * jx + tangent.y * jy
+            let stretch = (image * image).sum().squareRoot()
+            let deviceRadius = radius * stretch * stretch * stretch / abs(determinant)
+            if let (s0, s1) = Self.chord(lineOffset, normal) {
+                area -= (s1 * s1 * s1 - s0 * s0 * s0) / (6 * deviceRadius)
+            }
+        }
+        return min(max(area, 0), 1)
+    }
+
+    /// Area of {p ∈ [−½, ½]² : n·p ≤ s} for a unit normal n: the box filter of a half-plane.
+    static func halfPlaneCoverage(_ s: Double, _ n: SIMD2<Double>) -> Double {
+        var a = abs(n.x), b = abs(n.y)
+        if b > a { swap(&a, &b) }
+        if b < 1e-9 { return min(max(0.5 + s / a, 0), 1) }
+        let h = (a + b) / 2, k = (a - b) / 2
+        if s >= h { return 1 }
+        if s <= -h { return 0 }
+        if abs(s) <= k { return 0.5 + s / a }
+        if s > k { return 1 - (h - s) * (h - s) / (2 * a * b) }
+        return (s + h) * (s + h) / (2 * a * b)
+    }
+
+    /// The parameter range [s0, s1] of the line {s·n + τ·t} (t ⟂ n) inside the unit pixel, τ measured from
+    /// the foot of the pixel centre; nil when the line misses the pixel.
+    static func chord(_ s: Double, _ n: SIMD2<Double>) -> (Double, Double)? {
+        let foot = s * n, t = SIMD2(-n.y, n.x)
+        var lo = -Double.infinity, hi = Double.infinity
+        for axis in 0..<2 {
+            let f = foot[axis], dt = t[axis]
+            if abs(dt) < 1e-12 {
+                if abs(f) > 0.5 { return nil }
+                continue
+            }
+            let p = (-0.5 - f) / dt, q = (0.5 - f) / dt
+            lo = max(lo, min(p, q))
+            hi = min(hi, max(p, q))
+        }
+        return lo < hi ? (lo, hi) : nil
+    }
+}

@@ -1,0 +1,116 @@
+// Screen tiles for binning and compositing.
+//
+// Coordinate space: device pixels. Tiles are aligned to multiples of `tileSize` from the device origin
+// (not from the bounds), so tile (column, row) covers [(firstColumn + column) · T, … + T) × the same in y,
+// intersected with `bounds`. Column and row indices here are relative to the grid (0 ..< count).
+
+/// A grid of square tiles over a pixel rectangle.
+public struct FillTileGrid: Hashable, Sendable {
+    public let bounds: FillPixelBounds
+    /// Tile edge length in pixels (clamped to 1...1024).
+    public let tileSize: Int
+    /// Absolute index of the first tile column/row (device x / tileSize).
+    public let firstColumn: Int
+    public let firstRow: Int
+    public let columnCount: Int
+    public let rowCount: Int
+
+    public init(bounds: FillPixelBounds, tileSize: Int = 64) {
+        self.bounds = bounds
+        let size = min(max(tileSize, 1), 1024)
+        self.tileSize = size
+        if bounds.isEmpty {
+            firstColumn = 0
+            firstRow = 0
+            columnCount = 0
+            rowCount = 0
+        } else {
+            firstColumn = bounds.minX / size
+            firstRow = bounds.minY / size
+            columnCount = (bounds.maxX - 1) / size - firstColumn + 1
+            rowCount = (bounds.maxY - 1) / size - firstRow + 1
+        }
+    }
+
+    public var tileCount: Int { columnCount * rowCount }
+
+    /// The pixels of tile (column, row), clipped to `bounds`.
+    public func pixelBounds(column: Int, row: Int) -> FillPixelBounds {
+        let x = (firstColumn + column) * tileSize, y = (firstRow + row) * tileSize
+        return FillPixelBounds(minX: x, minY: y, maxX: x + tileSize, maxY: y + tileSize).intersection(bounds)
+    }
+}
+
+/// One run of coverage on a pixel row: columns x..<x+count of row y. When `mask` is nil every pixel has
+/// coverage `alpha`; otherwise `mask` points at `count` coverage bytes that stay valid only during the
+/// callback that received the span.
+public struct FillCoverageSpan {
+    public var y: Int
+    public var x: Int
+    public var count: Int
+    public var alpha: UInt8
+    public var mask: UnsafePointer<UInt8>?
+
+    @inlinable public init(y: Int, x: Int, count: Int, alpha: UInt8) {
+        self.y = y
+        self.x = x
+        self.count = count
+        self.alpha = alpha
+        mask = nil
+    }
+
+    @inlinable public init(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        self.y = y
+        self.x = x
+        self.count = count
+        alpha = 0
+        self.mask = mask
+    }
+}
+
+/// Per-thread working memory for tile coverage and compositing. Create one per worker (or per tile
+/// batch) and reuse it; it is not thread-safe, which is why it is a class that is never shared.
+public final class FillTileScratch {
+    /// The largest tile edge this scratch serves.
+    public let tileCapacity: Int
+    /// The longest span (in pixels) of masks and shaded colours it holds.
+    public let rowCapacity: Int
+
+    // Invariants: each pointer is allocated once in init with the count in its comment and freed in
+    // deinit; `deltas` is all zeros between tile calls (the tile loop re-zeroes every cell it touched).
+    let deltas: UnsafeMutablePointer<Int32>  // tileCapacity × (tileCapacity + 2)
+    let carry: UnsafeMutablePointer<Int32>  // tileCapacity
+    let touchedMin: UnsafeMutablePointer<Int32>  // tileCapacity
+    let touchedMax: UnsafeMutablePointer<Int32>  // tileCapacity
+    let mask: UnsafeMutablePointer<UInt8>  // rowCapacity
+    let shaded: UnsafeMutablePointer<UInt32>  // rowCapacity
+
+    var deltaStride: Int { tileCapacity + 2 }
+
+    public init(tileSize: Int = 64, rowCapacity: Int = 256) {
+        let size = min(max(tileSize, 1), 1024)
+        tileCapacity = size
+        self.rowCapacity = max(rowCapacity, size, 16)
+        deltas = .allocate(capacity: size * (size + 2))
+        deltas.initialize(repeating: 0, count: size * (size + 2))
+        carry = .allocate(capacity: size)
+        carry.initialize(repeating: 0, count: size)
+        touchedMin = .allocate(capacity: size)
+        touchedMin.initialize(repeating: 0, count: size)
+        touchedMax = .allocate(capacity: size)
+        touchedMax.initialize(repeating: 0, count: size)
+        mask = .allocate(capacity: self.rowCapacity)
+        mask.initialize(repeating: 0, count: self.rowCapacity)
+        shaded = .allocate(capacity: self.rowCapacity)
+        shaded.initialize(repeating: 0, count: self.rowCapacity)
+    }
+
+    deinit {
+        deltas.deallocate()
+        carry.deallocate()
+        touchedMin.deallocate()
+        touchedMax.deallocate()
+        mask.deallocate()
+        shaded.deallocate()
+    }
+}
