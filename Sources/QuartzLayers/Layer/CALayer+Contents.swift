@@ -1,5 +1,6 @@
 // `contents`: the layer's backing image (Apple types it `Any?`; the renderer draws a CGImage).
 import Foundation
+import QuartzRaster
 
 extension CALayer {
     /// Apple: the layer's content image. Animatable (cross-fade). Default nil.
@@ -7,7 +8,10 @@ extension CALayer {
         get { contentsObject }
         set {
             guard !LayerContentsIdentity.same(contentsObject, newValue) else { return }
-            changeLayer(forKey: "contents") { contentsObject = newValue }
+            changeLayer(forKey: "contents") {
+                contentsObject = newValue
+                model.contentsImage = newValue.flatMap { $0 as? CGImage }
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 // `frame`: derived from position, bounds, anchorPoint and transform (spec §9.2).
 import Foundation
+import QuartzMath
 
 extension CALayer {
     /// Apple: the layer's rectangle in the superlayer's space. Not animatable; setting it sets
@@ -18,10 +19,16 @@ extension CALayer {
 }
 
 extension CALayer {
+    /// The geometry inputs of QuartzMath's layer matrices for a property state.
+    static func geometry(of properties: LayerProperties) -> LayerGeometry {
+        LayerGeometry(
+            bounds: properties.bounds, position: properties.position, zPosition: CGFloat(properties.zPosition),
+            anchorPoint: properties.anchorPoint, anchorPointZ: CGFloat(properties.anchorPointZ),
+            transform: properties.transform, sublayerTransform: properties.sublayerTransform)
+    }
+
+    /// The frame for a property state: the bounding box of the transformed bounds (spec §9.2).
     func frameInSuperlayer(of properties: LayerProperties) -> CGRect {
-        CGRect(
-            x: properties.position.x - properties.anchorPoint.x * properties.bounds.width,
-            y: properties.position.y - properties.anchorPoint.y * properties.bounds.height,
-            width: properties.bounds.width, height: properties.bounds.height)
+        CALayer.geometry(of: properties).frame
     }
 }

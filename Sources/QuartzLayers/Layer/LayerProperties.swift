@@ -3,6 +3,8 @@
 // Geometry is in the layer's own bounds space, y down as on iOS (spec §0.1). Scalars are Double
 // internally; the CALayer surface converts to Apple's declared types (Float for opacity, CGFloat, …).
 import Foundation
+import QuartzMath
+import QuartzRaster
 
 /// The `CAMediaTiming` fields of a layer (spec §1.1 defaults).
 struct LayerTimingProperties: Sendable, Equatable {
@@ -27,6 +29,9 @@ struct ShapeLayerProperties: Sendable, Equatable {
     var lineDashPattern: [Double]? = nil
     var strokeStart: Double = 0
     var strokeEnd: Double = 1
+    var path: CGPath? = nil
+    var fillColor: CGColor? = CGColor.black
+    var strokeColor: CGColor? = nil
 }
 
 /// CAGradientLayer's stored properties (defaults from Apple's CAGradientLayer reference).
@@ -35,6 +40,7 @@ struct GradientLayerProperties: Sendable, Equatable {
     var startPoint = CGPoint(x: 0.5, y: 0)
     var endPoint = CGPoint(x: 0.5, y: 1)
     var typeName = "axial"
+    var colors: [CGColor]? = nil
 }
 
 /// CAReplicatorLayer's stored properties (defaults from Apple's CAReplicatorLayer reference).
@@ -46,6 +52,8 @@ struct ReplicatorLayerProperties: Sendable, Equatable {
     var instanceBlueOffset: Double = 0
     var instanceAlphaOffset: Double = 0
     var preservesDepth = false
+    var instanceTransform = CATransform3DIdentity
+    var instanceColor: CGColor? = CGColor.white
 }
 
 /// The complete property state of one layer.
@@ -57,6 +65,8 @@ struct LayerProperties: Sendable {
     var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     var anchorPointZ: Double = 0
     var isGeometryFlipped = false
+    var transform = CATransform3DIdentity
+    var sublayerTransform = CATransform3DIdentity
 
     // Visibility and appearance (spec §6.5 defaults).
     var isHidden = false
@@ -72,6 +82,12 @@ struct LayerProperties: Sendable {
     var shadowOpacity: Double = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: Double = 3
+    var backgroundColor: CGColor? = nil
+    var borderColor: CGColor? = CGColor.black
+    var shadowColor: CGColor? = CGColor.black
+    var shadowPath: CGPath? = nil
+    /// `contents` when it is a CGImage (the only kind of contents the renderer draws).
+    var contentsImage: CGImage? = nil
 
     // Contents placement.
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)

@@ -2,6 +2,8 @@
 // name, how to read and write it in `LayerProperties`, how it is boxed, and whether Core Animation
 // gives it a built-in implicit animation (CAPG-Animatable Table B-1, spec §6.5).
 import Foundation
+import QuartzMath
+import QuartzRaster
 
 /// Reads and writes one property of `LayerProperties` in typed form.
 struct LayerPropertyAccessor: Sendable {
@@ -126,6 +128,85 @@ struct LayerPropertyAccessor: Sendable {
     }
 }
 
+extension LayerPropertyAccessor {
+    static func transform(
+        _ path: WritableKeyPath<LayerProperties, CATransform3D> & Sendable, animatable: Bool
+    ) -> LayerPropertyAccessor {
+        LayerPropertyAccessor(
+            kind: .transform, hasImplicitAnimation: animatable,
+            read: { .transform($0[keyPath: path]) },
+            write: { properties, value in
+                guard case .transform(let transform) = value, transform.isFinite else { return false }
+                properties[keyPath: path] = transform
+                return true
+            })
+    }
+
+    static func color(
+        _ path: WritableKeyPath<LayerProperties, CGColor?> & Sendable, animatable: Bool
+    ) -> LayerPropertyAccessor {
+        LayerPropertyAccessor(
+            kind: .color, hasImplicitAnimation: animatable,
+            read: { properties in properties[keyPath: path].map { .color($0) } ?? .null },
+            write: { properties, value in
+                switch value {
+                case .color(let color): properties[keyPath: path] = color
+                case .null: properties[keyPath: path] = nil
+                default: return false
+                }
+                return true
+            })
+    }
+
+    static func colors(
+        _ path: WritableKeyPath<LayerProperties, [CGColor]?> & Sendable, animatable: Bool
+    ) -> LayerPropertyAccessor {
+        LayerPropertyAccessor(
+            kind: .colors, hasImplicitAnimation: animatable,
+            read: { properties in properties[keyPath: path].map { .colors($0) } ?? .null },
+            write: { properties, value in
+                switch value {
+                case .colors(let colors): properties[keyPath: path] = colors
+                case .null: properties[keyPath: path] = nil
+                default: return false
+                }
+                return true
+            })
+    }
+
+    static func cgPath(
+        _ path: WritableKeyPath<LayerProperties, CGPath?> & Sendable, animatable: Bool
+    ) -> LayerPropertyAccessor {
+        LayerPropertyAccessor(
+            kind: .path, hasImplicitAnimation: animatable,
+            read: { properties in properties[keyPath: path].map { .path($0) } ?? .null },
+            write: { properties, value in
+                switch value {
+                case .path(let cgPath): properties[keyPath: path] = cgPath
+                case .null: properties[keyPath: path] = nil
+                default: return false
+                }
+                return true
+            })
+    }
+
+    static func image(
+        _ path: WritableKeyPath<LayerProperties, CGImage?> & Sendable, animatable: Bool
+    ) -> LayerPropertyAccessor {
+        LayerPropertyAccessor(
+            kind: .image, hasImplicitAnimation: animatable,
+            read: { properties in properties[keyPath: path].map { .image($0) } ?? .null },
+            write: { properties, value in
+                switch value {
+                case .image(let image): properties[keyPath: path] = image
+                case .null: properties[keyPath: path] = nil
+                default: return false
+                }
+                return true
+            })
+    }
+}
+
 /// Property tables per layer class. Subclasses add their keys to CALayer's.
 enum LayerPropertyTable {
     /// CALayer's own value properties (object-valued ones such as `mask` and `sublayers` are handled by CALayer).
@@ -136,6 +217,14 @@ enum LayerPropertyTable {
         "anchorPoint": .point(\.anchorPoint, animatable: true),
         "anchorPointZ": .scalar(\.anchorPointZ, .cgFloat, animatable: true),
         "geometryFlipped": .flag(\.isGeometryFlipped, animatable: false),
+        "transform": .transform(\.transform, animatable: true),
+        "sublayerTransform": .transform(\.sublayerTransform, animatable: true),
+        "backgroundColor": .color(\.backgroundColor, animatable: true),
+        "borderColor": .color(\.borderColor, animatable: true),
+        "shadowColor": .color(\.shadowColor, animatable: true),
+        "shadowPath": .cgPath(\.shadowPath, animatable: true),
+        // KVC reads and writes `contents` as an object (CALayer+Contents); animations use this entry.
+        "contents": .image(\.contentsImage, animatable: true),
         "hidden": .flag(\.isHidden, animatable: true),
         // "doubleSided" has no implicit animation (CAPG-Animatable Table B-1).
         "doubleSided": .flag(\.isDoubleSided, animatable: false),
@@ -178,6 +267,10 @@ enum LayerPropertyTable {
         "lineDashPattern": .numbers(\.shape.lineDashPattern, animatable: false),
         "strokeStart": .scalar(\.shape.strokeStart, .cgFloat, animatable: true),
         "strokeEnd": .scalar(\.shape.strokeEnd, .cgFloat, animatable: true),
+        // "although the path property is animatable, no implicit animation will be created" (SDK-CAShapeLayer).
+        "path": .cgPath(\.shape.path, animatable: false),
+        "fillColor": .color(\.shape.fillColor, animatable: true),
+        "strokeColor": .color(\.shape.strokeColor, animatable: true),
     ]) { _, new in new }
 
     /// CAGradientLayer adds these (Apple: colors, locations, startPoint, endPoint animatable).
@@ -186,6 +279,7 @@ enum LayerPropertyTable {
         "startPoint": .point(\.gradient.startPoint, animatable: true),
         "endPoint": .point(\.gradient.endPoint, animatable: true),
         "type": .name(\.gradient.typeName),
+        "colors": .colors(\.gradient.colors, animatable: true),
     ]) { _, new in new }
 
     /// CAReplicatorLayer adds these (Apple: instanceDelay and the offsets animatable; instanceCount not).
@@ -197,6 +291,8 @@ enum LayerPropertyTable {
         "instanceBlueOffset": .scalar(\.replicator.instanceBlueOffset, .float, animatable: true),
         "instanceAlphaOffset": .scalar(\.replicator.instanceAlphaOffset, .float, animatable: true),
         "preservesDepth": .flag(\.replicator.preservesDepth, animatable: false),
+        "instanceTransform": .transform(\.replicator.instanceTransform, animatable: true),
+        "instanceColor": .color(\.replicator.instanceColor, animatable: true),
     ]) { _, new in new }
 }
 

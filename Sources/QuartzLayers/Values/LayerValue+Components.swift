@@ -1,6 +1,7 @@
 // Structure fields reached through key paths (CAPG-KVC "Key Path Support for Structures"):
 // CGPoint `x y`, CGSize `width height`, CGRect `origin origin.x origin.y size size.width size.height`.
 import Foundation
+import QuartzMath
 
 extension LayerValue {
     /// The field named by `path` (dot-separated), or nil when this value has no such field.
@@ -14,6 +15,13 @@ extension LayerValue {
         case (.size(let size), "height"): return rest.isEmpty ? .number(Double(size.height)) : nil
         case (.rect(let rect), "origin"): return LayerValue.point(rect.origin).component(rest)
         case (.rect(let rect), "size"): return LayerValue.size(rect.size).component(rest)
+        case (.transform(let transform), _):
+            // Virtual key paths of CATransform3D (spec §4.1), read by decomposition in QuartzMath.
+            guard let field = TransformKeyPath(rawValue: path.joined(separator: ".")) else { return nil }
+            switch transform.value(for: field) {
+            case .number(let number): return .number(number)
+            case .size(let size): return .size(size)
+            }
         default: return nil
         }
     }
@@ -48,6 +56,17 @@ extension LayerValue {
             guard case .size(let size)? = LayerValue.size(rect.size).replacingComponent(rest, with: newValue) else { return nil }
             rect.size = size
             return .rect(rect)
+        case (.transform(let transform), _):
+            // Writing one component keeps the others (spec §4.1 "Write / animate a sub-key").
+            guard let field = TransformKeyPath(rawValue: path.joined(separator: ".")) else { return nil }
+            let input: TransformKeyPathValue
+            switch newValue {
+            case .number(let number) where number.isFinite: input = .number(number)
+            case .size(let size) where size.width.isFinite && size.height.isFinite: input = .size(size)
+            default: return nil
+            }
+            guard let updated = try? transform.setting(input, for: field) else { return nil }
+            return .transform(updated)
         default:
             return nil
         }
@@ -64,6 +83,11 @@ extension LayerValue {
         case .bool: return .bool
         case .numbers: return .numbers
         case .string: return .string
+        case .transform: return .transform
+        case .color: return .color
+        case .colors: return .colors
+        case .image: return .image
+        case .path: return .path
         case .null: return base
         }
     }
@@ -72,9 +96,11 @@ extension LayerValue {
     func sameCase(as other: LayerValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.bool, .bool),
-            (.numbers, .numbers), (.string, .string), (.null, .null):
+            (.numbers, .numbers), (.string, .string), (.null, .null), (.transform, .transform),
+            (.color, .color), (.colors, .colors), (.image, .image), (.path, .path):
             return true
-        case (.numbers, .null), (.null, .numbers):
+        case (.numbers, .null), (.null, .numbers), (.color, .null), (.null, .color), (.colors, .null), (.null, .colors),
+            (.image, .null), (.null, .image), (.path, .null), (.null, .path):
             return true
         default:
             return false

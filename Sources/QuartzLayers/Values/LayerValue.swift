@@ -1,9 +1,11 @@
 // Typed property values: what Apple's `Any?` boxes become inside the engine, for storage,
 // interpolation (spec §2.4) and snapshots. Numbers are Double internally whatever their API type.
 import Foundation
+import QuartzMath
+import QuartzRaster
 
 /// One property value in typed form.
-enum LayerValue: Equatable {
+enum LayerValue {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)
@@ -11,6 +13,11 @@ enum LayerValue: Equatable {
     case bool(Bool)
     case numbers([Double])
     case string(String)
+    case transform(CATransform3D)
+    case color(CGColor)
+    case colors([CGColor])
+    case image(CGImage)
+    case path(CGPath)
     /// An absent optional value (nil colour, nil path, nil contents).
     case null
 
@@ -36,6 +43,33 @@ enum LayerValueKind: Sendable, Equatable {
     case rect
     case numbers
     case string
+    case transform
+    case color
+    case colors
+    case image
+    case path
+}
+
+extension LayerValue: Equatable {
+    /// Structural equality; images compare by identity (CGImage is an immutable reference type).
+    static func == (lhs: LayerValue, rhs: LayerValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.number(let a), .number(let b)): return a == b
+        case (.point(let a), .point(let b)): return a == b
+        case (.size(let a), .size(let b)): return a == b
+        case (.rect(let a), .rect(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.numbers(let a), .numbers(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.transform(let a), .transform(let b)): return a == b
+        case (.color(let a), .color(let b)): return a == b
+        case (.colors(let a), .colors(let b)): return a == b
+        case (.image(let a), .image(let b)): return a === b
+        case (.path(let a), .path(let b)): return a == b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
 }
 
 extension LayerValue {
@@ -43,7 +77,12 @@ extension LayerValue {
     /// (Apple boxes them all as NSNumber). Returns nil when the type does not fit the kind.
     init?(boxed value: Any?, as kind: LayerValueKind) {
         guard let value else {
-            return nil
+            // nil is a value for the optional kinds (colours, images, paths, arrays).
+            switch kind {
+            case .color, .colors, .image, .path, .numbers: self = .null
+            default: return nil
+            }
+            return
         }
         switch kind {
         case .cgFloat, .float, .double, .int:
@@ -88,6 +127,27 @@ extension LayerValue {
             } else {
                 return nil
             }
+        case .transform:
+            guard let transform = value as? CATransform3D, transform.isFinite else { return nil }
+            self = .transform(transform)
+        case .color:
+            guard let color = value as? CGColor else { return nil }
+            self = .color(color)
+        case .colors:
+            guard let array = value as? [Any] else { return nil }
+            var colors: [CGColor] = []
+            colors.reserveCapacity(array.count)
+            for element in array {
+                guard let color = element as? CGColor else { return nil }
+                colors.append(color)
+            }
+            self = .colors(colors)
+        case .image:
+            guard let image = value as? CGImage else { return nil }
+            self = .image(image)
+        case .path:
+            guard let path = value as? CGPath else { return nil }
+            self = .path(path)
         }
     }
 
@@ -104,6 +164,11 @@ extension LayerValue {
         case (.rect(let rect), _): return rect
         case (.numbers(let numbers), _): return numbers.map { CGFloat($0) }
         case (.string(let string), _): return string
+        case (.transform(let transform), _): return transform
+        case (.color(let color), _): return color
+        case (.colors(let colors), _): return colors
+        case (.image(let image), _): return image
+        case (.path(let path), _): return path
         default: return nil
         }
     }
