@@ -152,6 +152,8 @@ struct SeedImplicitAndTimingTests {
             $0.anchorPoint = CGPoint(x: 0, y: 0.5)
         }
         scene.run {
+            // The container is a view's layer in the seed: its changes do not animate implicitly.
+            CATransaction.setDisableActions(true)
             var perspective = CATransform3DIdentity
             perspective.m34 = -1.0 / 500.0
             scene.root.sublayerTransform = perspective
@@ -174,10 +176,15 @@ struct SeedImplicitAndTimingTests {
             #expect(close(try angle(at: scene.clock.time), -Double.pi / 2 * offset, 1e-9), "offset \(offset)")
             #expect(close(try angle(at: scene.clock.time + 10), -Double.pi / 2 * offset, 1e-9))
         }
-        // The hinge (left edge) stays put; the free edge recedes (w < 1) under the perspective (spec §9.4).
+        // The hinge (left edge) stays put; a negative y rotation brings the free edge toward the viewer
+        // (w < 1), so it is drawn taller than the hinge (spec §9.4: "The layer's right edge comes toward the
+        // viewer (w < 1, enlarged)").
         let world = try #require(scene.presented(doorLayer, at: scene.clock.time)).worldTransform
         let hinge = try #require(world.projectedPoint(CGPoint(x: 0, y: 128)))
         #expect(close(hinge, CGPoint(x: 86, y: 150), 1e-9))
+        let freeTop = world.applied(to: SIMD4(128, 0, 0, 1)), hingeTop = world.applied(to: SIMD4(0, 0, 0, 1))
+        #expect(freeTop.w < 1 && close(hingeTop.w, 1, 1e-12))
+        #expect(abs(freeTop.y / freeTop.w - 150) > abs(hingeTop.y / hingeTop.w - 150))
     }
 
     /// 003 tip 1: an ordered endless cycle made with groups — the black layer scales up (1 s), waits while
