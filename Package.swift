@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .library(name: "OpenQuartz", targets: ["OpenQuartz"]),
         .executable(name: "quartz-render", targets: ["quartz-render"]),
+        // The peer-benchmark scene format, for the agreement tests and the Benchmarks package.
+        .library(name: "PeerScene", targets: ["PeerScene"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,11 +24,12 @@ let package = Package(
         .target(name: "QuartzRaster", dependencies: ["QuartzMath"]),
         // libpng through pkg-config; the C shim keeps every setjmp on the C side.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "PNGShim", dependencies: ["CLibPNG"]),
-        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "CLibPNG", "PNGShim"]),
+        .target(name: "PNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
         .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
+        .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
             dependencies: [
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
+        .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 typedef struct {
     char *message;
@@ -67,5 +69,117 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
         snprintf(message, message_capacity, "%s", strerror(errno));
         return -1;
     }
+    return 0;
+}
+
+long oq_zlib_inflate(const uint8_t *source, size_t source_length, uint8_t *destination, size_t capacity) {
+    uLongf written = (uLongf)capacity;
+    if (uncompress(destination, &written, source, (uLong)source_length) != Z_OK) return -1;
+    return (long)written;
+}
+
+static int oq_png_read_stream(FILE *file, size_t maximum_pixels, uint32_t *width, uint32_t *height,
+                              uint8_t **pixels, char *message, size_t message_capacity);
+
+int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32_t *height,
+                uint8_t **pixels, char *message, size_t message_capacity) {
+    if (message && message_capacity) message[0] = 0;
+    *pixels = NULL;
+    *width = 0;
+    *height = 0;
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
+}
+
+int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixels, uint32_t *width,
+                       uint32_t *height, uint8_t **pixels, char *message, size_t message_capacity) {
+    if (message && message_capacity) message[0] = 0;
+    *pixels = NULL;
+    *width = 0;
+    *height = 0;
+    if (length == 0) {
+        snprintf(message, message_capacity, "no data");
+        return -1;
+    }
+    FILE *file = fmemopen((void *)bytes, length, "rb");
+    if (!file) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
+}
+
+/* Reads from `file` and always closes it. */
+static int oq_png_read_stream(FILE *file_in, size_t maximum_pixels, uint32_t *width, uint32_t *height,
+                              uint8_t **pixels, char *message, size_t message_capacity) {
+    oq_error_sink sink = {message, message_capacity};
+    FILE *volatile file = file_in;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, oq_error, oq_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        snprintf(message, message_capacity, "out of memory creating the PNG reader");
+        png_destroy_read_struct(&png, NULL, NULL);
+        fclose(file);
+        return -1;
+    }
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(buffer);
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return -1;
+    }
+    png_init_io(png, file);
+    /* The decompressed size is bounded by the checked header, so zlib bombs cannot grow memory. */
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    *width = w;
+    *height = h;
+    if (w == 0 || h == 0 || (size_t)w > maximum_pixels / (size_t)h) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return -2;
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)w * 4) {
+        snprintf(message, message_capacity, "unsupported PNG layout after expansion");
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return -1;
+    }
+    buffer = malloc((size_t)w * h * 4);
+    rows = malloc(sizeof(png_bytep) * h);
+    if (!buffer || !rows) {
+        snprintf(message, message_capacity, "out of memory for %ux%u pixels", w, h);
+        free(buffer);
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return -1;
+    }
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(file);
+    free(rows);
+    *pixels = buffer;
     return 0;
 }

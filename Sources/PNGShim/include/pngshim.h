@@ -12,4 +12,21 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
                  size_t bytes_per_row, int channels, int zlib_level, int filter,
                  char *message, size_t message_capacity);
 
+/// Reads any PNG into straight-alpha RGBA8 rows (top to bottom, no padding) with libpng's full API:
+/// palettes and tRNS expand to alpha, gray expands to RGB, 16-bit samples are scaled to 8 bits with
+/// rounding, and no gamma conversion is applied (samples stay in the file's encoding, as browsers
+/// and image editors show them). The header is checked against `maximum_pixels` before any pixel
+/// memory is allocated. On success returns 0, sets the size and `*pixels` (free it with `free`);
+/// on failure returns -1 (unreadable) or -2 (too large, size still reported) with a message.
+int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32_t *height,
+                uint8_t **pixels, char *message, size_t message_capacity);
+
+/// Like `oq_png_read`, from `length` bytes in memory.
+int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixels, uint32_t *width,
+                       uint32_t *height, uint8_t **pixels, char *message, size_t message_capacity);
+
+/// Inflates a zlib stream (used to inspect PNG row filters). Returns the number of bytes written to
+/// `destination`, or -1 when the stream is invalid or does not fit.
+long oq_zlib_inflate(const uint8_t *source, size_t source_length, uint8_t *destination, size_t capacity);
+
 #endif

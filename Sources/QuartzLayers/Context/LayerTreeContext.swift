@@ -1,0 +1,68 @@
+// The explicit home of everything Apple keeps per process or per thread: the transaction stack,
+// the media clock, the layers changed since the last commit, and the bookkeeping that fires
+// animation delegates and completion blocks. No global mutable state: `LayerTreeContext.default`
+// serves the usual single-threaded use, and `perform(_:)` runs code against another context, so two
+// independent layer trees can be built, committed and rendered side by side.
+import Foundation
+
+/// The state behind `CATransaction` and the media clock for one family of layer trees.
+///
+/// A layer belongs to the context that was current when it was created (a sublayer moves to its
+/// superlayer's context when added). `CATransaction`'s class methods act on `LayerTreeContext.current`:
+/// the context bound by the innermost enclosing `perform(_:)` in this task or thread, else `default`.
+///
+/// **The headless run-loop turn.** Apple commits an implicit transaction "when the thread's run-loop
+/// next iterates". There is no run loop here, so a turn ends — the implicit transaction commits, then
+/// due `animationDidStart(_:)` / `animationDidStop(_:finished:)` callbacks and completion blocks fire in
+/// time order — exactly when `CATransaction.flush()` is called or when a renderer begins a frame
+/// (`beginFrame()`).
+///
+/// Layers are not thread-safe: use a context and its layers from one thread (or task) at a time, as
+/// Apple's main thread does. The context itself guards its state with a recursive lock, which is also
+/// what `CATransaction.lock()` / `unlock()` take.
+public final class LayerTreeContext: @unchecked Sendable {
+    // Invariant: the mutable state below is read and written only with `lock` held; that is what
+    // makes the `@unchecked Sendable` conformance sound.
+    let lock = NSRecursiveLock()
+    var transactions = TransactionStack()
+    /// Layers changed since the last commit, in first-change order (the commit order).
+    var dirtyLayers: [CALayer] = []
+    /// Incremented by every commit; caches of presentation state compare against it.
+    var commitGeneration = 0
+    /// Work queued during a commit or turn (completion blocks), run once the state is consistent.
+    var pendingCallbacks: [() -> Void] = []
+    var isRunningCallbacks = false
+    let clockReading: @Sendable () -> Double
+
+    /// The context used by layers and `CATransaction` outside any `perform(_:)`.
+    public static let `default` = LayerTreeContext()
+
+    @TaskLocal static var bound: LayerTreeContext?
+
+    /// The context `CATransaction` and newly created layers use here: the innermost `perform(_:)`'s, else `default`.
+    public static var current: LayerTreeContext { bound ?? .default }
+
+    /// A context reading the monotonic wall clock.
+    public convenience init() {
+        self.init(clockReading: { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 })
+    }
+
+    init(clockReading: @escaping @Sendable () -> Double) {
+        self.clockReading = clockReading
+    }
+
+    /// Runs `body` with this context as `LayerTreeContext.current` (for layers created and
+    /// `CATransaction` calls made inside it).
+    public func perform<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try LayerTreeContext.$bound.withValue(self) { try body() }
+    }
+
+    /// The context's current media time: what `CACurrentMediaTime()` reports for it.
+    public var mediaTime: Double { clockReading() }
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

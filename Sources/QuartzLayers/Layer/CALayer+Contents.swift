@@ -1,0 +1,32 @@
+// `contents`: the layer's backing image (Apple types it `Any?`; the renderer draws a CGImage).
+import Foundation
+import QuartzRaster
+
+extension CALayer {
+    /// Apple: the layer's content image. Animatable (cross-fade). Default nil.
+    public var contents: Any? {
+        get { contentsObject }
+        set {
+            guard !LayerContentsIdentity.same(contentsObject, newValue) else { return }
+            changeLayer(forKey: "contents") {
+                contentsObject = newValue
+                model.contentsImage = newValue.flatMap { $0 as? CGImage }
+            }
+        }
+    }
+}
+
+/// Identity comparison for `contents` values: objects by identity, everything else as different.
+enum LayerContentsIdentity {
+    static func same(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            guard let objectX = x as AnyObject?, let objectY = y as AnyObject?, type(of: x) is AnyClass, type(of: y) is AnyClass else {
+                return false
+            }
+            return objectX === objectY
+        default: return false
+        }
+    }
+}

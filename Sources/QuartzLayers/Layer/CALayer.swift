@@ -1,0 +1,178 @@
+// CALayer: identity, stored state and the one path every property change takes (spec §6.3).
+// Model values live in `model` (a `LayerProperties` value); `committed` is the state the last commit
+// saw, which presentation and snapshots are built from (spec §6.6).
+import Foundation
+
+/// Apple's layer class: a node of the layer tree with Core Animation's properties, actions and
+/// animations. Layers are not `Sendable`; snapshots of them are (`LayerTreeSnapshot`).
+open class CALayer {
+    /// Model values (what the getters return).
+    var model = LayerProperties()
+    /// The values as of the last commit; nil until the layer is first committed.
+    var committed: LayerProperties?
+    /// The context whose transactions record this layer's changes.
+    var context: LayerTreeContext
+    /// Set while the layer waits in its context's dirty list.
+    var isDirty = false
+    /// Presentation copies never run actions (spec §6.3, REV begin_change).
+    var isPresentationCopy = false
+    /// For a presentation copy: the model layer it was made from.
+    var modelLayer: CALayer?
+
+    // Tree (model side). Sublayers are owned; the superlayer is weak as in Apple's API.
+    var sublayerList: [CALayer] = []
+    weak var superlayerReference: CALayer?
+    /// The layer whose `mask` this layer is (a mask has no superlayer).
+    weak var maskOwner: CALayer?
+    var maskLayer: CALayer?
+    // Tree as of the last commit.
+    var committedSublayers: [CALayer] = []
+    var committedMaskLayer: CALayer?
+
+    // Object-valued properties that are not part of `LayerProperties`.
+    var contentsObject: Any?
+    var committedContents: Any?
+    var customValues: [String: Any] = [:]
+
+    /// Animations in `animationKeys()` order (spec §2.2).
+    var animationEntries: [AttachedAnimation] = []
+
+    // Display and layout flags (spec §11 step 1).
+    var needsDisplayFlag = false
+    var needsLayoutFlag = false
+
+    /// Apple: a name for the layer, used by some layout managers. Default nil.
+    open var name: String?
+    /// The layer's delegate (weak, as Apple's).
+    open weak var delegate: (any CALayerDelegate)?
+    /// Actions by key, consulted after the delegate (spec §6.2). Default nil.
+    open var actions: [String: any CAAction]?
+    /// Default values and actions for keys the layer does not set; may nest via a `style` entry (spec §6.2).
+    open var style: [AnyHashable: Any]?
+    /// Whether a bounds change calls `setNeedsDisplay()`. Default false.
+    open var needsDisplayOnBoundsChange = false
+
+    /// A layer with Apple's default property values, in `LayerTreeContext.current`.
+    public init() {
+        context = LayerTreeContext.current
+    }
+
+    /// Apple's copy initialiser, used for presentation copies: copies every property of `layer`
+    /// (not its sublayers or animations). Subclasses with stored state of their own override it and
+    /// copy that state. It is `required` here (Apple's is not) because Swift can only construct
+    /// `Self` for `presentation()` through a required initialiser: write `required init(layer: Any)`
+    /// where Apple's documentation shows `override init(layer: Any)`.
+    public required init(layer: Any) {
+        context = LayerTreeContext.current
+        guard let other = layer as? CALayer else { return }
+        context = other.context
+        model = other.model
+        contentsObject = other.contentsObject
+        customValues = other.customValues
+        name = other.name
+        delegate = other.delegate
+        actions = other.actions
+        style = other.style
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+    }
+
+    /// The property table for this class: CALayer's keys plus a subclass's own.
+    class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.base }
+
+    /// Apple: the default value of a property when none is set. Returns the documented non-zero
+    /// defaults (e.g. `anchorPoint` (0.5, 0.5), `opacity` 1) and nil for zero, false or nil defaults —
+    /// Apple-run tests show non-nil for `anchorPoint`, nil for `bounds`, `position`, `frame`
+    /// [V: GS-tests geometry.m classDefaults]; other keys follow the same rule [U].
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let accessor = propertyTable[key] else { return nil }
+        let value = accessor.read(LayerProperties())
+        switch value {
+        case .number(let number) where number == 0: return nil
+        case .bool(false), .null: return nil
+        case .point(let point) where point == .zero: return nil
+        case .size(let size) where size == .zero: return nil
+        case .rect(let rect) where rect == .zero: return nil
+        default: return value.boxed(as: accessor.kind)
+        }
+    }
+
+    /// Apple: whether a change of `key` requires the layer to be redrawn. Default false.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: - Overridable methods (Swift allows overriding only declarations in the class body)
+
+    /// Apple: the class's default action for `event`. Apple's own implementation returns nil even for
+    /// animatable properties [V: GS-tests actions.m "the class offers no action"]; the built-in implicit
+    /// animation comes after this step (spec §6.2 step 5, §12).
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// Apple: the action for `event`, searched delegate → `actions` → `style` → `defaultAction(forKey:)`
+    /// → built-in implicit animation; `NSNull` at any step stops the search (spec §6.2). It does not
+    /// consult `CATransaction.disableActions()`, which only stops property changes from running the
+    /// result [V: GS-tests actions.m "an action is still found while actions are disabled"].
+    open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+
+    /// Apple: reloads the layer's content. The default asks the delegate's `display(_:)`; without a
+    /// delegate (or when the delegate does not implement it) the layer draws itself.
+    open func display() { displayDefault() }
+
+    /// Apple: marks the content for redisplay at the next commit.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+
+    /// Apple: marks a region for redisplay. The whole layer is redrawn (Apple allows that).
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
+
+    /// Apple: lays out the sublayers. The default asks the delegate's `layoutSublayers(of:)`.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Apple (NSKeyValueCoding): the value of property `key`, or of a custom key set earlier, else the
+    /// class's `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? { valueDefault(forKey: key) }
+
+    /// Apple (NSKeyValueCoding): sets property `key` (running its action like the property setter), or
+    /// stores a custom key (Apple's CALayer accepts any key). A value of the wrong type for a property
+    /// is ignored; `checkedSetValue(_:forKeyPath:)` reports it.
+    open func setValue(_ value: Any?, forKey key: String) { setValueDefault(value, forKey: key) }
+
+    // MARK: - The property-change path
+
+    /// Sets one model property through Apple's change sequence (spec §6.3): equal values change nothing;
+    /// otherwise the action is looked up against the old value, the value is stored, then the action runs.
+    func setModelValue<Value: Equatable>(
+        _ path: WritableKeyPath<LayerProperties, Value>, _ newValue: Value, forKey key: String
+    ) {
+        guard model[keyPath: path] != newValue else { return }
+        changeModel(forKey: key) { $0[keyPath: path] = newValue }
+    }
+
+    /// Runs `mutate` on the model as a change of `key`, with the action lookup and run around it.
+    func changeModel(forKey key: String, _ mutate: (inout LayerProperties) -> Void) {
+        changeLayer(forKey: key) { mutate(&model) }
+    }
+
+    /// The change sequence for any state of the layer (object-valued properties included).
+    func changeLayer(forKey key: String, _ mutate: () -> Void) {
+        if isPresentationCopy {
+            mutate()
+            return
+        }
+        context.noteChange(of: self)
+        let action = context.transactionDisablesActions ? nil : self.action(forKey: key)
+        mutate()
+        didChangeValue(forKey: key)
+        action?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// Marks the change of `key` on this layer: redisplay flags, dirty tracking (spec §6.6 custom keys).
+    func didChangeValue(forKey key: String) {
+        if type(of: self).needsDisplay(forKey: key) { needsDisplayFlag = true }
+        if key == "bounds" && needsDisplayOnBoundsChange { needsDisplayFlag = true }
+        if key == "bounds" { needsLayoutFlag = true }
+    }
+
+    /// Records a change that has no action (tree edits, object properties) in the open transaction.
+    func noteStructuralChange() {
+        guard !isPresentationCopy else { return }
+        context.noteChange(of: self)
+    }
+}

@@ -1,0 +1,105 @@
+// Every stored layer property as one value type: the model state a CALayer holds, the committed state,
+// and (after animations are applied) the presentation state a snapshot carries.
+// Geometry is in the layer's own bounds space, y down as on iOS (spec §0.1). Scalars are Double
+// internally; the CALayer surface converts to Apple's declared types (Float for opacity, CGFloat, …).
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// The `CAMediaTiming` fields of a layer (spec §1.1 defaults).
+struct LayerTimingProperties: Sendable, Equatable {
+    var beginTime: Double = 0
+    var duration: Double = 0
+    var speed: Float = 1
+    var timeOffset: Double = 0
+    var repeatCount: Float = 0
+    var repeatDuration: Double = 0
+    var autoreverses = false
+    var fillModeName = "removed"
+}
+
+/// CAShapeLayer's stored properties (defaults from SDK-CAShapeLayer, spec §6.5).
+struct ShapeLayerProperties: Sendable, Equatable {
+    var fillRuleName = "non-zero"
+    var lineCapName = "butt"
+    var lineJoinName = "miter"
+    var lineWidth: Double = 1
+    var miterLimit: Double = 10
+    var lineDashPhase: Double = 0
+    var lineDashPattern: [Double]? = nil
+    var strokeStart: Double = 0
+    var strokeEnd: Double = 1
+    var path: CGPath? = nil
+    var fillColor: CGColor? = CGColor.black
+    var strokeColor: CGColor? = nil
+}
+
+/// CAGradientLayer's stored properties (defaults from Apple's CAGradientLayer reference).
+struct GradientLayerProperties: Sendable, Equatable {
+    var locations: [Double]? = nil
+    var startPoint = CGPoint(x: 0.5, y: 0)
+    var endPoint = CGPoint(x: 0.5, y: 1)
+    var typeName = "axial"
+    var colors: [CGColor]? = nil
+}
+
+/// CAReplicatorLayer's stored properties (defaults from Apple's CAReplicatorLayer reference).
+struct ReplicatorLayerProperties: Sendable, Equatable {
+    var instanceCount: Int = 1
+    var instanceDelay: Double = 0
+    var instanceRedOffset: Double = 0
+    var instanceGreenOffset: Double = 0
+    var instanceBlueOffset: Double = 0
+    var instanceAlphaOffset: Double = 0
+    var preservesDepth = false
+    var instanceTransform = CATransform3DIdentity
+    var instanceColor: CGColor? = CGColor.white
+}
+
+/// The complete property state of one layer.
+struct LayerProperties: Sendable {
+    // Geometry (spec §9.2).
+    var bounds = CGRect.zero
+    var position = CGPoint.zero
+    var zPosition: Double = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: Double = 0
+    var isGeometryFlipped = false
+    var transform = CATransform3DIdentity
+    var sublayerTransform = CATransform3DIdentity
+
+    // Visibility and appearance (spec §6.5 defaults).
+    var isHidden = false
+    var isDoubleSided = true
+    var masksToBounds = false
+    var opacity: Double = 1
+    var isOpaque = false
+    var allowsGroupOpacity = true
+    var allowsEdgeAntialiasing = false
+    var cornerRadius: Double = 0
+    var maskedCornersRawValue: UInt = 15
+    var borderWidth: Double = 0
+    var shadowOpacity: Double = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: Double = 3
+    var backgroundColor: CGColor? = nil
+    var borderColor: CGColor? = CGColor.black
+    var shadowColor: CGColor? = CGColor.black
+    var shadowPath: CGPath? = nil
+    /// `contents` when it is a CGImage (the only kind of contents the renderer draws).
+    var contentsImage: CGImage? = nil
+
+    // Contents placement.
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: Double = 1
+    var contentsGravityName = "resize"
+    var rasterizationScale: Double = 1
+    var shouldRasterize = false
+    var minificationFilterBias: Double = 0
+
+    var timing = LayerTimingProperties()
+    var shape = ShapeLayerProperties()
+    var gradient = GradientLayerProperties()
+    var replicator = ReplicatorLayerProperties()
+}

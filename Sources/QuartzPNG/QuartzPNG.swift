@@ -1,1 +1,0 @@
-// PNG in and out through libpng.

@@ -1,0 +1,113 @@
+// Texture memory for image sampling: level 0 (a copy of the image) and its mipmap chain, in one
+// immutable allocation so span shaders read texels through plain pointers with no reference counting.
+//
+// Coordinate space: texel (x, y) of a level covers [x, x+1) × [y, y+1) of that level, y down.
+// Number format: premultiplied RGBA8 packed 0xAABBGGRR. Each level halves the previous one (rounding down,
+// never below 1): an even dimension averages 2 texels (weights 1, 1), an odd one 3 (weights 1, 2, 1) centred
+// on the output texel, as Skia's and tiny-skia's mipmap builders do, so odd sizes neither drop nor shift
+// content. Sums are rounded to nearest once per output texel.
+
+/// One level of a texture: `width × height` texels at `pixels`, and its size relative to level 0.
+@usableFromInline
+struct PaintTextureLevel: @unchecked Sendable {
+    // @unchecked Sendable: the texels are immutable once the storage is built.
+    /// Invariant: points to width × height texels owned by the PaintTextureStorage that made this level,
+    /// alive for as long as that storage is.
+    @usableFromInline let pixels: UnsafePointer<UInt32>
+    @usableFromInline let width: Int
+    @usableFromInline let height: Int
+    /// width / level-0 width and height / level-0 height: level-0 texel coordinates times these give this
+    /// level's coordinates.
+    @usableFromInline let scaleX: Double
+    @usableFromInline let scaleY: Double
+}
+
+/// The immutable texel memory of one image with all of its mipmap levels (down to 1×1).
+public final class PaintTextureStorage: @unchecked Sendable {
+    // @unchecked Sendable: written only inside init, read-only afterwards; freed in deinit.
+    private let memory: UnsafeMutablePointer<UInt32>
+    @usableFromInline let levels: UnsafeMutablePointer<PaintTextureLevel>
+    public let levelCount: Int
+
+    /// Builds level 0 from `bitmap` and, when `mipmapped`, every smaller level. The bitmap must not be empty.
+    init(bitmap: PremultipliedRGBA8Bitmap, mipmapped: Bool) {
+        precondition(!bitmap.isEmpty, "a texture needs at least one texel")
+        var sizes: [(Int, Int)] = [(bitmap.width, bitmap.height)]
+        if mipmapped {
+            while let last = sizes.last, last.0 > 1 || last.1 > 1 {
+                sizes.append((max(1, last.0 / 2), max(1, last.1 / 2)))
+            }
+        }
+        let total = sizes.reduce(0) { $0 + $1.0 * $1.1 }
+        memory = UnsafeMutablePointer<UInt32>.allocate(capacity: total)
+        levels = UnsafeMutablePointer<PaintTextureLevel>.allocate(capacity: sizes.count)
+        levelCount = sizes.count
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            memory.initialize(from: src.baseAddress!, count: src.count)
+        }
+        var offset = 0
+        let w0 = Double(bitmap.width), h0 = Double(bitmap.height)
+        for (i, size) in sizes.enumerated() {
+            let level = PaintTextureLevel(
+                pixels: UnsafePointer(memory + offset), width: size.0, height: size.1,
+                scaleX: Double(size.0) / w0, scaleY: Double(size.1) / h0)
+            if i > 0 {
+                PaintTextureStorage.downsample(levels[i - 1], into: memory + offset, width: size.0, height: size.1)
+            }
+            (levels + i).initialize(to: level)
+            offset += size.0 * size.1
+        }
+    }
+
+    deinit {
+        levels.deinitialize(count: levelCount)
+        levels.deallocate()
+        memory.deallocate()
+    }
+
+    /// Level `index` (0 is full size) as a bitmap copy, for inspection and tests.
+    public func levelBitmap(_ index: Int) -> PremultipliedRGBA8Bitmap {
+        precondition(index >= 0 && index < levelCount, "mipmap level out of range")
+        let level = levels[index]
+        let pixels = Array(UnsafeBufferPointer(start: level.pixels, count: level.width * level.height))
+        return PremultipliedRGBA8Bitmap(width: level.width, height: level.height, pixels: pixels)
+    }
+
+    /// The 2- or 3-tap box/tent reduction of `source` into `width × height` texels at `destination`.
+    private static func downsample(
+        _ source: PaintTextureLevel, into destination: UnsafeMutablePointer<UInt32>, width: Int, height: Int
+    ) {
+        // Taps per dimension: a 1-texel source repeats its texel (weight 2), an even one averages pairs
+        // (1, 1) and an odd one uses (1, 2, 1); both sum to 2 or 4, so the total is 4, 8 or 16 (a shift).
+        let oddX = source.width > 1 && source.width % 2 == 1
+        let oddY = source.height > 1 && source.height % 2 == 1
+        let shift = UInt64((oddX ? 2 : 1) + (oddY ? 2 : 1))
+        let sw = source.width, sh = source.height
+        let src = source.pixels
+        for y in 0..<height {
+            let sy0 = min(2 * y, sh - 1), sy1 = min(2 * y + 1, sh - 1), sy2 = min(2 * y + 2, sh - 1)
+            for x in 0..<width {
+                let sx0 = min(2 * x, sw - 1), sx1 = min(2 * x + 1, sw - 1), sx2 = min(2 * x + 2, sw - 1)
+                var rb: UInt64 = 0, ga: UInt64 = 0
+                @inline(__always) func row(_ sy: Int, _ weight: UInt64) {
+                    let base = src + sy * sw
+                    if oddX {
+                        let a = paintSpreadPixel(base[sx0]), b = paintSpreadPixel(base[sx1]), c = paintSpreadPixel(base[sx2])
+                        rb &+= (a.rb &+ 2 &* b.rb &+ c.rb) &* weight
+                        ga &+= (a.ga &+ 2 &* b.ga &+ c.ga) &* weight
+                    } else {
+                        let a = paintSpreadPixel(base[sx0]), b = paintSpreadPixel(base[sx1])
+                        rb &+= (a.rb &+ b.rb) &* weight
+                        ga &+= (a.ga &+ b.ga) &* weight
+                    }
+                }
+                if oddY {
+                    row(sy0, 1); row(sy1, 2); row(sy2, 1)
+                } else {
+                    row(sy0, 1); row(sy1, 1)
+                }
+                destination[y * width + x] = paintPackSpread(rb: rb, ga: ga, shift: shift)
+            }
+        }
+    }
+}

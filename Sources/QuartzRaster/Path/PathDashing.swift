@@ -1,0 +1,119 @@
+// Dashing and strokeStart/strokeEnd trimming of flattened contours.
+//
+// Coordinate space: the contours' own space (user space for `copy(dashingWithPhase:…)`); lengths and phase
+// are in the same units. Numbers: Double.
+//
+// Dash semantics (Core Graphics, after PostScript's setdash): `lengths` alternate painted and unpainted
+// stretches and repeat; an odd count is used twice over (so [a] means a on, a off); `phase` is how far into
+// the pattern the dashing starts, and the pattern restarts at `phase` on every subpath. Zero-length painted
+// stretches stay as zero-length pieces (dots with round caps). On a closed subpath a dash running over the
+// start point continues into the first dash as one piece (no caps at the seam; Apple does not document
+// this case). Invalid patterns draw the path undashed: an empty list, any negative or non-finite length,
+// a zero total, or more than `PathDashing.maximumDashCount` dashes on one subpath (which bounds time and
+// memory for patterns like [1e-9, 1e-9]).
+//
+// Trimming (spec §10.1, CAShapeLayer strokeStart/strokeEnd): the stroked part is [start·L, end·L] of the
+// total length L of all subpaths in order, closing segments included; both fractions are clamped to [0, 1];
+// start ≥ end leaves nothing. With both dashing and trimming the dash phase is measured from the untrimmed
+// path start (§10.1 [U]).
+import Foundation
+import QuartzMath
+
+public enum PathDashing {
+    /// The most dashes one subpath may produce before the pattern is treated as invalid.
+    public static let maximumDashCount = 1 << 20
+
+    /// The pieces of `contours` painted by the dash pattern (rules in the file header).
+    public static func dash(_ contours: [FlattenedPathContour], phase: Double, lengths: [Double]) -> [FlattenedPathContour] {
+        select(contours, phase: phase, lengths: lengths, trimStart: 0, trimEnd: 1)
+    }
+
+    /// Dashing and trimming together: dashes laid out on the whole path, then cut to [trimStart, trimEnd]
+    /// (fractions of the total length). `lengths` may be empty for trimming only.
+    public static func select(
+        _ contours: [FlattenedPathContour], phase: Double, lengths: [Double], trimStart: Double, trimEnd: Double
+    ) -> [FlattenedPathContour] {
+        let start = trimStart.isNaN ? 0 : min(1, max(0, trimStart))
+        let end = trimEnd.isNaN ? 1 : min(1, max(0, trimEnd))
+        guard start < end else { return [] }
+        let pattern = validPattern(lengths)
+        if pattern == nil && start == 0 && end == 1 { return contours }
+        let measured = contours.map(PathMeasuredContour.init)
+        let total = measured.reduce(0) { $0 + $1.length }
+        let from = start * total, to = end * total
+        var result: [FlattenedPathContour] = []
+        var offset = 0.0
+        for contour in measured {
+            let length = contour.length
+            defer { offset += length }
+            // The trim window in this contour's own arc length.
+            let window = PathArcInterval(start: max(0, from - offset), end: min(length, to - offset))
+            if length == 0 {
+                if total == 0 || (offset >= from && offset <= to) { result.append(contour.contour) }
+                continue
+            }
+            guard window.start < window.end else { continue }
+            var intervals: [PathArcInterval]
+            if let pattern, let dashes = dashIntervals(length: length, pattern: pattern, phase: phase) {
+                intervals = dashes.compactMap { dash in
+                    let a = max(dash.start, window.start), b = min(dash.end, window.end)
+                    return a <= b && !(a == b && dash.start != dash.end) ? PathArcInterval(start: a, end: b) : nil
+                }
+            } else {
+                intervals = [window]
+            }
+            contour.extract(intervals, into: &result)
+        }
+        return result
+    }
+
+    /// The pattern with an odd count doubled, or nil when it cannot dash (see the file header).
+    static func validPattern(_ lengths: [Double]) -> [Double]? {
+        guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        let pattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
+        guard pattern.reduce(0, +) > 0 else { return nil }
+        return pattern
+    }
+
+    /// The painted intervals along a contour of `length`, or nil when there would be too many.
+    static func dashIntervals(length: Double, pattern: [Double], phase: Double) -> [PathArcInterval]? {
+        let period = pattern.reduce(0, +)
+        guard length / period * Double(pattern.count / 2) <= Double(maximumDashCount) else { return nil }
+        // Find where in the pattern the contour starts.
+        var into = phase.isFinite ? pathPositiveRemainder(phase, period) : 0
+        var index = 0
+        while into >= pattern[index] && into > 0 {
+            into -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        var intervals: [PathArcInterval] = []
+        var position = 0.0
+        var remaining = pattern[index] - into
+        // The period is positive, so every pass through the pattern advances `position`.
+        while position <= length {
+            if index % 2 == 0 && (position < length || remaining == 0) {
+                intervals.append(PathArcInterval(start: position, end: min(position + remaining, length)))
+            }
+            position += remaining
+            index = (index + 1) % pattern.count
+            remaining = pattern[index]
+        }
+        return intervals
+    }
+}
+
+extension CGPath {
+    /// Apple's `copy(dashingWithPhase:lengths:transform:)`: the painted dashes as open subpaths (curves are
+    /// flattened to lines within `PathStroker.defaultTolerance`), each point mapped through `transform`.
+    public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat], transform: CGAffineTransform = .identity) -> CGPath {
+        let contours = storage.flattenedContours(tolerance: PathStroker.defaultTolerance)
+        let dashed = PathDashing.dash(contours, phase: Double(phase), lengths: lengths.map { Double($0) })
+        return CGPath(geometry: PathGeometry(contours: dashed).applying(transform))
+    }
+
+    /// The part of the path between the fractions `start` and `end` of its total length (CAShapeLayer's
+    /// strokeStart/strokeEnd, spec §10.1), flattened within `tolerance`.
+    public func trimmedContours(from start: Double, to end: Double, tolerance: Double = PathStroker.defaultTolerance) -> [FlattenedPathContour] {
+        PathDashing.select(storage.flattenedContours(tolerance: tolerance), phase: 0, lengths: [], trimStart: start, trimEnd: end)
+    }
+}

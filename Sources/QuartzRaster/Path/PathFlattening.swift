@@ -1,0 +1,273 @@
+// Flattening: curves become polylines whose distance from the true curve is at most `tolerance`.
+//
+// Coordinate spaces: with an affine `transform` the control points are mapped first (exact for Béziers) and
+// the tolerance is in the target (device) units; with a general `mapping` (e.g. a 4x4 projection) the path is
+// flattened in its own space with the tolerance in local units and every resulting point is then mapped.
+// Numbers: Double throughout.
+//
+// Error bound (Wang's formula): splitting a curve uniformly in parameter into n pieces keeps the chord
+// polyline within max|B''|/(8n²) of the curve, and every emitted point lies on the curve. For a quadratic
+// |B''| = 2|p0 − 2p1 + p2|; for a cubic |B''| ≤ 6·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|). So
+// n = ⌈√(|d|/(4·tol))⌉ (quadratic) and n = ⌈√(3·max|dᵢ|/(4·tol))⌉ (cubic), capped at
+// `PathFlattening.maximumSegmentsPerCurve` so huge coordinates (1e30) cannot stall; beyond the cap the
+// bound no longer holds, which only happens for curves millions of tolerances long.
+//
+// Non-finite points (NaN, ±infinity) are dropped here: a segment to such a point is skipped and the next
+// finite point continues the contour; a subpath whose move point is not finite starts at its first finite
+// point. Sinks therefore only ever see finite coordinates (they may still be huge).
+import Foundation
+import QuartzMath
+
+/// Flattening parameters shared by every entry point.
+public enum PathFlattening {
+    /// The default device-space tolerance: 0.2 px keeps polylines visually identical to the curves under
+    /// anti-aliasing while keeping segment counts small.
+    public static let defaultDeviceTolerance = 0.2
+    /// The most line segments one curve element may produce.
+    public static let maximumSegmentsPerCurve = 4096
+    /// Tolerances below this are raised to it (a zero or negative tolerance would ask for infinitely many segments).
+    public static let minimumTolerance = 1e-9
+
+    /// Segment count for a quadratic with second difference `d` (see the file header).
+    static func quadSegmentCount(_ d: SIMD2<Double>, tolerance: Double) -> Int {
+        let dd = (d * d).sum().squareRoot()
+        return segmentCount(sqrtArgument: dd / (4 * tolerance))
+    }
+
+    /// Segment count for a cubic with second differences `d1`, `d2`.
+    static func cubicSegmentCount(_ d1: SIMD2<Double>, _ d2: SIMD2<Double>, tolerance: Double) -> Int {
+        let m = max((d1 * d1).sum(), (d2 * d2).sum()).squareRoot()
+        return segmentCount(sqrtArgument: 3 * m / (4 * tolerance))
+    }
+
+    static func segmentCount(sqrtArgument x: Double) -> Int {
+        guard x.isFinite else { return x.isNaN ? 1 : maximumSegmentsPerCurve }
+        let n = x.squareRoot().rounded(.up)
+        return n < 1 ? 1 : (n >= Double(maximumSegmentsPerCurve) ? maximumSegmentsPerCurve : Int(n))
+    }
+}
+
+/// A flattened subpath in the path's own space (or the space a transform mapped it to).
+public struct FlattenedPathContour: Sendable, Equatable {
+    /// The polyline's vertices in order. A contour from a lone `moveTo` has one point and is not closed;
+    /// a zero-length segment gives two equal points.
+    public var points: [SIMD2<Double>]
+    /// True when the subpath ended with `closeSubpath` (the closing segment back to `points[0]` is implied).
+    public var isClosed: Bool
+    /// Parallel to `points`: true for vertices inside one curve element (where the stroker must keep the
+    /// outline smooth), false at element boundaries (where the line join applies).
+    public private(set) var isSmooth: [Bool]
+
+    public init(points: [SIMD2<Double>], isClosed: Bool, isSmooth: [Bool]? = nil) {
+        self.points = points
+        self.isClosed = isClosed
+        // A flag list of the wrong length is replaced (all corners) rather than trusted.
+        if let isSmooth, isSmooth.count == points.count {
+            self.isSmooth = isSmooth
+        } else {
+            self.isSmooth = Array(repeating: false, count: points.count)
+        }
+    }
+
+    /// Total length, including the closing segment of a closed contour.
+    public var length: Double {
+        guard points.count > 1 else { return 0 }
+        var total = 0.0
+        for i in 1..<points.count { total += pathDistance(points[i - 1], points[i]) }
+        if isClosed { total += pathDistance(points[points.count - 1], points[0]) }
+        return total
+    }
+}
+
+/// Receives flattened geometry from `PathFlattenWalker`.
+protocol PathFlattenVisitor {
+    mutating func begin(_ p: SIMD2<Double>)
+    mutating func line(_ p: SIMD2<Double>, smooth: Bool)
+    mutating func close()
+}
+
+/// Walks a path's elements and emits finite polyline points (the rules are in the file header).
+struct PathFlattenWalker<Visitor: PathFlattenVisitor> {
+    var visitor: Visitor
+    let tolerance: Double
+    let transform: CGAffineTransform
+    let mapping: ((SIMD2<Double>) -> SIMD2<Double>)?
+    private var contourOpen = false
+
+    init(visitor: Visitor, tolerance: Double, transform: CGAffineTransform, mapping: ((SIMD2<Double>) -> SIMD2<Double>)?) {
+        self.visitor = visitor
+        self.tolerance = tolerance.isNaN ? PathFlattening.defaultDeviceTolerance : max(tolerance, PathFlattening.minimumTolerance)
+        self.transform = transform
+        self.mapping = mapping
+    }
+
+    private func map(_ p: CGPoint) -> SIMD2<Double> {
+        let t = transform
+        return SIMD2(t.a * p.x + t.c * p.y + t.tx, t.b * p.x + t.d * p.y + t.ty)
+    }
+
+    private mutating func emit(_ p: SIMD2<Double>, smooth: Bool) {
+        let q = mapping.map { $0(p) } ?? p
+        guard q.x.isFinite, q.y.isFinite else { return }
+        if contourOpen {
+            visitor.line(q, smooth: smooth)
+        } else {
+            visitor.begin(q)
+            contourOpen = true
+        }
+    }
+
+    private var last = SIMD2<Double>(0, 0)
+    private var start = SIMD2<Double>(0, 0)
+    private var afterClose = false
+
+    /// After a close, a drawing element without a move starts a new contour at the subpath's start.
+    private mutating func restartIfNeeded() {
+        if afterClose {
+            emit(start, smooth: false)
+            afterClose = false
+        }
+    }
+
+    mutating func walk(_ geometry: PathGeometry) {
+        geometry.forEachElement { element in
+            switch element {
+            case .moveTo(let p):
+                contourOpen = false
+                afterClose = false
+                start = map(p)
+                last = start
+                emit(start, smooth: false)
+            case .lineTo(let p):
+                restartIfNeeded()
+                last = map(p)
+                emit(last, smooth: false)
+            case .quadCurveTo(let c, let e):
+                restartIfNeeded()
+                let p0 = last, p1 = map(c), p2 = map(e)
+                let n = PathFlattening.quadSegmentCount(p0 - 2 * p1 + p2, tolerance: tolerance)
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    emit(u * u * p0 + 2 * u * t * p1 + t * t * p2, smooth: true)
+                }
+                emit(p2, smooth: false)
+                last = p2
+            case .curveTo(let c1, let c2, let e):
+                restartIfNeeded()
+                let p0 = last, p1 = map(c1), p2 = map(c2), p3 = map(e)
+                let n = PathFlattening.cubicSegmentCount(p0 - 2 * p1 + p2, p1 - 2 * p2 + p3, tolerance: tolerance)
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
+                    emit(a * p0 + b * p1 + cc * p2 + d * p3, smooth: true)
+                }
+                emit(p3, smooth: false)
+                last = p3
+            case .closeSubpath:
+                if contourOpen { visitor.close() }
+                contourOpen = false
+                afterClose = true
+                last = start
+            }
+        }
+    }
+}
+
+/// Forwards flattened geometry to a `PolylineSink`.
+struct PathSinkVisitor<Sink: PolylineSink>: PathFlattenVisitor {
+    var sink: Sink
+    mutating func begin(_ p: SIMD2<Double>) { sink.move(to: p) }
+    mutating func line(_ p: SIMD2<Double>, smooth: Bool) { sink.line(to: p) }
+    mutating func close() { sink.closeContour() }
+}
+
+/// Collects flattened geometry into contours.
+struct PathContourCollector: PathFlattenVisitor {
+    var contours: [FlattenedPathContour] = []
+    private var points: [SIMD2<Double>] = []
+    private var smooth: [Bool] = []
+    private var closed = false
+
+    mutating func begin(_ p: SIMD2<Double>) {
+        finish()
+        points = [p]
+        smooth = [false]
+    }
+
+    mutating func line(_ p: SIMD2<Double>, smooth isSmooth: Bool) {
+        points.append(p)
+        smooth.append(isSmooth)
+    }
+
+    mutating func close() {
+        closed = true
+        finish()
+    }
+
+    mutating func finish() {
+        if !points.isEmpty {
+            contours.append(FlattenedPathContour(points: points, isClosed: closed, isSmooth: smooth))
+        }
+        points = []
+        smooth = []
+        closed = false
+    }
+}
+
+extension PathGeometry {
+    /// Flattens into `sink` in device space: points are mapped through `transform` first, and the polyline
+    /// stays within `tolerance` device units of the curves.
+    public func flatten<Sink: PolylineSink>(
+        into sink: inout Sink, transform: CGAffineTransform = .identity,
+        tolerance: Double = PathFlattening.defaultDeviceTolerance
+    ) {
+        var walker = PathFlattenWalker(
+            visitor: PathSinkVisitor(sink: sink), tolerance: tolerance, transform: transform, mapping: nil)
+        walker.walk(self)
+        sink = walker.visitor.sink
+    }
+
+    /// Flattens in the path's own space with `tolerance` in local units, then sends every point through
+    /// `mapping` (e.g. a 4x4 projection with the perspective divide) before it reaches `sink`.
+    /// Mapped points that are not finite are dropped.
+    public func flatten<Sink: PolylineSink>(
+        into sink: inout Sink, localTolerance tolerance: Double, mapping: @escaping (SIMD2<Double>) -> SIMD2<Double>
+    ) {
+        var walker = PathFlattenWalker(
+            visitor: PathSinkVisitor(sink: sink), tolerance: tolerance, transform: .identity, mapping: mapping)
+        walker.walk(self)
+        sink = walker.visitor.sink
+    }
+
+    /// The flattened subpaths (after `transform`), each within `tolerance` of the true curves.
+    public func flattenedContours(
+        tolerance: Double, transform: CGAffineTransform = .identity
+    ) -> [FlattenedPathContour] {
+        var walker = PathFlattenWalker(
+            visitor: PathContourCollector(), tolerance: tolerance, transform: transform, mapping: nil)
+        walker.walk(self)
+        walker.visitor.finish()
+        return walker.visitor.contours
+    }
+}
+
+extension CGPath {
+    /// Flattens into `sink` in device space (see `PathGeometry.flatten(into:transform:tolerance:)`).
+    public func flatten<Sink: PolylineSink>(
+        into sink: inout Sink, transform: CGAffineTransform = .identity,
+        tolerance: Double = PathFlattening.defaultDeviceTolerance
+    ) {
+        storage.flatten(into: &sink, transform: transform, tolerance: tolerance)
+    }
+
+    /// The flattened subpaths (see `PathGeometry.flattenedContours(tolerance:transform:)`).
+    public func flattenedContours(tolerance: Double, transform: CGAffineTransform = .identity) -> [FlattenedPathContour] {
+        storage.flattenedContours(tolerance: tolerance, transform: transform)
+    }
+}
+
+/// Euclidean distance between two points.
+@inline(__always) func pathDistance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    let d = b - a
+    return (d * d).sum().squareRoot()
+}

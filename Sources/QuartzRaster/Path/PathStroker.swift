@@ -1,0 +1,281 @@
+// The stroker: turns flattened contours into a fill-able outline (nonzero rule) of a pen of width w.
+//
+// Coordinate space: whatever space the contours are in (the path's user space for
+// `copy(strokingWithWidth:…)`); the outline is in the same space. Numbers: Double.
+//
+// Shape of the outline, per contour (offset distance h = w/2, "left" = +90° from the travel direction):
+// an open contour gives one loop — left side forward, end cap, left side of the reversed contour (the
+// geometric right side), start cap; a closed contour gives two loops of opposite orientation (left side
+// forward, left side of the reversed contour), so the nonzero rule fills exactly the ring between them.
+// Inner corners use the intersection of the two offset lines when it lies within half of each adjacent
+// segment, otherwise they route through the vertex itself (the "pivot"), which keeps every covered point
+// within the pen's reach and every point the pen reaches covered. Vertices inside one curve element keep the
+// outline round within `tolerance` whatever the user's join; element corners use the join style. Miter
+// joins follow Core Graphics: the miter is drawn while miter length / line width = 1/sin(φ/2) ≤ miterLimit
+// (φ the angle between the segments), otherwise the join is bevelled.
+// Degenerate input: a lone move draws nothing; a zero-length subpath draws a dot of diameter w for round
+// caps (as Core Graphics), an axis-aligned square of side w for square caps, nothing for butt caps;
+// zero, negative or non-finite widths give an empty outline.
+import Foundation
+import QuartzMath
+
+/// Pen parameters for stroking (Core Graphics' line width, cap, join and miter limit).
+public struct PathStrokeStyle: Sendable, Equatable {
+    public var lineWidth: Double
+    public var lineCap: CGLineCap
+    public var lineJoin: CGLineJoin
+    public var miterLimit: Double
+
+    /// Defaults are Core Graphics' context defaults: butt caps, miter joins, miter limit 10.
+    public init(lineWidth: Double, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: Double = 10) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+    }
+}
+
+public enum PathStroker {
+    /// The tolerance `copy(strokingWithWidth:…)` flattens with, in user units: fine enough that the outline
+    /// stays accurate when the result is later scaled up a few times.
+    public static let defaultTolerance = 0.01
+
+    /// The outline of `contours` stroked with `style`; curves inside contours stay within `tolerance` of the
+    /// exact offset. Round caps and corner joins are cubic arcs.
+    public static func outline(of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double) -> PathGeometry {
+        var builder = PathOutlineBuilder(style: style, tolerance: tolerance)
+        guard builder.halfWidth > 0, builder.halfWidth.isFinite else { return PathGeometry() }
+        for contour in contours { builder.stroke(contour) }
+        return builder.output
+    }
+}
+
+extension PathGeometry {
+    /// Flattens with `tolerance` (local units) and strokes the result.
+    public func strokeOutline(style: PathStrokeStyle, tolerance: Double = PathStroker.defaultTolerance) -> PathGeometry {
+        PathStroker.outline(of: flattenedContours(tolerance: tolerance), style: style, tolerance: tolerance)
+    }
+}
+
+extension CGPath {
+    /// Apple's `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`: the area a solid stroke
+    /// would paint, as a path to fill with the nonzero rule; `transform` maps the finished outline.
+    public func copy(
+        strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) -> CGPath {
+        let style = PathStrokeStyle(lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit)
+        return CGPath(geometry: storage.strokeOutline(style: style).applying(transform))
+    }
+}
+
+/// Builds the outline of one contour at a time into `output`.
+struct PathOutlineBuilder {
+    let style: PathStrokeStyle
+    let halfWidth: Double
+    let tolerance: Double
+    var output = PathGeometry()
+
+    init(style: PathStrokeStyle, tolerance: Double) {
+        self.style = style
+        halfWidth = style.lineWidth.isNaN ? 0 : style.lineWidth / 2
+        self.tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : PathStroker.defaultTolerance
+    }
+
+    // MARK: Output helpers
+
+    private mutating func moveTo(_ p: SIMD2<Double>) { output.move(to: CGPoint(x: p.x, y: p.y)) }
+
+    private mutating func lineTo(_ p: SIMD2<Double>) {
+        let q = CGPoint(x: p.x, y: p.y)
+        if output.currentPoint != q { output.addLine(to: q) }
+    }
+
+    /// A circular arc about `center` of radius h from the current point (which must lie at `startAngle`).
+    private mutating func arc(center: SIMD2<Double>, startAngle: Double, sweep: Double) {
+        output.appendEllipticArc(
+            center: CGPoint(x: center.x, y: center.y), rx: halfWidth, ry: halfWidth, startAngle: startAngle,
+            sweep: sweep, transform: .identity, join: .none)
+    }
+
+    /// The left normal of unit direction `d`, scaled to the half width.
+    private func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) * halfWidth }
+
+    // MARK: Contours
+
+    mutating func stroke(_ contour: FlattenedPathContour) {
+        // A lone move draws nothing (Core Graphics skips subpaths with no segment).
+        if contour.points.count == 1 && !contour.isClosed { return }
+        // Drop repeated points (a vertex stays a corner if either copy was one).
+        let epsilon = halfWidth * 1e-9
+        var points: [SIMD2<Double>] = []
+        var smooth: [Bool] = []
+        points.reserveCapacity(contour.points.count)
+        for (i, p) in contour.points.enumerated() {
+            if let last = points.last, pathDistance(last, p) <= epsilon {
+                smooth[smooth.count - 1] = smooth[smooth.count - 1] && contour.isSmooth[i]
+                continue
+            }
+            points.append(p)
+            smooth.append(contour.isSmooth[i])
+        }
+        if contour.isClosed, points.count > 1, pathDistance(points[0], points[points.count - 1]) <= epsilon {
+            points.removeLast()
+            smooth.removeLast()
+        }
+        guard !points.isEmpty else { return }
+        if contour.isClosed, !smooth.isEmpty { smooth[0] = false }
+        if points.count == 1 {
+            dot(at: points[0])
+        } else if contour.isClosed {
+            closedSide(points, smooth)
+            closedSide(points.reversed(), smooth.reversed())
+        } else {
+            openOutline(points, smooth)
+        }
+    }
+
+    /// Zero-length subpath: round caps draw a disc, square caps an axis-aligned square, butt caps nothing.
+    private mutating func dot(at p: SIMD2<Double>) {
+        let h = halfWidth
+        switch style.lineCap {
+        case .butt: return
+        case .round:
+            output.appendEllipticArc(
+                center: CGPoint(x: p.x, y: p.y), rx: h, ry: h, startAngle: 0, sweep: 2 * .pi, transform: .identity,
+                join: .move)
+            output.closeSubpath()
+        case .square:
+            output.appendRect(CGRect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), transform: .identity)
+        }
+    }
+
+    private func directions(_ points: [SIMD2<Double>], closed: Bool) -> (dirs: [SIMD2<Double>], lengths: [Double]) {
+        let count = closed ? points.count : points.count - 1
+        var dirs: [SIMD2<Double>] = []
+        var lengths: [Double] = []
+        dirs.reserveCapacity(count)
+        lengths.reserveCapacity(count)
+        for i in 0..<count {
+            let a = points[i], b = points[(i + 1) % points.count]
+            let length = pathDistance(a, b)
+            lengths.append(length)
+            dirs.append((b - a) / length)
+        }
+        return (dirs, lengths)
+    }
+
+    private mutating func openOutline(_ points: [SIMD2<Double>], _ smooth: [Bool]) {
+        let (dirs, lengths) = directions(points, closed: false)
+        let n = points.count
+        moveTo(points[0] + normal(dirs[0]))
+        for i in 1..<(n - 1) {
+            join(at: points[i], incoming: dirs[i - 1], outgoing: dirs[i], lengthIn: lengths[i - 1], lengthOut: lengths[i], smooth: smooth[i])
+        }
+        lineTo(points[n - 1] + normal(dirs[n - 2]))
+        cap(at: points[n - 1], direction: dirs[n - 2])
+        // Back along the other side: the reversed contour's left side.
+        lineTo(points[n - 1] - normal(dirs[n - 2]))
+        for i in stride(from: n - 2, to: 0, by: -1) {
+            join(at: points[i], incoming: -dirs[i], outgoing: -dirs[i - 1], lengthIn: lengths[i], lengthOut: lengths[i - 1], smooth: smooth[i])
+        }
+        lineTo(points[0] - normal(dirs[0]))
+        cap(at: points[0], direction: -dirs[0])
+        output.closeSubpath()
+    }
+
+    /// One closed loop along the left side of a closed contour.
+    private mutating func closedSide(_ points: [SIMD2<Double>], _ smooth: [Bool]) {
+        let (dirs, lengths) = directions(points, closed: true)
+        let n = points.count
+        moveTo(points[0] + normal(dirs[0]))
+        for i in 1...n {
+            let v = i % n
+            join(at: points[v], incoming: dirs[i - 1], outgoing: dirs[v], lengthIn: lengths[i - 1], lengthOut: lengths[v], smooth: smooth[v])
+        }
+        output.closeSubpath()
+    }
+
+    /// Continues the left offset line of the incoming segment around vertex `v` onto the outgoing one.
+    private mutating func join(
+        at v: SIMD2<Double>, incoming a: SIMD2<Double>, outgoing b: SIMD2<Double>,
+        lengthIn: Double, lengthOut: Double, smooth: Bool
+    ) {
+        let na = normal(a), nb = normal(b)
+        let cross = a.x * b.y - a.y * b.x
+        let dot = (a * b).sum()
+        if abs(cross) <= 1e-12 && dot > 0 {  // straight on
+            lineTo(v + na)
+            return
+        }
+        // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment.
+        let meetsAt: SIMD2<Double>? = dot > -1 + 1e-12 ? v + (na + nb) / (1 + dot) : nil
+        if cross > 0 {
+            // Left turn: this side is the inner one.
+            let reach = halfWidth * cross / (1 + dot)
+            if let m = meetsAt, reach <= 0.5 * min(lengthIn, lengthOut) {
+                lineTo(m)
+            } else {
+                lineTo(v + na)
+                lineTo(v)
+                lineTo(v + nb)
+            }
+            return
+        }
+        // Right turn (or a full reversal): this side is the outer one.
+        let turn = atan2(abs(cross), dot)  // θ in [0, π]
+        let startAngle = atan2(na.y, na.x)
+        if smooth {
+            if let m = meetsAt, halfWidth * (1 / cos(turn / 2) - 1) <= tolerance {
+                lineTo(m)
+            } else {
+                // Chords of the round offset, each within the tolerance of the arc.
+                let ratio = max(-1, min(1, 1 - tolerance / halfWidth))
+                let maxStep = max(2 * acos(ratio), 1e-3)
+                let steps = min(Int((turn / maxStep).rounded(.up)), 1024)
+                lineTo(v + na)
+                for k in 1..<max(steps, 1) {
+                    let angle = startAngle - turn * Double(k) / Double(steps)
+                    lineTo(v + SIMD2(cos(angle), sin(angle)) * halfWidth)
+                }
+                lineTo(v + nb)
+            }
+            return
+        }
+        switch style.lineJoin {
+        case .bevel:
+            lineTo(v + na)
+            lineTo(v + nb)
+        case .miter:
+            // 1/sin(φ/2) = 1/cos(θ/2) with φ = π − θ the angle between the segments.
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if let m = meetsAt, cosHalf > 0, 1 / cosHalf <= style.miterLimit {
+                lineTo(m)
+            } else {
+                lineTo(v + na)
+                lineTo(v + nb)
+            }
+        case .round:
+            lineTo(v + na)
+            arc(center: v, startAngle: startAngle, sweep: -turn)
+            lineTo(v + nb)
+        }
+    }
+
+    /// From the left offset point of the end `e` (travelling along `d`) round to its right offset point.
+    private mutating func cap(at e: SIMD2<Double>, direction d: SIMD2<Double>) {
+        let n = normal(d)
+        switch style.lineCap {
+        case .butt:
+            lineTo(e - n)
+        case .square:
+            let ahead = d * halfWidth
+            lineTo(e + n + ahead)
+            lineTo(e - n + ahead)
+            lineTo(e - n)
+        case .round:
+            arc(center: e, startAngle: atan2(n.y, n.x), sweep: -.pi)
+            lineTo(e - n)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+// CATransaction scoping, defaults and completion blocks (spec §6.1), and independent contexts.
+import Foundation
+import Testing
+
+@testable import QuartzLayers
+
+@Suite("CATransaction")
+struct TransactionTests {
+    /// Defaults hold even with no transaction begun: duration 0.25, actions enabled [V: GS-tests transaction.m].
+    @Test func defaultsWithoutTransaction() {
+        LayerTreeContext().perform {
+            #expect(CATransaction.animationDuration() == 0.25)
+            #expect(!CATransaction.disableActions())
+            #expect(CATransaction.completionBlock() == nil)
+            // commit without begin does not raise and leaves the default [V: GS-tests, spec §12].
+            CATransaction.commit()
+            #expect(CATransaction.animationDuration() == 0.25)
+        }
+    }
+
+    /// "Nested transactions have nested data scope": reads search outward, writes go innermost and
+    /// vanish at that scope's commit [A: SDK-CATransaction; V: GS-tests].
+    @Test func nestedDataScope() {
+        LayerTreeContext().perform {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(2)
+            CATransaction.setValue("outer", forKey: "custom")
+            CATransaction.begin()
+            #expect(CATransaction.animationDuration() == 2)
+            CATransaction.setValue(5.0, forKey: kCATransactionAnimationDuration)
+            CATransaction.setDisableActions(true)
+            #expect(CATransaction.animationDuration() == 5)
+            #expect(CATransaction.value(forKey: "custom") as? String == "outer")
+            CATransaction.commit()
+            #expect(CATransaction.animationDuration() == 2)
+            #expect(!CATransaction.disableActions())
+            CATransaction.commit()
+            #expect(CATransaction.animationDuration() == 0.25)
+            #expect(CATransaction.value(forKey: "custom") == nil)
+        }
+    }
+
+    /// With no animation added, the completion block runs when its transaction commits (spec §6.1 rule 3).
+    @Test func completionBlockWithoutAnimationsRunsAtCommit() {
+        LayerTreeContext().perform {
+            var calls = 0
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { calls += 1 }
+            #expect(calls == 0)
+            CATransaction.commit()
+            #expect(calls == 1)
+            CATransaction.flush()
+            #expect(calls == 1)
+        }
+    }
+
+    /// Replacing the block closes the previous one's group (spec §6.1 rule 4): it runs once, at commit.
+    @Test func replacedCompletionBlockRunsOnce() {
+        LayerTreeContext().perform {
+            var log: [String] = []
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { log.append("first") }
+            CATransaction.setCompletionBlock { log.append("second") }
+            CATransaction.commit()
+            #expect(log == ["first", "second"])
+        }
+    }
+
+    /// Two contexts keep separate transaction stacks: an open transaction in one is invisible in the other.
+    @Test func contextsAreIndependent() {
+        let first = LayerTreeContext(), second = LayerTreeContext()
+        first.perform {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(3)
+            second.perform {
+                #expect(CATransaction.animationDuration() == 0.25)
+                #expect(LayerTreeContext.current === second)
+            }
+            #expect(CATransaction.animationDuration() == 3)
+            CATransaction.commit()
+        }
+        let layer = first.perform { CALayer() }
+        #expect(layer.context === first)
+        let parent = second.perform { CALayer() }
+        parent.addSublayer(layer)
+        #expect(layer.context === second)
+    }
+
+    /// A change outside begin/commit opens an implicit transaction that commits at flush (the headless turn).
+    @Test func implicitTransactionCommitsAtFlush() {
+        let context = LayerTreeContext()
+        context.perform {
+            let layer = CALayer()
+            layer.position = CGPoint(x: 1, y: 2)
+            #expect(layer.committed == nil)
+            #expect(context.transactions.scopes.count == 1 && context.transactions.scopes[0].isImplicit)
+            CATransaction.flush()
+            #expect(layer.committed?.position == CGPoint(x: 1, y: 2))
+            #expect(context.transactions.isEmpty)
+        }
+    }
+
+    /// flush() inside an explicit transaction waits for it (SDK-CATransaction `+flush`).
+    @Test func flushWaitsForExplicitTransactions() {
+        let context = LayerTreeContext()
+        context.perform {
+            let layer = CALayer()
+            layer.position = CGPoint(x: 1, y: 0)  // opens the implicit transaction
+            CATransaction.begin()
+            layer.position = CGPoint(x: 2, y: 0)
+            CATransaction.flush()
+            #expect(layer.committed == nil)
+            CATransaction.commit()
+            #expect(layer.committed?.position == CGPoint(x: 2, y: 0))
+        }
+    }
+}
