@@ -1,0 +1,182 @@
+// The one compositing loop every CGContext drawing call ends in: coverage spans × clip mask × global alpha,
+// a span shader for the source colours, and `blendSpan` for the blend mode.
+//
+// Coordinate space: raster pixels of the context, origin top-left, y down (the bitmap's memory order);
+// shaders are asked for pixel centres (x + 0.5, y + 0.5). Number format: premultiplied RGBA8 (0xAABBGGRR),
+// 8-bit coverage. Anti-aliasing off snaps each pixel's coverage to 0 or 255 at one half: for a single
+// straight edge through a pixel, area > ½ exactly when the pixel centre lies inside (the line through the
+// centre halves the square), so this is Core Graphics' "pixel centre inside" rule without a second rasteriser.
+// Everything runs on the calling thread in a fixed order, so the output is deterministic.
+
+/// A destination the context draws into: its own bitmap, caller memory, a transparency layer or a scratch
+/// buffer for shadows. Invariant: `pixels` addresses `height` rows of `rowStride` ≥ `width` pixels that
+/// stay alive, and are touched by no one else, while the target is in use.
+struct ContextRasterTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let height: Int
+    let rowStride: Int
+    /// noneSkipLast memory: the alpha byte is ignored, so it is read and written as 255.
+    let forcesOpaque: Bool
+
+    var bounds: FillPixelBounds { FillPixelBounds(width: width, height: height) }
+}
+
+/// A zero-initialised width × height pixel buffer owned by the context (transparency layers, shadow
+/// scratch). Invariant: `pixels` holds width · height initialised pixels from init to deinit.
+final class ContextPixelBuffer {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    var target: ContextRasterTarget {
+        ContextRasterTarget(pixels: pixels, width: width, height: height, rowStride: width, forcesOpaque: false)
+    }
+}
+
+/// How one draw is composited.
+struct ContextCompositeMode {
+    var blendMode: CGBlendMode
+    var alpha: UInt8
+    var antialias: Bool
+    var clip: ContextClipMask?
+}
+
+enum ContextCompositor {
+    /// Composites `shader` through `coverage` inside `region` onto `target`; returns the pixel bounds that
+    /// received non-zero coverage (nil when nothing did).
+    @discardableResult
+    static func composite<Coverage: FillCoverageSource, Shader: SpanShader>(
+        _ coverage: Coverage, shader: Shader, region: FillPixelBounds, mode: ContextCompositeMode,
+        target: ContextRasterTarget
+    ) -> FillPixelBounds? {
+        let area = region.intersection(target.bounds)
+        if area.isEmpty || mode.alpha == 0 { return nil }
+        if let clip = mode.clip {
+            return clip.bytes.withUnsafeBufferPointer { clipBytes in
+                run(coverage, shader, area, mode, target, clipBytes.baseAddress, clip.width)
+            }
+        }
+        return run(coverage, shader, area, mode, target, nil, 0)
+    }
+
+    private static func run<Coverage: FillCoverageSource, Shader: SpanShader>(
+        _ coverage: Coverage, _ shader: Shader, _ area: FillPixelBounds, _ mode: ContextCompositeMode,
+        _ target: ContextRasterTarget, _ clip: UnsafePointer<UInt8>?, _ clipStride: Int
+    ) -> FillPixelBounds? {
+        let tileSize = max(64, coverage.minimumScratchTileSize)
+        let scratch = FillTileScratch(tileSize: tileSize)
+        let capacity = scratch.rowCapacity
+        // Invariant: both buffers hold `capacity` elements for the whole call; spans are cut to that length.
+        let coverageBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let sourceBuffer = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        defer {
+            coverageBuffer.deallocate()
+            sourceBuffer.deallocate()
+        }
+        let pixels = target.pixels, stride = target.rowStride, opaque = target.forcesOpaque
+        let blend = mode.blendMode, alpha = mode.alpha, antialias = mode.antialias
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        // Tiles aligned like FillPathCoverage's grid, so a binned path is asked for whole tiles (its fast case).
+        let grid = FillTileGrid(bounds: area, tileSize: tileSize)
+        for tile in 0..<grid.tileCount {
+            let tileBounds = grid.pixelBounds(column: tile % grid.columnCount, row: tile / grid.columnCount)
+            coverage.forEachCoverageSpan(in: tileBounds, scratch: scratch) { span in
+                var constant = span.alpha
+                if span.mask == nil {
+                    if !antialias { constant = constant >= 128 ? 255 : 0 }
+                    if constant == 0 { return }
+                }
+                var done = 0
+                while done < span.count {
+                    let n = min(capacity, span.count - done)
+                    let x = span.x + done
+                    var spanCoverage: UnsafePointer<UInt8>? = nil
+                    var spanAlpha = alpha
+                    if span.mask == nil && clip == nil {
+                        spanAlpha = mulDiv255(constant, alpha)
+                    } else {
+                        if let mask = span.mask {
+                            coverageBuffer.update(from: mask + done, count: n)
+                            if !antialias {
+                                for i in 0..<n { coverageBuffer[i] = coverageBuffer[i] >= 128 ? 255 : 0 }
+                            }
+                        } else {
+                            coverageBuffer.update(repeating: constant, count: n)
+                        }
+                        if let clip {
+                            let clipRow = clip + span.y * clipStride + x
+                            for i in 0..<n { coverageBuffer[i] = mulDiv255(coverageBuffer[i], clipRow[i]) }
+                        }
+                        spanCoverage = UnsafePointer(coverageBuffer)
+                    }
+                    if spanAlpha != 0 {
+                        let row = pixels + span.y * stride + x
+                        shader.shade(x: x, y: span.y, count: n, into: sourceBuffer)
+                        if opaque { for i in 0..<n { row[i] |= 0xFF00_0000 } }
+                        blendSpan(
+                            blend, source: UnsafePointer(sourceBuffer), coverage: spanCoverage, alpha: spanAlpha,
+                            destination: row, count: n)
+                        if opaque { for i in 0..<n { row[i] |= 0xFF00_0000 } }
+                        minX = min(minX, x)
+                        maxX = max(maxX, x + n)
+                        minY = min(minY, span.y)
+                        maxY = max(maxY, span.y + 1)
+                    }
+                    done += n
+                }
+            }
+        }
+        if minX >= maxX || minY >= maxY { return nil }
+        return FillPixelBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// The 8-bit coverage of `source` over a width × height raster (row-major), snapped to 0/255 when
+    /// `antialias` is false. Used for clip masks.
+    static func coverageMask(of source: some FillCoverageSource, width: Int, height: Int, antialias: Bool) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: width * height)
+        let tileSize = max(64, source.minimumScratchTileSize)
+        let scratch = FillTileScratch(tileSize: tileSize)
+        let grid = FillTileGrid(bounds: FillPixelBounds(width: width, height: height), tileSize: tileSize)
+        mask.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for tile in 0..<grid.tileCount {
+                let tileBounds = grid.pixelBounds(column: tile % grid.columnCount, row: tile / grid.columnCount)
+                source.forEachCoverageSpan(in: tileBounds, scratch: scratch) { span in
+                    // Spans lie inside the requested tile, hence inside the mask.
+                    let row = base + span.y * width + span.x
+                    if let m = span.mask {
+                        row.update(from: m, count: span.count)
+                    } else {
+                        row.update(repeating: span.alpha, count: span.count)
+                    }
+                    if !antialias {
+                        for i in 0..<span.count { row[i] = row[i] >= 128 ? 255 : 0 }
+                    }
+                }
+            }
+        }
+        return mask
+    }
+}
+
+/// Source colours read from another pixel buffer at the same raster coordinates (transparency layers).
+/// Invariant: `pixels` addresses rows of `rowStride` pixels covering every span it is asked for, alive and
+/// unmodified while the shader is in use.
+struct ContextBufferShader: SpanShader, @unchecked Sendable {
+    let pixels: UnsafePointer<UInt32>
+    let rowStride: Int
+
+    func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+        output.update(from: pixels + y * rowStride + x, count: count)
+    }
+}
