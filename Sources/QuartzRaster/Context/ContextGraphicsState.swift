@@ -50,7 +50,9 @@ struct ContextGraphicsState {
     var dashPhase: Double = 0
     var dashLengths: [Double] = []
     /// Flattening tolerance in device pixels (Apple's flatness).
-    var flatness: Double = PathFlattening.defaultDeviceTolerance
+    /// Default 0.1 px: FillEdgeBuilder asks for 0.1 px where coverage is compared against analytic shapes,
+    /// and a context draws small shapes (icons, badges) where 0.2 px visibly shrinks curves.
+    var flatness: Double = 0.1
     var blendMode: CGBlendMode = .normal
     var shouldAntialias = true
     var interpolationQuality: CGInterpolationQuality = .default
