@@ -106,13 +106,6 @@ extension CGContext {
 
     // MARK: Shared helpers
 
-    /// Binned coverage of a device-space geometry over the whole target.
-    func pathCoverage(_ geometry: PathGeometry, rule: CGPathFillRule, target: ContextRasterTarget) -> FillPathCoverage {
-        var builder = FillEdgeBuilder(clip: target.bounds)
-        geometry.flatten(into: &builder, transform: deviceToRaster, tolerance: state.flatness)
-        return FillPathCoverage(builder: builder, fillRule: rule)
-    }
-
     func fillDeviceGeometry(_ geometry: PathGeometry, rule: CGPathFillRule, color: PremultipliedRGBA8) {
         if geometry.isEmpty { return }
         paint(pathCoverage(geometry, rule: rule, target: currentTarget), shader: PaintSolidColorShader(color: color))

@@ -3,9 +3,8 @@
 //
 // Coordinate space: raster pixels of the context, origin top-left, y down (the bitmap's memory order);
 // shaders are asked for pixel centres (x + 0.5, y + 0.5). Number format: premultiplied RGBA8 (0xAABBGGRR),
-// 8-bit coverage. Anti-aliasing off snaps each pixel's coverage to 0 or 255 at one half: for a single
-// straight edge through a pixel, area > ½ exactly when the pixel centre lies inside (the line through the
-// centre halves the square), so this is Core Graphics' "pixel centre inside" rule without a second rasteriser.
+// 8-bit coverage. With anti-aliasing off, shapes arrive already sampled at pixel centres
+// (ContextAliasedCoverage); any other partial coverage (image-mask clips) is snapped to 0/255 at one half.
 // Everything runs on the calling thread in a fixed order, so the output is deterministic.
 
 /// A destination the context draws into: its own bitmap, caller memory, a transparency layer or a scratch
