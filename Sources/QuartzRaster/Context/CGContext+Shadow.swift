@@ -66,14 +66,15 @@ extension CGContext {
     ) {
         // Offsets beyond the context move the whole shadow out of view.
         let dx = Double(shadow.offset.width).rounded(), dy = -Double(shadow.offset.height).rounded()
-        let reach = Double(width + height) + 8 * shadow.blur + 16
+        let sigma = min(shadow.blur / 2, PaintGaussianKernel.maximumSigma)
+        let reach = Double(width + height) + 8 * sigma + 16
         guard abs(dx) <= reach, abs(dy) <= reach else { return }
         let scratch = ContextPixelBuffer(width: width, height: height)
         let plain = ContextCompositeMode(blendMode: .normal, alpha: 255, antialias: antialias, clip: nil)
         guard let drawn = ContextCompositor.composite(
             coverage, shader: shader, region: scratch.target.bounds, mode: plain, target: scratch.target)
         else { return }
-        guard let placed = Self.blurredAlpha(of: scratch, in: drawn, sigma: shadow.blur / 2) else { return }
+        guard let placed = Self.blurredAlpha(of: scratch, in: drawn, sigma: sigma) else { return }
         let shadowCoverage = ContextMaskCoverage(
             mask: placed.mask, originX: placed.originX + Int(dx), originY: placed.originY + Int(dy), scale: placed.scale)
         // The blurred edge is already smooth: never snap it, whatever the anti-aliasing setting.
@@ -89,6 +90,9 @@ extension CGContext {
     static func blurredAlpha(of buffer: ContextPixelBuffer, in bounds: FillPixelBounds, sigma: Double)
         -> (mask: PaintA8Mask, originX: Int, originY: Int, scale: Int)?
     {
+        // σ beyond PaintGaussianKernel.maximumSigma (2048 px) is clamped: the shadow is then spread so thin
+        // that the difference is below 8-bit resolution for any shape that fits a context.
+        let sigma = min(sigma, PaintGaussianKernel.maximumSigma)
         let k = sigma > 8 ? Int((sigma / 8).rounded(.up)) : 1
         // Cells of k × k pixels aligned to the bounds' corner; partial cells average over k² (outside is 0).
         let w = (bounds.width + k - 1) / k, h = (bounds.height + k - 1) / k
