@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
+        .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
     ],
     swiftLanguageModes: [.v6]
 )

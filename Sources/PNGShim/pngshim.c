@@ -78,18 +78,46 @@ long oq_zlib_inflate(const uint8_t *source, size_t source_length, uint8_t *desti
     return (long)written;
 }
 
+static int oq_png_read_stream(FILE *file, size_t maximum_pixels, uint32_t *width, uint32_t *height,
+                              uint8_t **pixels, char *message, size_t message_capacity);
+
 int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32_t *height,
                 uint8_t **pixels, char *message, size_t message_capacity) {
-    oq_error_sink sink = {message, message_capacity};
     if (message && message_capacity) message[0] = 0;
     *pixels = NULL;
     *width = 0;
     *height = 0;
-    FILE *volatile file = fopen(path, "rb");
+    FILE *file = fopen(path, "rb");
     if (!file) {
         snprintf(message, message_capacity, "%s", strerror(errno));
         return -1;
     }
+    return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
+}
+
+int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixels, uint32_t *width,
+                       uint32_t *height, uint8_t **pixels, char *message, size_t message_capacity) {
+    if (message && message_capacity) message[0] = 0;
+    *pixels = NULL;
+    *width = 0;
+    *height = 0;
+    if (length == 0) {
+        snprintf(message, message_capacity, "no data");
+        return -1;
+    }
+    FILE *file = fmemopen((void *)bytes, length, "rb");
+    if (!file) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
+}
+
+/* Reads from `file` and always closes it. */
+static int oq_png_read_stream(FILE *file_in, size_t maximum_pixels, uint32_t *width, uint32_t *height,
+                              uint8_t **pixels, char *message, size_t message_capacity) {
+    oq_error_sink sink = {message, message_capacity};
+    FILE *volatile file = file_in;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, oq_error, oq_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {

@@ -19,24 +19,48 @@ public enum PNGReader {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .unreadable(path: path, reason: "no such file")
         }
+        return try decode(name: path, maximumPixels: maximumPixels) { width, height, pixels, text in
+            oq_png_read(path, max(0, maximumPixels), width, height, pixels, text.baseAddress, text.count)
+        }
+    }
+
+    /// Decodes PNG bytes held in memory; `name` is what errors call the data.
+    public static func read(data: Data, name: String = "PNG data", maximumPixels: Int = defaultMaximumPixels)
+        throws(PNGError) -> PremultipliedRGBA8Bitmap
+    {
+        let bytes = [UInt8](data)
+        return try decode(name: name, maximumPixels: maximumPixels) { width, height, pixels, text in
+            bytes.withUnsafeBufferPointer { buffer in
+                oq_png_read_memory(
+                    buffer.baseAddress, buffer.count, max(0, maximumPixels), width, height, pixels,
+                    text.baseAddress, text.count)
+            }
+        }
+    }
+
+    private static func decode(
+        name: String, maximumPixels: Int,
+        _ read: (
+            UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>,
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutableBufferPointer<CChar>
+        ) -> Int32
+    ) throws(PNGError) -> PremultipliedRGBA8Bitmap {
         var width: UInt32 = 0, height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var message = [CChar](repeating: 0, count: 512)
-        let status = message.withUnsafeMutableBufferPointer { text in
-            oq_png_read(path, max(0, maximumPixels), &width, &height, &pixels, text.baseAddress, text.count)
-        }
+        let status = message.withUnsafeMutableBufferPointer { text in read(&width, &height, &pixels, text) }
         switch status {
         case 0:
-            guard let pixels else { throw .unreadable(path: path, reason: "libpng returned no pixels") }
+            guard let pixels else { throw .unreadable(path: name, reason: "libpng returned no pixels") }
             defer { free(pixels) }
             let count = Int(width) * Int(height) * 4
             let straight = Array(UnsafeBufferPointer(start: pixels, count: count))
             return PremultipliedRGBA8Bitmap(width: Int(width), height: Int(height), straightRGBA8: straight)
         case -2:
-            throw .tooLarge(path: path, width: Int(width), height: Int(height), maximumPixels: maximumPixels)
+            throw .tooLarge(path: name, width: Int(width), height: Int(height), maximumPixels: maximumPixels)
         default:
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .unreadable(path: path, reason: reason.isEmpty ? "not a readable PNG" : reason)
+            throw .unreadable(path: name, reason: reason.isEmpty ? "not a readable PNG" : reason)
         }
     }
 }

@@ -64,3 +64,27 @@ import Testing
         }
     }
 }
+
+/// Apple's CGImage(pngDataProviderSource:decode:shouldInterpolate:intent:) returns nil for bad data.
+@Suite struct CGImagePNGTests {
+    @Test func dataProviderFromFileAndBytesGiveTheSameImage() throws {
+        let path = fixturesDirectory.appendingPathComponent("png/rgba8.png").path
+        let fromFile = try #require(CGDataProvider(filename: path))
+        let fromBytes = CGDataProvider(data: try Data(contentsOf: URL(fileURLWithPath: path)))
+        let a = try #require(CGImage(pngDataProviderSource: fromFile, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        let b = try #require(CGImage(pngDataProviderSource: fromBytes, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        #expect(a.width == 3 && a.height == 2)
+        #expect(a.bitmap == b.bitmap)
+        #expect(a.bitmap == (try CGImage.loadPNG(atPath: path)).bitmap)
+    }
+
+    @Test func badDataGivesNilOrANamedError() throws {
+        #expect(CGDataProvider(filename: "/nonexistent.png") == nil)
+        let junk = CGDataProvider(data: Data("not a png".utf8))
+        #expect(CGImage(pngDataProviderSource: junk, decode: nil, shouldInterpolate: false, intent: .defaultIntent) == nil)
+        let truncated = try Data(contentsOf: fixturesDirectory.appendingPathComponent("png/truncated.png"))
+        #expect(throws: PNGError.self) { _ = try PNGReader.read(data: truncated, name: "truncated bytes") }
+        #expect(CGImage(pngDataProviderSource: CGDataProvider(data: Data()), decode: nil, shouldInterpolate: false,
+                        intent: .defaultIntent) == nil)
+    }
+}

@@ -21,6 +21,10 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
 int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32_t *height,
                 uint8_t **pixels, char *message, size_t message_capacity);
 
+/// Like `oq_png_read`, from `length` bytes in memory.
+int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixels, uint32_t *width,
+                       uint32_t *height, uint8_t **pixels, char *message, size_t message_capacity);
+
 /// Inflates a zlib stream (used to inspect PNG row filters). Returns the number of bytes written to
 /// `destination`, or -1 when the stream is invalid or does not fit.
 long oq_zlib_inflate(const uint8_t *source, size_t source_length, uint8_t *destination, size_t capacity);
