@@ -110,6 +110,24 @@ struct ContextPathTests {
         }
     }
 
+    @Test func tangentArcsAndAddedPathsGoThroughTheCTM() {
+        // Apple, addArc(tangent1End:tangent2End:radius:): a line to the first tangent point, then the arc to
+        // the second. Rounding the corner (10, 0) → (10, 10) with radius 2 ends at (10, 2).
+        let c = contextMake(width: 16, height: 16)
+        c.translateBy(x: 3, y: 1)
+        c.move(to: CGPoint(x: 0, y: 0))
+        c.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 2)
+        #expect(abs(c.currentPointOfPath.x - 10) < 1e-9 && abs(c.currentPointOfPath.y - 2) < 1e-9)
+        #expect(abs(c.convertToDeviceSpace(c.currentPointOfPath).x - 13) < 1e-9)
+        c.beginPath()
+        c.addPath(CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 1)))
+        c.addRects([CGRect(x: 4, y: 0, width: 1, height: 1)])
+        #expect(c.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 5, height: 1))
+        c.fillPath()
+        // Device rows y ∈ [1, 2] = raster row 14; columns 3, 4 and 7.
+        #expect(contextAlphaRows(c)[14] == [0, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0])
+    }
+
     @Test func pathContainsUsesFillRulesAndStroke() {
         let c = contextMake(width: 10, height: 10)
         c.addRect(CGRect(x: 0, y: 0, width: 6, height: 6))
