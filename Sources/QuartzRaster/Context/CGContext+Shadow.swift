@@ -50,7 +50,7 @@ extension CGContext {
 
     /// Composites `shader` through `coverage` onto the current target with the graphics state's clip, blend
     /// mode, global alpha and shadow. `coverage` must be in raster pixels of the context.
-    func paint<Coverage: FillCoverageSource, Shader: SpanShader>(_ coverage: Coverage, shader: Shader) {
+    func paint<Coverage: ContextCoverage, Shader: SpanShader>(_ coverage: Coverage, shader: Shader) {
         let target = currentTarget
         let region = clipRegion
         if region.intersection(target.bounds).isEmpty || state.alpha8 == 0 { return }
@@ -60,7 +60,7 @@ extension CGContext {
         ContextCompositor.composite(coverage, shader: shader, region: region, mode: compositeMode, target: target)
     }
 
-    private func paintShadow<Coverage: FillCoverageSource, Shader: SpanShader>(
+    private func paintShadow<Coverage: ContextCoverage, Shader: SpanShader>(
         of coverage: Coverage, shader: Shader, shadow: ContextShadow, target: ContextRasterTarget,
         region: FillPixelBounds
     ) {
@@ -69,7 +69,10 @@ extension CGContext {
         let sigma = min(shadow.blur / 2, PaintGaussianKernel.maximumSigma)
         let reach = Double(width + height) + 8 * sigma + 16
         guard abs(dx) <= reach, abs(dy) <= reach else { return }
-        let scratch = ContextPixelBuffer(width: width, height: height)
+        // The object is rendered unclipped, but only where it can exist: inside the target and its extent.
+        let scratchBounds = coverage.extent.intersection(target.bounds)
+        if scratchBounds.isEmpty { return }
+        let scratch = ContextPixelBuffer(bounds: scratchBounds)
         let plain = ContextCompositeMode(blendMode: .normal, alpha: 255, antialias: antialias, clip: nil)
         guard let drawn = ContextCompositor.composite(
             coverage, shader: shader, region: scratch.target.bounds, mode: plain, target: scratch.target)
@@ -97,11 +100,13 @@ extension CGContext {
         // Cells of k × k pixels aligned to the bounds' corner; partial cells average over k² (outside is 0).
         let w = (bounds.width + k - 1) / k, h = (bounds.height + k - 1) / k
         var sums = [UInt32](repeating: 0, count: w * h)
+        // `bounds` lies inside the buffer (it is where drawing into the buffer landed).
+        let target = buffer.target
         for y in bounds.minY..<bounds.maxY {
-            let row = buffer.pixels + y * buffer.width
+            let row = target.address(x: bounds.minX, y: y)
             let cellRow = ((y - bounds.minY) / k) * w
-            for x in bounds.minX..<bounds.maxX {
-                sums[cellRow + (x - bounds.minX) / k] &+= row[x] >> 24
+            for i in 0..<bounds.width {
+                sums[cellRow + i / k] &+= row[i] >> 24
             }
         }
         let area = UInt32(k * k)
@@ -138,7 +143,7 @@ extension CGContext {
     private func beginLayer(region: FillPixelBounds) {
         saveGState()
         layers.append(ContextTransparencyLayer(
-            buffer: ContextPixelBuffer(width: width, height: height), savedStateDepth: savedStates.count,
+            buffer: ContextPixelBuffer(bounds: region), savedStateDepth: savedStates.count,
             region: region))
         state.alpha = 1
         state.shadow = nil
@@ -153,12 +158,11 @@ extension CGContext {
         // Drop states saved inside the layer, then the layer's own save.
         savedStates.removeLast(max(0, savedStates.count - layer.savedStateDepth))
         if let saved = savedStates.popLast() { state = saved }
-        let shader = ContextBufferShader(pixels: UnsafePointer(layer.buffer.pixels), rowStride: layer.buffer.width)
         let coverage = FillRectCoverage(rect: CGRect(
             x: layer.region.minX, y: layer.region.minY, width: layer.region.width, height: layer.region.height))
         // Keep the layer buffer alive while its pixels are read.
         withExtendedLifetime(layer.buffer) {
-            paint(coverage, shader: shader)
+            paint(coverage, shader: layer.buffer.shader)
         }
     }
 }

@@ -115,7 +115,7 @@ public final class CGContext {
     var baseTarget: ContextRasterTarget {
         // The memory holds 32-bit pixels (init checked size and alignment); it is only accessed as UInt32 here.
         ContextRasterTarget(
-            pixels: memory.assumingMemoryBound(to: UInt32.self), width: width, height: height,
+            pixels: memory.assumingMemoryBound(to: UInt32.self), bounds: FillPixelBounds(width: width, height: height),
             rowStride: bytesPerRow / 4, forcesOpaque: alphaInfo == .noneSkipLast)
     }
 
@@ -129,7 +129,7 @@ public final class CGContext {
         var pixels = [UInt32](repeating: 0, count: width * height)
         let opaqueBits: UInt32 = target.forcesOpaque ? 0xFF00_0000 : 0
         for y in 0..<height {
-            let row = target.pixels + y * target.rowStride
+            let row = target.address(x: 0, y: y)
             for x in 0..<width { pixels[y * width + x] = row[x] | opaqueBits }
         }
         return PremultipliedRGBA8Bitmap(width: width, height: height, pixels: pixels)

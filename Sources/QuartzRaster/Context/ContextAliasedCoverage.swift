@@ -9,8 +9,10 @@
 // both paint or both skip a pixel.
 
 /// Full-coverage runs of a path sampled at pixel centres.
-struct ContextAliasedCoverage: FillCoverageSource {
+struct ContextAliasedCoverage: ContextCoverage {
     let bounds: FillPixelBounds
+    /// The pixels the runs cover.
+    let extent: FillPixelBounds
     /// Runs (y, x0, x1): columns x0..<x1 of row y, sorted by row; `rowOffsets[y − minY] ..< rowOffsets[y − minY + 1]`
     /// indexes a row's runs.
     let runs: [SIMD3<Int32>]
@@ -27,6 +29,7 @@ struct ContextAliasedCoverage: FillCoverageSource {
         guard !bounds.isEmpty, !edges.isEmpty else {
             self.runs = []
             rowOffsets = offsets
+            extent = FillPixelBounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
             return
         }
         // The first and last row whose centre line each edge spans; edges bucketed by first row.
@@ -71,6 +74,16 @@ struct ContextAliasedCoverage: FillCoverageSource {
         }
         self.runs = runs
         rowOffsets = offsets
+        var minX = Int.max, maxX = Int.min
+        for run in runs {
+            minX = min(minX, Int(run.y))
+            maxX = max(maxX, Int(run.z))
+        }
+        if let first = runs.first, let last = runs.last {
+            extent = FillPixelBounds(minX: minX, minY: Int(first.x), maxX: maxX, maxY: Int(last.x) + 1)
+        } else {
+            extent = FillPixelBounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        }
     }
 
     func forEachCoverageSpan(in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void) {

@@ -8,37 +8,47 @@
 // Everything runs on the calling thread in a fixed order, so the output is deterministic.
 
 /// A destination the context draws into: its own bitmap, caller memory, a transparency layer or a scratch
-/// buffer for shadows. Invariant: `pixels` addresses `height` rows of `rowStride` ≥ `width` pixels that
-/// stay alive, and are touched by no one else, while the target is in use.
+/// buffer for shadows. It holds the raster pixels `bounds` (context coordinates); pixel (x, y) lives at
+/// `pixels + (y − bounds.minY) · rowStride + (x − bounds.minX)`. Invariant: `pixels` addresses
+/// `bounds.height` rows of `rowStride` ≥ `bounds.width` pixels that stay alive, and are touched by no one
+/// else, while the target is in use.
 struct ContextRasterTarget {
     let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let height: Int
+    let bounds: FillPixelBounds
     let rowStride: Int
     /// noneSkipLast memory: the alpha byte is ignored, so it is read and written as 255.
     let forcesOpaque: Bool
 
-    var bounds: FillPixelBounds { FillPixelBounds(width: width, height: height) }
+    /// The address of pixel (x, y), which must lie inside `bounds`.
+    @inline(__always)
+    func address(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
+        pixels + (y - bounds.minY) * rowStride + (x - bounds.minX)
+    }
 }
 
-/// A zero-initialised width × height pixel buffer owned by the context (transparency layers, shadow
-/// scratch). Invariant: `pixels` holds width · height initialised pixels from init to deinit.
+/// A zero-initialised pixel buffer for the raster pixels `bounds`, owned by the context (transparency
+/// layers, shadow scratch). Invariant: `pixels` holds bounds.width · bounds.height initialised pixels from
+/// init to deinit.
 final class ContextPixelBuffer {
-    let width: Int
-    let height: Int
+    let bounds: FillPixelBounds
     let pixels: UnsafeMutablePointer<UInt32>
 
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: 0, count: width * height)
+    init(bounds: FillPixelBounds) {
+        self.bounds = bounds
+        let count = bounds.width * bounds.height
+        pixels = .allocate(capacity: max(count, 1))
+        pixels.initialize(repeating: 0, count: max(count, 1))
     }
 
     deinit { pixels.deallocate() }
 
     var target: ContextRasterTarget {
-        ContextRasterTarget(pixels: pixels, width: width, height: height, rowStride: width, forcesOpaque: false)
+        ContextRasterTarget(pixels: pixels, bounds: bounds, rowStride: bounds.width, forcesOpaque: false)
+    }
+
+    /// Its pixels as a shader source.
+    var shader: ContextBufferShader {
+        ContextBufferShader(pixels: UnsafePointer(pixels), bounds: bounds, rowStride: bounds.width)
     }
 }
 
@@ -54,11 +64,11 @@ enum ContextCompositor {
     /// Composites `shader` through `coverage` inside `region` onto `target`; returns the pixel bounds that
     /// received non-zero coverage (nil when nothing did).
     @discardableResult
-    static func composite<Coverage: FillCoverageSource, Shader: SpanShader>(
+    static func composite<Coverage: ContextCoverage, Shader: SpanShader>(
         _ coverage: Coverage, shader: Shader, region: FillPixelBounds, mode: ContextCompositeMode,
         target: ContextRasterTarget
     ) -> FillPixelBounds? {
-        let area = region.intersection(target.bounds)
+        let area = region.intersection(target.bounds).intersection(coverage.extent)
         if area.isEmpty || mode.alpha == 0 { return nil }
         if let clip = mode.clip {
             return clip.bytes.withUnsafeBufferPointer { clipBytes in
@@ -82,7 +92,7 @@ enum ContextCompositor {
             coverageBuffer.deallocate()
             sourceBuffer.deallocate()
         }
-        let pixels = target.pixels, stride = target.rowStride, opaque = target.forcesOpaque
+        let opaque = target.forcesOpaque
         let blend = mode.blendMode, alpha = mode.alpha, antialias = mode.antialias
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         // Tiles aligned like FillPathCoverage's grid, so a binned path is asked for whole tiles (its fast case).
@@ -119,7 +129,7 @@ enum ContextCompositor {
                         spanCoverage = UnsafePointer(coverageBuffer)
                     }
                     if spanAlpha != 0 {
-                        let row = pixels + span.y * stride + x
+                        let row = target.address(x: x, y: span.y)
                         shader.shade(x: x, y: span.y, count: n, into: sourceBuffer)
                         if opaque { for i in 0..<n { row[i] |= 0xFF00_0000 } }
                         blendSpan(
@@ -169,13 +179,14 @@ enum ContextCompositor {
 }
 
 /// Source colours read from another pixel buffer at the same raster coordinates (transparency layers).
-/// Invariant: `pixels` addresses rows of `rowStride` pixels covering every span it is asked for, alive and
-/// unmodified while the shader is in use.
+/// Spans must lie inside `bounds`. Invariant: `pixels` addresses `bounds.height` rows of `rowStride` pixels,
+/// alive and unmodified while the shader is in use.
 struct ContextBufferShader: SpanShader, @unchecked Sendable {
     let pixels: UnsafePointer<UInt32>
+    let bounds: FillPixelBounds
     let rowStride: Int
 
     func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
-        output.update(from: pixels + y * rowStride + x, count: count)
+        output.update(from: pixels + (y - bounds.minY) * rowStride + (x - bounds.minX), count: count)
     }
 }
