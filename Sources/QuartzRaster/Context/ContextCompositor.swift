@@ -92,8 +92,11 @@ enum ContextCompositor {
             coverageBuffer.deallocate()
             sourceBuffer.deallocate()
         }
-        let opaque = target.forcesOpaque
         let blend = mode.blendMode, alpha = mode.alpha, antialias = mode.antialias
+        let opaque = target.forcesOpaque
+        // Fully covered runs of a solid colour under source-over skip shading: FillSourceOver's constant-colour
+        // kernel gives exactly blendSpan's normal result at full coverage and alpha (s + d·(255 − sα)/255).
+        let solid = blend == .normal ? (shader as? PaintSolidColorShader)?.color.packed : nil
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         // Tiles aligned like FillPathCoverage's grid, so a binned path is asked for whole tiles (its fast case).
         let grid = FillTileGrid(bounds: area, tileSize: tileSize)
@@ -128,7 +131,15 @@ enum ContextCompositor {
                         }
                         spanCoverage = UnsafePointer(coverageBuffer)
                     }
-                    if spanAlpha != 0 {
+                    if spanAlpha == 255, spanCoverage == nil, let solid {
+                        let row = target.address(x: x, y: span.y)
+                        FillSourceOver.blendSolid(solid, alpha: 255, into: row, count: n)
+                        if opaque { for i in 0..<n { row[i] |= 0xFF00_0000 } }
+                        minX = min(minX, x)
+                        maxX = max(maxX, x + n)
+                        minY = min(minY, span.y)
+                        maxY = max(maxY, span.y + 1)
+                    } else if spanAlpha != 0 {
                         let row = target.address(x: x, y: span.y)
                         shader.shade(x: x, y: span.y, count: n, into: sourceBuffer)
                         if opaque { for i in 0..<n { row[i] |= 0xFF00_0000 } }
