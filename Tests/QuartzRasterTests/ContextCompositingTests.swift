@@ -64,6 +64,34 @@ struct ContextCompositingTests {
         #expect(c.bitmap.pixels == expected)
     }
 
+    @Test func fullCoverageSourceOverMatchesBlendSpan() {
+        // Interior pixels of a solid fill take a fast path; it must equal blendSpan's normal mode exactly,
+        // over many destinations (translucent, opaque, empty) and translucent sources.
+        var random = PaintTestRandom(seed: 7)
+        for _ in 0..<50 {
+            let destination = (0..<8).map { _ in random.premultipliedPixel() }
+            let color = CGColor(
+                red: Double(random.byte()) / 255, green: Double(random.byte()) / 255, blue: Double(random.byte()) / 255,
+                alpha: Double(random.byte()) / 255)
+            var bytes = destination
+            bytes.withUnsafeMutableBytes { raw in
+                let c = CGContext(
+                    data: raw.baseAddress, width: 8, height: 1, bitsPerComponent: 8, bytesPerRow: 32,
+                    space: CGColorSpace(name: CGColorSpace.sRGB)!, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+                c.setFillColor(color)
+                c.fill(CGRect(x: 0, y: 0, width: 8, height: 1))
+            }
+            var expected = destination
+            let source = [UInt32](repeating: color.premultipliedRGBA8.packed, count: 8)
+            source.withUnsafeBufferPointer { s in
+                expected.withUnsafeMutableBufferPointer { d in
+                    blendSpan(.normal, source: s.baseAddress!, coverage: nil, alpha: 255, destination: d.baseAddress!, count: 8)
+                }
+            }
+            #expect(bytes == expected)
+        }
+    }
+
     @Test func clearIgnoresAlphaBlendModeAndShadow() {
         let c = contextMake(width: 3, height: 1)
         c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
