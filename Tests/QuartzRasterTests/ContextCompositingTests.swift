@@ -151,6 +151,19 @@ struct ContextCompositingTests {
         #expect(checked > 90)
     }
 
+    @Test func componentColoursStartInDeviceGray() {
+        // A fresh context's fill colour space is DeviceGray: two components (grey, alpha) are read.
+        let c = contextMake(width: 1, height: 1)
+        [CGFloat(1), 1].withUnsafeBufferPointer { c.setFillColor($0.baseAddress!) }
+        c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(c.bitmap.pixels == [contextOpaqueWhite])
+        // setFillColor(red:…) switches to DeviceRGB, so four components are read afterwards.
+        c.setFillColor(red: 0, green: 0, blue: 0, alpha: 1)
+        [CGFloat(1), 0, 0, 1].withUnsafeBufferPointer { c.setFillColor($0.baseAddress!) }
+        c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(c.bitmap.pixels == [contextOpaqueRed])
+    }
+
     @Test func colourSettersAgree() {
         let c = contextMake(width: 5, height: 1)
         c.setFillColor(gray: 0.5, alpha: 1)
@@ -159,6 +172,8 @@ struct ContextCompositingTests {
         c.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
         c.setFillColor(cyan: 0, magenta: 1, yellow: 1, black: 0, alpha: 1)
         c.fill(CGRect(x: 2, y: 0, width: 1, height: 1))
+        // Component pointers are read in the fill colour space: RGB + alpha after setFillColorSpace.
+        c.setFillColorSpace(CGColorSpaceCreateDeviceRGB())
         [CGFloat(0), 0, 1, 1].withUnsafeBufferPointer { c.setFillColor($0.baseAddress!) }
         c.fill(CGRect(x: 3, y: 0, width: 1, height: 1))
         c.setStrokeColor(gray: 1, alpha: 1)

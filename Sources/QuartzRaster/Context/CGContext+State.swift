@@ -48,23 +48,49 @@ extension CGContext {
 
     // MARK: Colours and alpha
 
-    public func setFillColor(_ color: CGColor) { state.fillColor = color.premultipliedRGBA8 }
-    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color.premultipliedRGBA8 }
+    /// Also makes the colour's space the fill colour space, as Core Graphics does.
+    public func setFillColor(_ color: CGColor) {
+        state.fillColor = color.premultipliedRGBA8
+        if let space = color.colorSpace { state.fillColorSpace = space }
+    }
 
+    public func setStrokeColor(_ color: CGColor) {
+        state.strokeColor = color.premultipliedRGBA8
+        if let space = color.colorSpace { state.strokeColorSpace = space }
+    }
+
+    /// Apple: sets the space `setFillColor(_:)` with components reads in, and resets the fill colour to the
+    /// space's initial value (opaque black).
+    public func setFillColorSpace(_ space: CGColorSpace) {
+        state.fillColorSpace = space
+        state.fillColor = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+    }
+
+    public func setStrokeColorSpace(_ space: CGColorSpace) {
+        state.strokeColorSpace = space
+        state.strokeColor = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+    }
+
+    /// Apple: a DeviceGray colour (the fill colour space becomes DeviceGray).
     public func setFillColor(gray: CGFloat, alpha: CGFloat) {
         state.fillColor = CGColor(gray: gray, alpha: alpha).premultipliedRGBA8
+        state.fillColorSpace = CGColorSpaceCreateDeviceGray()
     }
 
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
         state.strokeColor = CGColor(gray: gray, alpha: alpha).premultipliedRGBA8
+        state.strokeColorSpace = CGColorSpaceCreateDeviceGray()
     }
 
+    /// Apple: a DeviceRGB colour (the fill colour space becomes DeviceRGB).
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha).premultipliedRGBA8
+        state.fillColorSpace = CGColorSpaceCreateDeviceRGB()
     }
 
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha).premultipliedRGBA8
+        state.strokeColorSpace = CGColorSpaceCreateDeviceRGB()
     }
 
     /// Apple's CMYK variant, converted naively (r = (1 − c)(1 − k) …): there is no CMYK profile here.
@@ -76,15 +102,18 @@ extension CGContext {
         state.strokeColor = Self.cmykColor(cyan, magenta, yellow, black, alpha)
     }
 
-    /// Apple: components in the context's fill colour space (RGB here) followed by alpha: 4 values are read.
+    /// Apple: "the number of array elements must equal the number of components in the current fill color
+    /// space, plus an additional component for the alpha value" (2 for the initial DeviceGray, 4 for RGB).
     public func setFillColor(_ components: UnsafePointer<CGFloat>) {
-        state.fillColor = CGColor(red: components[0], green: components[1], blue: components[2], alpha: components[3])
-            .premultipliedRGBA8
+        if let color = CGColor(colorSpace: state.fillColorSpace, components: components) {
+            state.fillColor = color.premultipliedRGBA8
+        }
     }
 
     public func setStrokeColor(_ components: UnsafePointer<CGFloat>) {
-        state.strokeColor = CGColor(red: components[0], green: components[1], blue: components[2], alpha: components[3])
-            .premultipliedRGBA8
+        if let color = CGColor(colorSpace: state.strokeColorSpace, components: components) {
+            state.strokeColor = color.premultipliedRGBA8
+        }
     }
 
     static func cmykColor(_ c: CGFloat, _ m: CGFloat, _ y: CGFloat, _ k: CGFloat, _ a: CGFloat) -> PremultipliedRGBA8 {

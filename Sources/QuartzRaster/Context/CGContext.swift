@@ -20,6 +20,10 @@ import QuartzMath
 /// context.scaleBy(x: 1, y: -1)   // now (0, 0) is the top-left pixel
 /// ```
 ///
+/// Shadow offsets are in this base space whatever the CTM, so `setShadow(offset: CGSize(width: 0,
+/// height: -4), blur: 8)` always casts the shadow 4 pixels *down* the image (as on macOS; UIKit's own
+/// contexts flip their base space, which is why iOS code often uses positive heights).
+///
 /// Drawing is anti-aliased (exact-area coverage), clipped by an 8-bit mask, composited with the graphics
 /// state's blend mode and global alpha, and optionally shadowed; output is deterministic.
 public final class CGContext {

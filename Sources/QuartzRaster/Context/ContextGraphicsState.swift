@@ -41,6 +41,10 @@ struct ContextGraphicsState {
     var clipDeviceBounds: CGRect
     var fillColor = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
     var strokeColor = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+    /// The spaces `setFillColor(_:)` / `setStrokeColor(_:)` with component pointers read in; DeviceGray
+    /// initially, as in Core Graphics (whose initial colours are opaque black in DeviceGray).
+    var fillColorSpace: CGColorSpace = CGColorSpaceCreateDeviceGray()
+    var strokeColorSpace: CGColorSpace = CGColorSpaceCreateDeviceGray()
     /// Global alpha in 0…1 (Apple: `setAlpha(_:)`, values are clamped).
     var alpha: Double = 1
     var lineWidth: Double = 1
