@@ -128,7 +128,8 @@ extension CGContext {
 
     // MARK: Line style
 
-    /// Line width in user units. Widths ≤ 0 or non-finite stroke nothing.
+    /// Line width in user units. Apple: "the value must be greater than 0"; widths ≤ 0 or non-finite stroke
+    /// nothing here (UIBezierPath's "0 = thinnest line" is not a CGContext rule).
     public func setLineWidth(_ width: CGFloat) { state.lineWidth = Double(width) }
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
