@@ -22,9 +22,9 @@ struct CompositorCoverageBuilder {
     func roundedRect(_ shape: RenderRoundedRect, _ projection: CompositorProjection) -> Built? {
         let rect = shape.rect.standardized
         guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
-        if let affine = projection.affine, shape.isUniform {
+        if let affine = projection.affine, shape.isUniform, let box = projection.deviceBoundingBox(of: rect),
+           Self.isModest(box) {
             let source = FillRoundedRectCoverage(rect: rect, cornerRadius: shape.effectiveRadius, transform: affine)
-            guard let box = projection.deviceBoundingBox(of: rect) else { return nil }
             return (source, box.compositorPixelBounds(margin: 1).intersection(clip))
         }
         return path(CompositorShapes.roundedRectPath(shape), rule: .winding, projection)
@@ -34,13 +34,22 @@ struct CompositorCoverageBuilder {
     func border(_ shape: RenderRoundedRect, width: Double, _ projection: CompositorProjection) -> Built? {
         let rect = shape.rect.standardized
         guard !rect.isNull, rect.width > 0, rect.height > 0, width.isFinite, width > 0 else { return nil }
-        if let affine = projection.affine, shape.isUniform {
+        if let affine = projection.affine, shape.isUniform, let box = projection.deviceBoundingBox(of: rect),
+           Self.isModest(box) {
             let source = FillRoundedRectBorderCoverage(
                 rect: rect, cornerRadius: shape.effectiveRadius, borderWidth: width, transform: affine)
-            guard let box = projection.deviceBoundingBox(of: rect) else { return nil }
             return (source, box.compositorPixelBounds(margin: 1).intersection(clip))
         }
         return path(CompositorShapes.borderPath(shape, width: width), rule: .evenOdd, projection)
+    }
+
+    /// True when a device box stays within the filler's coordinate range. The analytic rounded-rect coverage
+    /// converts device coordinates to Int, so boxes beyond it (a 1e30 scale) take the path route, whose edge
+    /// builder clips in Double first.
+    static func isModest(_ box: CGRect) -> Bool {
+        let limit = Double(fillMaximumDeviceCoordinate)
+        return abs(Double(box.minX)) < limit && abs(Double(box.maxX)) < limit && abs(Double(box.minY)) < limit
+            && abs(Double(box.maxY)) < limit
     }
 
     /// A path filled with `rule`.

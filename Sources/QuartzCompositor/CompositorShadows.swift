@@ -31,7 +31,7 @@ enum CompositorShadows {
 
         // Analytic: an axis-aligned rounded rectangle with equal x and y scale stays a rounded rectangle.
         if case .roundedRect(let r) = shadow.shape, r.isUniform, let a = projection.affine, a.b == 0, a.c == 0,
-           abs(a.a) == abs(a.d), sigma > 0 {
+           abs(a.a) == abs(a.d), sigma > 0, CompositorCoverageBuilder.isModest(r.rect.standardized.applying(a)) {
             let device = r.rect.standardized.applying(a)
             let shape = PaintBlurredRoundedRect(rect: device, cornerRadius: r.effectiveRadius * Double(abs(a.a)), sigma: sigma)
             let extent = device.compositorPixelBounds(margin: Double(reach)).intersection(builder.clip)
