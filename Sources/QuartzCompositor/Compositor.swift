@@ -14,7 +14,7 @@ import QuartzRaster
 
 /// How a frame is rendered; the pixels never depend on `threads` or `tileSize`.
 public struct CompositorOptions: Sendable, Hashable {
-    /// Worker threads (1 renders on the caller's thread); clamped to 1…64.
+    /// Worker threads (1 renders on the caller's thread); clamped to 1…64. Defaults to the active processors.
     public var threads: Int
     /// Tile edge in pixels; clamped to 8…1024.
     public var tileSize: Int
@@ -23,7 +23,7 @@ public struct CompositorOptions: Sendable, Hashable {
     /// Flattening tolerance for curves, in device pixels.
     public var deviceTolerance: Double
 
-    public init(threads: Int = 1, tileSize: Int = 64, background: PremultipliedRGBA8? = nil, deviceTolerance: Double = 0.2) {
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 64, background: PremultipliedRGBA8? = nil, deviceTolerance: Double = 0.2) {
         self.threads = threads
         self.tileSize = tileSize
         self.background = background
@@ -68,7 +68,7 @@ public enum Compositor {
         _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions = CompositorOptions()
     ) {
         if let background = options.background {
-            for i in bitmap.pixels.indices { bitmap.pixels[i] = background.packed }
+            bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
         }
         guard !bitmap.isEmpty, !list.nodes.isEmpty else { return }
         let tileSize = min(max(options.tileSize, 8), 1024)

@@ -112,9 +112,16 @@ struct CompositorTileContext: @unchecked Sendable {
             if op.maskSurface >= 0, let m = memory.pointers[op.maskSurface] {
                 maskRows = (UnsafePointer(m), plan.surfaces[op.maskSurface].bounds)
             }
-            op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { span in
-                compositeSpan(span, op: op, base: base, surface: s, region: region, clipRows: clipRows,
-                              maskRows: maskRows, scratch: scratch)
+            // The paint is unpacked once per operation and tile, so spans touch no reference counts.
+            let lane = CompositorSpanLane(base: base, surface: s, region: region, clipRows: clipRows, maskRows: maskRows,
+                                          blendMode: op.blendMode, scratch: scratch)
+            switch op.paint {
+            case .solid(let color):
+                op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
+            case .shader(let shader, let alpha):
+                op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) {
+                    lane.composite($0, shader: shader, alpha: alpha)
+                }
             }
         }
     }
@@ -136,53 +143,76 @@ struct CompositorTileContext: @unchecked Sendable {
                 }
             }
             if !first {
-                for i in 0..<count { scratch.clipMask[i] = mulDiv255(scratch.clipMask[i], scratch.clipTemp[i]) }
+                let product = scratch.clipMask, factor = scratch.clipTemp
+                for i in 0..<count { product[i] = mulDiv255(product[i], factor[i]) }
             }
             first = false
             chain = plan.clips[chain].parent
         }
     }
+}
+
+/// Where one operation's spans go within one tile: the surface, the tile's clip rows, an optional mask
+/// surface, the blend mode and the worker's scratch rows.
+struct CompositorSpanLane {
+    let base: UnsafeMutablePointer<UInt32>
+    let surface: FillPixelBounds
+    let region: FillPixelBounds
+    let clipRows: UnsafePointer<UInt8>?
+    let maskRows: (UnsafePointer<UInt32>, FillPixelBounds)?
+    let blendMode: CGBlendMode
+    let scratch: CompositorTileScratch
+
+    /// The span's coverage times the clip and mask coverage into scratch.rowMask; false when the span's own
+    /// coverage is all there is (no mask, clip or mask surface).
+    /// Invariant: spans lie inside `region` (≤ tileSize pixels), which lies inside `surface` and the mask surface.
+    @inline(__always)
+    func combinedCoverage(_ span: FillCoverageSpan) -> Bool {
+        if span.mask == nil && clipRows == nil && maskRows == nil { return false }
+        let n = span.count, m = scratch.rowMask
+        if let sm = span.mask { m.update(from: sm, count: n) } else { m.update(repeating: span.alpha, count: n) }
+        if let clipRows {
+            let c = clipRows + (span.y - region.minY) * region.width + (span.x - region.minX)
+            for i in 0..<n { m[i] = mulDiv255(m[i], c[i]) }
+        }
+        if let (pixels, b) = maskRows {
+            let row = pixels + (span.y - b.minY) * b.width + (span.x - b.minX)
+            for i in 0..<n { m[i] = mulDiv255(m[i], UInt8(truncatingIfNeeded: row[i] >> 24)) }
+        }
+        return true
+    }
 
     @inline(__always)
-    func compositeSpan(
-        _ span: FillCoverageSpan, op: CompositorOp, base: UnsafeMutablePointer<UInt32>, surface s: FillPixelBounds,
-        region: FillPixelBounds, clipRows: UnsafePointer<UInt8>?, maskRows: (UnsafePointer<UInt32>, FillPixelBounds)?,
-        scratch: CompositorTileScratch
-    ) {
+    func destination(_ span: FillCoverageSpan) -> UnsafeMutablePointer<UInt32> {
+        base + (span.y - surface.minY) * surface.width + (span.x - surface.minX)
+    }
+
+    /// A premultiplied colour (opacity already in it) through the span's coverage.
+    func composite(_ span: FillCoverageSpan, color: UInt32) {
         let n = span.count
         if n <= 0 { return }
-        let destination = base + (span.y - s.minY) * s.width + (span.x - s.minX)
-        let combined = span.mask != nil || clipRows != nil || maskRows != nil
-        let m = scratch.rowMask
-        if combined {
-            if let sm = span.mask { m.update(from: sm, count: n) } else { m.update(repeating: span.alpha, count: n) }
-            if let clipRows {
-                let c = clipRows + (span.y - region.minY) * region.width + (span.x - region.minX)
-                for i in 0..<n { m[i] = mulDiv255(m[i], c[i]) }
+        let combined = combinedCoverage(span)
+        let m = UnsafePointer(scratch.rowMask)
+        if blendMode == .normal {
+            if combined {
+                FillSourceOver.blendSolid(color, mask: m, into: destination(span), count: n)
+            } else {
+                FillSourceOver.blendSolid(color, alpha: span.alpha, into: destination(span), count: n)
             }
-            if let (pixels, b) = maskRows {
-                // The mask surface has the group's bounds, which contain every span of the group's op.
-                let row = pixels + (span.y - b.minY) * b.width + (span.x - b.minX)
-                for i in 0..<n { m[i] = mulDiv255(m[i], UInt8(truncatingIfNeeded: row[i] >> 24)) }
-            }
+            return
         }
-        switch op.paint {
-        case .solid(let color):
-            if op.blendMode == .normal {
-                if combined {
-                    FillSourceOver.blendSolid(color, mask: UnsafePointer(m), into: destination, count: n)
-                } else {
-                    FillSourceOver.blendSolid(color, alpha: span.alpha, into: destination, count: n)
-                }
-                return
-            }
-            scratch.rowShaded.update(repeating: color, count: n)
-            blendSpan(op.blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? UnsafePointer(m) : nil,
-                      alpha: combined ? 255 : span.alpha, destination: destination, count: n)
-        case .shader(let shader, let alpha):
-            shader.shade(x: span.x, y: span.y, count: n, into: scratch.rowShaded)
-            blendSpan(op.blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? UnsafePointer(m) : nil,
-                      alpha: combined ? alpha : mulDiv255(span.alpha, alpha), destination: destination, count: n)
-        }
+        scratch.rowShaded.update(repeating: color, count: n)
+        blendSpan(blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? m : nil,
+                  alpha: combined ? 255 : span.alpha, destination: destination(span), count: n)
+    }
+
+    /// Shaded pixels scaled by `alpha` through the span's coverage.
+    func composite(_ span: FillCoverageSpan, shader: any SpanShader, alpha: UInt8) {
+        let n = span.count
+        if n <= 0 { return }
+        let combined = combinedCoverage(span)
+        shader.shade(x: span.x, y: span.y, count: n, into: scratch.rowShaded)
+        blendSpan(blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? UnsafePointer(scratch.rowMask) : nil,
+                  alpha: combined ? alpha : mulDiv255(span.alpha, alpha), destination: destination(span), count: n)
     }
 }
