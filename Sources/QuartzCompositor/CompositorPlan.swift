@@ -112,9 +112,12 @@ struct CompositorPlan: Sendable {
         let index = surfaces.count
         surfaces.append(CompositorSurfacePlan(bounds: childRegion, depth: surfaces[surface].depth + 1))
         let content = plan(group.children, surface: index, clip: -1, visible: childRegion)
+        // The shadow adds the pixels it darkens inside the region; content outside the region stays only as
+        // far as the children reached (their region already holds every pixel that can cast into view).
         var extent = content
         if let s = shadow, !content.isEmpty {
-            extent = content.union(content.offsetBy(dx: s.dx, dy: s.dy).grown(by: Int((3 * s.sigma).rounded(.up)) + 2))
+            let cast = content.offsetBy(dx: s.dx, dy: s.dy).grown(by: Int((3 * s.sigma).rounded(.up)) + 2)
+            extent = content.union(cast.intersection(region))
         }
         let surfaceBounds = extent.intersection(childRegion)
         let compositeBounds = surfaceBounds.intersection(region)
@@ -155,10 +158,11 @@ struct CompositorPlan: Sendable {
         guard dx.isFinite, dy.isFinite, s.radius.isFinite else { return nil }
         guard let o = p.homography.apply(x: 0, y: 0), let q = p.homography.apply(x: dx, y: dy) else { return nil }
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-        let sigma = max(0, s.radius) * p.localScale(of: unit)
+        let sigma = min(CompositorShadows.maximumSigma, PaintGaussianKernel.sigma(forShadowRadius: max(0, s.radius))
+            * p.localScale(of: unit))
         let limit = Double(fillMaximumDeviceCoordinate)
         let ox = q.x - o.x, oy = q.y - o.y
-        guard abs(ox) < limit, abs(oy) < limit, sigma <= PaintGaussianKernel.maximumSigma else { return nil }
+        guard abs(ox) < limit, abs(oy) < limit, sigma.isFinite else { return nil }
         return CompositorSurfaceShadow(
             color: s.color.compositorPremultiplied(opacity: s.opacity), dx: Int(ox.rounded()), dy: Int(oy.rounded()),
             sigma: sigma)
@@ -191,8 +195,9 @@ struct CompositorPlan: Sendable {
             }
             guard !rect.isNull, shadow.radius.isFinite else { return .empty }
             let moved = rect.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
-            let sigma = max(0, shadow.radius) * projection.localScale(of: moved)
-            guard sigma <= PaintGaussianKernel.maximumSigma else { return .empty }
+            let sigma = min(CompositorShadows.maximumSigma, PaintGaussianKernel.sigma(forShadowRadius: max(0, shadow.radius))
+                * projection.localScale(of: moved))
+            guard sigma.isFinite else { return .empty }
             return box(moved, margin: (3 * sigma).rounded(.up) + 2)
         }
     }

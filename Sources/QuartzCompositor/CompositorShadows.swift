@@ -10,6 +10,10 @@ import QuartzMath
 import QuartzRaster
 
 enum CompositorShadows {
+    /// The largest blur σ in device pixels: a larger one is clamped, which bounds the offscreen and mask
+    /// sizes (the blur reaches 3σ on every side) [I: an engineering limit, far beyond UI shadow radii].
+    static let maximumSigma = 256.0
+
     static func prepare(
         _ shadow: RenderShadow, item: RenderItem, builder: CompositorCoverageBuilder
     ) -> (CompositorCoverageBuilder.Built, CompositorPaint)? {
@@ -25,8 +29,9 @@ enum CompositorShadows {
         case .path(let p, _): localRect = p.isEmpty ? .null : p.controlPointBounds
         }
         guard !localRect.isNull else { return nil }
-        let sigma = PaintGaussianKernel.sigma(forShadowRadius: max(0, shadow.radius)) * projection.localScale(of: localRect)
-        guard sigma.isFinite, sigma <= PaintGaussianKernel.maximumSigma else { return nil }
+        let sigma = min(maximumSigma, PaintGaussianKernel.sigma(forShadowRadius: max(0, shadow.radius))
+            * projection.localScale(of: localRect))
+        guard sigma.isFinite else { return nil }
         let reach = Int((3 * sigma).rounded(.up)) + 2
 
         // Analytic: an axis-aligned rounded rectangle with equal x and y scale stays a rounded rectangle.
@@ -52,14 +57,13 @@ enum CompositorShadows {
         guard let (source, bounds) = built, !bounds.isEmpty else { return nil }
         if sigma < 0.01 { return ((source, bounds.intersection(builder.clip)), .solid(color)) }
         let mask = rasterize(source, bounds: bounds, tileSize: builder.tileSize)
-        guard let blurred = try? mask.gaussianBlurred(sigma: sigma) else { return nil }
-        let r = (blurred.width - mask.width) / 2
-        let origin = (x: bounds.minX - r, y: bounds.minY - r)
-        let extent = FillPixelBounds(minX: origin.x, minY: origin.y, maxX: origin.x + blurred.width,
-                                     maxY: origin.y + blurred.height).intersection(builder.clip)
+        let extent = bounds.grown(by: reach).intersection(builder.clip)
         if extent.isEmpty { return nil }
+        guard let blurred = CompositorShadowBlur.blur(
+            mask, inputBounds: bounds, outputBounds: extent, sigma: sigma, shiftX: 0, shiftY: 0)
+        else { return nil }
         let rect = CGRect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
-        let shader = CompositorMaskShader(mask: blurred, originX: origin.x, originY: origin.y, color: color)
+        let shader = CompositorMaskShader(mask: blurred, originX: extent.minX, originY: extent.minY, color: color)
         return ((FillRectCoverage(rect: rect), extent), .shader(shader, alpha: 255))
     }
 
@@ -94,29 +98,14 @@ enum CompositorShadows {
         guard w > 0, h > 0 else { return }
         var alpha = PaintA8Mask(width: w, height: h)
         for i in 0..<(w * h) { alpha.bytes[i] = UInt8(truncatingIfNeeded: pixels[i] >> 24) }
-        let blurred: PaintA8Mask
-        if shadow.sigma < 0.01 {
-            blurred = alpha
-        } else {
-            guard let b = try? alpha.gaussianBlurred(sigma: shadow.sigma) else { return }
-            blurred = b
-        }
-        let r = (blurred.width - w) / 2
+        // Shadow pixel p comes from content pixel p − offset, blurred; only the surface's own pixels are made.
+        guard let shade = CompositorShadowBlur.blur(
+            alpha, inputBounds: bounds, outputBounds: bounds, sigma: shadow.sigma, shiftX: shadow.dx, shiftY: shadow.dy)
+        else { return }
         let color = shadow.color
-        blurred.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<h {
-                // Shadow pixel (x, y) comes from content pixel (x − dx, y − dy): blurred index + r.
-                let by = y - shadow.dy + r
-                guard by >= 0, by < blurred.height else { continue }
-                let row = pixels + y * w
-                for x in 0..<w {
-                    let bx = x - shadow.dx + r
-                    guard bx >= 0, bx < blurred.width else { continue }
-                    let a = bytes[by * blurred.width + bx]
-                    if a == 0 { continue }
-                    let shadowPixel = FillSourceOver.scale(color, by: UInt32(a))
-                    row[x] = FillSourceOver.blend(row[x], over: shadowPixel)
-                }
+        shade.bytes.withUnsafeBufferPointer { bytes in
+            for i in 0..<(w * h) where bytes[i] != 0 {
+                pixels[i] = FillSourceOver.blend(pixels[i], over: FillSourceOver.scale(color, by: UInt32(bytes[i])))
             }
         }
     }

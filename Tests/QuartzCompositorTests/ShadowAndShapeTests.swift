@@ -154,3 +154,53 @@ import Testing
         }
     }
 }
+
+@Suite struct ShadowLimitTests {
+    /// Absurd shadow radii are clamped (σ ≤ 256 device px) rather than allocating offscreens the size of
+    /// the blur's reach; NaN and infinite parameters draw no shadow. The content itself still draws.
+    @Test func hugeAndNonFiniteShadowsStayBounded() {
+        let square = solidItem(CGRect(x: 20, y: 20, width: 40, height: 40), TestColors.red)
+        for radius in [1e6, .infinity, .nan] {
+            let shadow = RenderGroupShadow(transform: CATransform3DIdentity, color: TestColors.black, opacity: 1,
+                                           offset: CGSize(width: 5, height: 5), radius: radius)
+            let bitmap = render([.group(RenderGroup(children: [square], shadow: shadow))])
+            #expect(bitmap[30, 30] == opaqueRed)
+            let item = RenderItem(transform: CATransform3DIdentity, content: .shadow(RenderShadow(
+                shape: .roundedRect(RenderRoundedRect(rect: CGRect(x: 20, y: 20, width: 40, height: 40))),
+                color: TestColors.black, opacity: 1, offset: CGSize(width: 5, height: 5), radius: radius)))
+            let shaded = render([.item(item), square])
+            #expect(shaded[30, 30] == opaqueRed)
+            // A finite clamped blur spreads the shadow's mass very thinly: nearly transparent everywhere.
+            if radius.isFinite { #expect(shaded[90, 90].a < 8) } else { #expect(shaded[90, 90] == .transparent) }
+        }
+    }
+}
+
+@Suite struct ShadowBlurTests {
+    /// The compositor's output-bounded blur equals the raster core's padded blur (same kernel) moved by the
+    /// shift, within ±1 (Float sums in a different order), including pixels far outside the input.
+    @Test(arguments: [0.0, 1.5, 4])
+    func matchesTheRasterCoreBlur(sigma: Double) throws {
+        var input = PaintA8Mask(width: 13, height: 9)
+        for y in 0..<9 { for x in 0..<13 { input[x, y] = UInt8((x * 37 + y * 91) % 256) } }
+        let inputBounds = FillPixelBounds(minX: 20, minY: 30, maxX: 33, maxY: 39)
+        let outputBounds = FillPixelBounds(minX: 5, minY: 22, maxX: 60, maxY: 55)
+        let shift = (x: 7, y: -3)
+        let got = try #require(CompositorShadowBlur.blur(input, inputBounds: inputBounds, outputBounds: outputBounds,
+                                                         sigma: sigma, shiftX: shift.x, shiftY: shift.y))
+        let reference = try input.gaussianBlurred(sigma: sigma)
+        let r = (reference.width - input.width) / 2
+        var worst = 0
+        for y in 0..<outputBounds.height {
+            for x in 0..<outputBounds.width {
+                // Reference pixel (i, j) is device (inputBounds.min − r + (i, j)) before the shift.
+                let i = outputBounds.minX + x - shift.x - (inputBounds.minX - r)
+                let j = outputBounds.minY + y - shift.y - (inputBounds.minY - r)
+                let want = i >= 0 && j >= 0 && i < reference.width && j < reference.height ? Int(reference[i, j]) : 0
+                worst = max(worst, abs(Int(got[x, y]) - want))
+            }
+        }
+        #expect(worst <= 1)
+        #expect(got.bytes.contains { $0 > 0 })
+    }
+}

@@ -1,0 +1,71 @@
+// Gaussian blur of an 8-bit coverage mask, evaluated only over the pixels that will be drawn.
+//
+// Spaces: device pixels; the input mask covers `inputBounds`, zero outside; the output covers `outputBounds`,
+// and output pixel p = Σ G(i) G(j) · input(p − shift − (i, j)), i.e. the blur of the input moved by `shift`.
+// Numbers: PaintGaussianKernel's normalised Float weights (truncated at 3σ), Float sums in a fixed order,
+// rounded to nearest once at the end, so results never depend on threads. Cost is proportional to the
+// output size × the kernel width, whatever σ is: unlike a padded whole-mask blur, a large σ never makes
+// the work or memory grow with the blur's reach beyond what is shown.
+import Foundation
+import QuartzRaster
+
+enum CompositorShadowBlur {
+    /// The blurred, shifted mask over `outputBounds` (row-major, origin at its corner); nil when σ is invalid.
+    static func blur(
+        _ input: PaintA8Mask, inputBounds: FillPixelBounds, outputBounds: FillPixelBounds, sigma: Double,
+        shiftX: Int, shiftY: Int
+    ) -> PaintA8Mask? {
+        guard let kernel = try? PaintGaussianKernel(sigma: sigma) else { return nil }
+        let ow = outputBounds.width, oh = outputBounds.height
+        guard ow > 0, oh > 0, input.width == inputBounds.width, input.height == inputBounds.height else {
+            return PaintA8Mask(width: max(ow, 0), height: max(oh, 0))
+        }
+        let r = kernel.radius
+        // The horizontal pass runs over output columns and every input row the vertical pass can reach.
+        let rowLow = max(inputBounds.minY, outputBounds.minY - shiftY - r)
+        let rowHigh = min(inputBounds.maxY, outputBounds.maxY - shiftY + r)
+        var output = PaintA8Mask(width: ow, height: oh)
+        if rowLow >= rowHigh { return output }
+        let rows = rowHigh - rowLow
+        var temp = [Float](repeating: 0, count: ow * rows)
+        let iw = input.width
+        input.bytes.withUnsafeBufferPointer { source in
+            kernel.weights.withUnsafeBufferPointer { weights in
+                temp.withUnsafeMutableBufferPointer { tempBuffer in
+                    output.bytes.withUnsafeMutableBufferPointer { out in
+                        // Invariants: every index below is checked against the row or column ranges computed
+                        // from the buffers' sizes: rows rowLow..<rowHigh are inside the input, x..<x+ow is the
+                        // output width, taps k in 0...2r address weights.
+                        let src = source.baseAddress!, w = weights.baseAddress!, t = tempBuffer.baseAddress!
+                        let o = out.baseAddress!
+                        for y in rowLow..<rowHigh {
+                            let inRow = src + (y - inputBounds.minY) * iw
+                            let tRow = t + (y - rowLow) * ow
+                            for x in 0..<ow {
+                                // Input column c = device x − shiftX − (k − r), for k in 0...2r.
+                                let centre = outputBounds.minX + x - shiftX - inputBounds.minX
+                                let kLow = max(0, centre + r - (iw - 1)), kHigh = min(2 * r, centre + r)
+                                if kLow > kHigh { continue }
+                                var sum: Float = 0
+                                for k in kLow...kHigh { sum += w[k] * Float(inRow[centre + r - k]) }
+                                tRow[x] = sum
+                            }
+                        }
+                        for y in 0..<oh {
+                            let centre = outputBounds.minY + y - shiftY - rowLow
+                            let kLow = max(0, centre + r - (rows - 1)), kHigh = min(2 * r, centre + r)
+                            if kLow > kHigh { continue }
+                            let oRow = o + y * ow
+                            for x in 0..<ow {
+                                var sum: Float = 0
+                                for k in kLow...kHigh { sum += w[k] * t[(centre + r - k) * ow + x] }
+                                oRow[x] = UInt8(min(255, max(0, Int(sum + 0.5))))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return output
+    }
+}
