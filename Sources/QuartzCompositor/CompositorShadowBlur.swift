@@ -29,37 +29,47 @@ enum CompositorShadowBlur {
         let rows = rowHigh - rowLow
         var temp = [Float](repeating: 0, count: ow * rows)
         let iw = input.width
+        var rowFloats = [Float](repeating: 0, count: iw)
+        var accumulator = [Float](repeating: 0, count: ow)
         input.bytes.withUnsafeBufferPointer { source in
             kernel.weights.withUnsafeBufferPointer { weights in
                 temp.withUnsafeMutableBufferPointer { tempBuffer in
                     output.bytes.withUnsafeMutableBufferPointer { out in
-                        // Invariants: every index below is checked against the row or column ranges computed
-                        // from the buffers' sizes: rows rowLow..<rowHigh are inside the input, x..<x+ow is the
-                        // output width, taps k in 0...2r address weights.
-                        let src = source.baseAddress!, w = weights.baseAddress!, t = tempBuffer.baseAddress!
-                        let o = out.baseAddress!
-                        for y in rowLow..<rowHigh {
-                            let inRow = src + (y - inputBounds.minY) * iw
-                            let tRow = t + (y - rowLow) * ow
-                            for x in 0..<ow {
-                                // Input column c = device x − shiftX − (k − r), for k in 0...2r.
-                                let centre = outputBounds.minX + x - shiftX - inputBounds.minX
-                                let kLow = max(0, centre + r - (iw - 1)), kHigh = min(2 * r, centre + r)
-                                if kLow > kHigh { continue }
-                                var sum: Float = 0
-                                for k in kLow...kHigh { sum += w[k] * Float(inRow[centre + r - k]) }
-                                tRow[x] = sum
-                            }
-                        }
-                        for y in 0..<oh {
-                            let centre = outputBounds.minY + y - shiftY - rowLow
-                            let kLow = max(0, centre + r - (rows - 1)), kHigh = min(2 * r, centre + r)
-                            if kLow > kHigh { continue }
-                            let oRow = o + y * ow
-                            for x in 0..<ow {
-                                var sum: Float = 0
-                                for k in kLow...kHigh { sum += w[k] * t[(centre + r - k) * ow + x] }
-                                oRow[x] = UInt8(min(255, max(0, Int(sum + 0.5))))
+                        rowFloats.withUnsafeMutableBufferPointer { rowBuffer in
+                            accumulator.withUnsafeMutableBufferPointer { accBuffer in
+                                // Invariants: rows rowLow..<rowHigh lie inside the input; for tap k the x range is
+                                // cut so that every column read lies in 0..<iw (horizontal) or every temp row in
+                                // 0..<rows (vertical); taps k in 0...2r address weights. Loops over x are
+                                // innermost (contiguous, vectorisable); each pixel still sums its taps in
+                                // ascending k, so results do not depend on the loop shape.
+                                let src = source.baseAddress!, w = weights.baseAddress!, t = tempBuffer.baseAddress!
+                                let o = out.baseAddress!, f = rowBuffer.baseAddress!, acc = accBuffer.baseAddress!
+                                let base = outputBounds.minX - shiftX - inputBounds.minX
+                                for y in rowLow..<rowHigh {
+                                    let inRow = src + (y - inputBounds.minY) * iw
+                                    for c in 0..<iw { f[c] = Float(inRow[c]) }
+                                    let tRow = t + (y - rowLow) * ow
+                                    for k in 0...(2 * r) {
+                                        // Column read for output x: base + x + r − k.
+                                        let shift = base + r - k
+                                        let x0 = max(0, -shift), x1 = min(ow, iw - shift)
+                                        if x0 >= x1 { continue }
+                                        let weight = w[k], from = f + shift
+                                        for x in x0..<x1 { tRow[x] += weight * from[x] }
+                                    }
+                                }
+                                for y in 0..<oh {
+                                    let centre = outputBounds.minY + y - shiftY - rowLow
+                                    let kLow = max(0, centre + r - (rows - 1)), kHigh = min(2 * r, centre + r)
+                                    if kLow > kHigh { continue }
+                                    acc.update(repeating: 0, count: ow)
+                                    for k in kLow...kHigh {
+                                        let weight = w[k], from = t + (centre + r - k) * ow
+                                        for x in 0..<ow { acc[x] += weight * from[x] }
+                                    }
+                                    let oRow = o + y * ow
+                                    for x in 0..<ow { oRow[x] = UInt8(min(255, max(0, Int(acc[x] + 0.5)))) }
+                                }
                             }
                         }
                     }
