@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
-        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
+        // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
+        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster"]),
+        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor"]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
+        .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
     ],
     swiftLanguageModes: [.v6]

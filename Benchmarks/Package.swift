@@ -20,6 +20,7 @@ let package = Package(
             name: "RasterBenchmarks",
             dependencies: [
                 .product(name: "OpenQuartz", package: rootPackage),
+                .product(name: "PeerScene", package: rootPackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RasterBenchmarks",

@@ -4,3 +4,4 @@
 @_exported import QuartzRaster
 @_exported import QuartzPNG
 @_exported import QuartzLayers
+@_exported import QuartzCompositor

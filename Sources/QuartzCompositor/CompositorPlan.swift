@@ -1,0 +1,204 @@
+// Planning: the render list → surfaces (the frame and one offscreen per group that needs it), ordered draw
+// operations per surface, and a table of clips. Nothing is rasterised here; bounds are conservative device
+// estimates used for culling, offscreen sizes and tile binning.
+//
+// Spaces: device pixels, y down. Surface 0 is the frame; a group's offscreen has depth parent + 1 and is
+// drawn before its parent's level, so levels run deepest first. Culled: non-finite matrices, zero or NaN
+// opacity, back faces of single-sided items (spec §9.5 doubleSided), anything outside the visible region.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// What one planned operation draws.
+enum CompositorOpSpec: Sendable {
+    case item(RenderItem)
+    /// A finished offscreen surface, through an optional mask surface, with group opacity and blending.
+    case surface(Int, mask: Int?, opacity: Double, blendMode: CGBlendMode)
+}
+
+struct CompositorPlannedOp: Sendable {
+    var spec: CompositorOpSpec
+    var surface: Int
+    /// Index into the clip table, or −1.
+    var clip: Int
+    /// Pixels the operation may touch (clipped to its surface's visible region).
+    var bounds: FillPixelBounds
+    /// The region its coverage is clipped to (the surface's bounds for items drawn into it).
+    var visible: FillPixelBounds
+}
+
+/// A group shadow in device terms: colour (premultiplied, opacity applied), integer offset, σ in pixels.
+struct CompositorSurfaceShadow: Sendable {
+    var color: UInt32
+    var dx: Int
+    var dy: Int
+    var sigma: Double
+}
+
+struct CompositorSurfacePlan: Sendable {
+    var bounds: FillPixelBounds
+    var depth: Int
+    var ops: [Int] = []
+    var shadow: CompositorSurfaceShadow?
+    var isLive = true
+}
+
+struct CompositorClipPlan: Sendable {
+    var clip: RenderClip
+    var parent: Int
+    var bounds: FillPixelBounds
+}
+
+struct CompositorPlan: Sendable {
+    var surfaces: [CompositorSurfacePlan]
+    var ops: [CompositorPlannedOp] = []
+    var clips: [CompositorClipPlan] = []
+
+    init(frame: FillPixelBounds) {
+        surfaces = [CompositorSurfacePlan(bounds: frame, depth: 0)]
+    }
+
+    var maximumDepth: Int { surfaces.filter(\.isLive).map(\.depth).max() ?? 0 }
+
+    /// Plans `nodes` into `surface`; returns the union of the bounds of what was added.
+    @discardableResult
+    mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
+        var added = FillPixelBounds.empty
+        for node in nodes {
+            switch node {
+            case .item(let item): added = added.union(planItem(item, surface: surface, clip: clip, visible: visible))
+            case .group(let group): added = added.union(planGroup(group, surface: surface, clip: clip, visible: visible))
+            }
+        }
+        return added
+    }
+
+    mutating func planItem(_ item: RenderItem, surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
+        guard item.opacity > 0, item.transform.isFinite, !visible.isEmpty else { return .empty }
+        let projection = CompositorProjection(item.transform)
+        if !item.isDoubleSided && projection.isBackFacing { return .empty }
+        let bounds = Self.estimatedBounds(item.content, projection).intersection(visible)
+        if bounds.isEmpty { return .empty }
+        ops.append(CompositorPlannedOp(spec: .item(item), surface: surface, clip: clip, bounds: bounds,
+                                       visible: surfaces[surface].bounds))
+        surfaces[surface].ops.append(ops.count - 1)
+        return bounds
+    }
+
+    mutating func planGroup(_ group: RenderGroup, surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
+        guard group.opacity > 0 else { return .empty }
+        var groupClip = clip
+        var region = visible
+        if let c = group.clip {
+            guard c.transform.isFinite else { return .empty }
+            let projection = CompositorProjection(c.transform)
+            let box = projection.deviceBoundingBox(of: c.shape.rect)?.compositorPixelBounds(margin: 1) ?? .empty
+            region = region.intersection(box)
+            if region.isEmpty { return .empty }
+            clips.append(CompositorClipPlan(clip: c, parent: clip, bounds: box))
+            groupClip = clips.count - 1
+        }
+        if !group.needsOffscreen {
+            return plan(group.children, surface: surface, clip: groupClip, visible: region)
+        }
+        // The offscreen: children are planned unclipped (the group's clip applies when it is composited),
+        // over the region they can influence, which a shadow widens.
+        let shadow = group.shadow.flatMap(Self.deviceShadow)
+        var childRegion = region
+        if let s = shadow {
+            let reach = Int((3 * s.sigma).rounded(.up)) + 2
+            childRegion = region.union(region.offsetBy(dx: -s.dx, dy: -s.dy).grown(by: reach))
+        }
+        let index = surfaces.count
+        surfaces.append(CompositorSurfacePlan(bounds: childRegion, depth: surfaces[surface].depth + 1))
+        let content = plan(group.children, surface: index, clip: -1, visible: childRegion)
+        // The shadow adds the pixels it darkens inside the region; content outside the region stays only as
+        // far as the children reached (their region already holds every pixel that can cast into view).
+        var extent = content
+        if let s = shadow, !content.isEmpty {
+            let cast = content.offsetBy(dx: s.dx, dy: s.dy).grown(by: Int((3 * s.sigma).rounded(.up)) + 2)
+            extent = content.union(cast.intersection(region))
+        }
+        let surfaceBounds = extent.intersection(childRegion)
+        let compositeBounds = surfaceBounds.intersection(region)
+        if surfaceBounds.isEmpty || compositeBounds.isEmpty {
+            surfaces[index].isLive = false
+            return .empty
+        }
+        surfaces[index].bounds = surfaceBounds
+        surfaces[index].shadow = shadow
+        // The children were clipped to the provisional region; narrow their coverage clip to the final one.
+        for op in surfaces[index].ops { ops[op].visible = surfaceBounds }
+        var maskIndex: Int? = nil
+        if let mask = group.mask {
+            let m = surfaces.count
+            surfaces.append(CompositorSurfacePlan(bounds: surfaceBounds, depth: surfaces[surface].depth + 1))
+            let maskContent = plan(mask, surface: m, clip: -1, visible: surfaceBounds)
+            // An empty mask hides the group entirely (its alpha is zero everywhere).
+            if maskContent.isEmpty {
+                surfaces[m].isLive = false
+                surfaces[index].isLive = false
+                return .empty
+            }
+            maskIndex = m
+        }
+        ops.append(CompositorPlannedOp(
+            spec: .surface(index, mask: maskIndex, opacity: group.opacity, blendMode: group.blendMode),
+            surface: surface, clip: groupClip, bounds: compositeBounds, visible: surfaces[surface].bounds))
+        surfaces[surface].ops.append(ops.count - 1)
+        return compositeBounds
+    }
+
+    /// Device shadow parameters of a group: offset and σ through the Jacobian at the local origin
+    /// (exact for affine matrices); the offset is rounded to whole pixels [I].
+    static func deviceShadow(_ s: RenderGroupShadow) -> CompositorSurfaceShadow? {
+        guard s.opacity > 0, s.transform.isFinite else { return nil }
+        let p = CompositorProjection(s.transform)
+        let dx = Double(s.offset.width), dy = Double(s.offset.height)
+        guard dx.isFinite, dy.isFinite, s.radius.isFinite else { return nil }
+        guard let o = p.homography.apply(x: 0, y: 0), let q = p.homography.apply(x: dx, y: dy) else { return nil }
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        let sigma = min(CompositorShadows.maximumSigma, PaintGaussianKernel.sigma(forShadowRadius: max(0, s.radius))
+            * p.localScale(of: unit))
+        let limit = Double(fillMaximumDeviceCoordinate)
+        let ox = q.x - o.x, oy = q.y - o.y
+        guard abs(ox) < limit, abs(oy) < limit, sigma.isFinite else { return nil }
+        return CompositorSurfaceShadow(
+            color: s.color.compositorPremultiplied(opacity: s.opacity), dx: Int(ox.rounded()), dy: Int(oy.rounded()),
+            sigma: sigma)
+    }
+
+    /// Conservative device bounds of an item's content.
+    static func estimatedBounds(_ content: RenderContent, _ projection: CompositorProjection) -> FillPixelBounds {
+        func box(_ rect: CGRect, margin: Double = 1) -> FillPixelBounds {
+            projection.deviceBoundingBox(of: rect)?.compositorPixelBounds(margin: margin) ?? .empty
+        }
+        switch content {
+        case .solid(let shape, _), .border(let shape, _, _):
+            return box(shape.rect)
+        case .image(let image):
+            return box(image.placement.localRect)
+        case .shapeFill(let path, _, _):
+            return path.isEmpty ? .empty : box(path.controlPointBounds)
+        case .shapeStroke(let stroke, _):
+            guard !stroke.path.isEmpty, stroke.style.lineWidth.isFinite, stroke.style.lineWidth > 0 else { return .empty }
+            // Miter joins reach miterLimit · w/2 from the path; square caps √2 · w/2.
+            let reach = stroke.style.lineWidth / 2 * max(stroke.style.miterLimit.isFinite ? stroke.style.miterLimit : 1, 1.5) + 1
+            return box(stroke.path.controlPointBounds.insetBy(dx: -reach, dy: -reach))
+        case .gradient(let gradient):
+            return box(gradient.rect)
+        case .shadow(let shadow):
+            let rect: CGRect
+            switch shadow.shape {
+            case .roundedRect(let r): rect = r.rect
+            case .path(let path, _): rect = path.isEmpty ? .null : path.controlPointBounds
+            }
+            guard !rect.isNull, shadow.radius.isFinite else { return .empty }
+            let moved = rect.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
+            let sigma = min(CompositorShadows.maximumSigma, PaintGaussianKernel.sigma(forShadowRadius: max(0, shadow.radius))
+                * projection.localScale(of: moved))
+            guard sigma.isFinite else { return .empty }
+            return box(moved, margin: (3 * sigma).rounded(.up) + 2)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+// Preparation: each planned operation becomes a coverage source plus a paint (binned path edges, stroke
+// outlines, blurred shadow masks, shaders). Operations are independent, so this phase runs in parallel;
+// everything it builds is immutable afterwards and read by the tile phase from any thread.
+//
+// Spaces: device pixels. Colours: premultiplied RGBA8 (0xAABBGGRR) with opacity folded in for solids.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// How a prepared operation paints its coverage.
+enum CompositorPaint: Sendable {
+    /// A premultiplied colour, opacity already applied.
+    case solid(UInt32)
+    /// Shaded pixels, scaled by `alpha` (the opacity as an 8-bit factor).
+    case shader(any SpanShader, alpha: UInt8)
+}
+
+struct CompositorOp: Sendable {
+    var coverage: any FillCoverageSource
+    var paint: CompositorPaint
+    var blendMode: CGBlendMode
+    /// Clip table index or −1; mask surface index or −1.
+    var clip: Int
+    var maskSurface: Int
+    var bounds: FillPixelBounds
+}
+
+/// The offscreen pixels the preparation phase may reference (finished before they are read).
+struct CompositorSurfaceMemory: @unchecked Sendable {
+    /// Invariant: surface i's pixels live at `pointers[i]` (bounds.width · bounds.height of them) for the
+    /// whole frame; index 0 is the frame itself.
+    let pointers: [UnsafeMutablePointer<UInt32>?]
+}
+
+struct CompositorPreparer {
+    let plan: CompositorPlan
+    let memory: CompositorSurfaceMemory
+    let tileSize: Int
+    let deviceTolerance: Double
+
+    static func alphaByte(_ opacity: Double) -> UInt8 {
+        opacity.isNaN ? 0 : UInt8((min(1, max(0, opacity)) * 255).rounded())
+    }
+
+    func prepare(_ planned: CompositorPlannedOp) -> CompositorOp? {
+        switch planned.spec {
+        case .surface(let index, let mask, let opacity, let blendMode):
+            let s = plan.surfaces[index]
+            guard let pixels = memory.pointers[index] else { return nil }
+            let b = planned.bounds
+            let rect = CGRect(x: b.minX, y: b.minY, width: b.width, height: b.height)
+            let shader = CompositorSurfaceShader(pixels: UnsafePointer(pixels), bounds: s.bounds)
+            return CompositorOp(
+                coverage: FillRectCoverage(rect: rect), paint: .shader(shader, alpha: Self.alphaByte(opacity)),
+                blendMode: blendMode, clip: planned.clip, maskSurface: mask ?? -1, bounds: b)
+        case .item(let item):
+            let builder = CompositorCoverageBuilder(clip: planned.visible, tileSize: tileSize, deviceTolerance: deviceTolerance)
+            guard let (coverage, paint) = prepareItem(item, builder: builder) else { return nil }
+            let bounds = coverage.bounds.intersection(planned.bounds)
+            if bounds.isEmpty { return nil }
+            return CompositorOp(coverage: coverage.source, paint: paint, blendMode: item.blendMode, clip: planned.clip,
+                                maskSurface: -1, bounds: bounds)
+        }
+    }
+
+    func prepareItem(
+        _ item: RenderItem, builder: CompositorCoverageBuilder
+    ) -> (CompositorCoverageBuilder.Built, CompositorPaint)? {
+        let projection = CompositorProjection(item.transform)
+        let alpha = Self.alphaByte(item.opacity)
+        switch item.content {
+        case .solid(let shape, let color):
+            guard let c = builder.roundedRect(shape, projection) else { return nil }
+            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+        case .border(let shape, let width, let color):
+            guard let c = builder.border(shape, width: width, projection) else { return nil }
+            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+        case .shapeFill(let path, let rule, let color):
+            guard let c = builder.path(path, rule: rule, projection) else { return nil }
+            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+        case .shapeStroke(let stroke, let color):
+            guard let c = builder.stroke(stroke, projection) else { return nil }
+            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+        case .image(let image):
+            guard let c = builder.roundedRect(RenderRoundedRect(rect: image.placement.localRect), projection),
+                  let shader = CompositorImageShader(image: image, projection: projection, opacity: 1)
+            else { return nil }
+            return (c, .shader(shader, alpha: alpha))
+        case .gradient(let gradient):
+            guard let c = builder.roundedRect(RenderRoundedRect(rect: gradient.rect), projection),
+                  let shader = CompositorGradients.shader(gradient, projection: projection)
+            else { return nil }
+            return (c, .shader(shader, alpha: alpha))
+        case .shadow(let shadow):
+            return CompositorShadows.prepare(shadow, item: item, builder: builder)
+        }
+    }
+}

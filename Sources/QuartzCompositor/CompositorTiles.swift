@@ -1,0 +1,218 @@
+// The tile phase: operations binned to square tiles, each tile composited by one thread with its own
+// scratch, operations in list order, so a pixel's value depends only on the list — never on the tile size,
+// the thread count or the schedule.
+//
+// Spaces: device pixels; tiles are aligned to multiples of the tile size from the device origin (as
+// FillTileGrid and the binned path coverage), clipped to the surface. A surface's pixel (x, y) lives at
+// index (y − minY) · width + (x − minX) of its buffer. Colours: premultiplied RGBA8, 0xAABBGGRR.
+// Occlusion culling can later drop a tile's operations below the last opaque full-tile one, in the bins.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// Per-thread working memory. Invariants: each pointer is allocated once with the count in its comment,
+/// never shared between threads, and freed in deinit.
+final class CompositorTileScratch {
+    let fill: FillTileScratch
+    let tileSize: Int
+    let clipMask: UnsafeMutablePointer<UInt8>  // tileSize²: the current clip's coverage for the tile
+    let clipTemp: UnsafeMutablePointer<UInt8>  // tileSize²: one clip shape while intersecting a chain
+    let rowMask: UnsafeMutablePointer<UInt8>  // tileSize: a span's combined coverage
+    let rowShaded: UnsafeMutablePointer<UInt32>  // tileSize: a span's shaded or solid pixels
+
+    init(tileSize: Int) {
+        self.tileSize = tileSize
+        fill = FillTileScratch(tileSize: tileSize)
+        clipMask = .allocate(capacity: tileSize * tileSize)
+        clipMask.initialize(repeating: 0, count: tileSize * tileSize)
+        clipTemp = .allocate(capacity: tileSize * tileSize)
+        clipTemp.initialize(repeating: 0, count: tileSize * tileSize)
+        rowMask = .allocate(capacity: tileSize)
+        rowMask.initialize(repeating: 0, count: tileSize)
+        rowShaded = .allocate(capacity: tileSize)
+        rowShaded.initialize(repeating: 0, count: tileSize)
+    }
+
+    deinit {
+        clipMask.deallocate()
+        clipTemp.deallocate()
+        rowMask.deallocate()
+        rowShaded.deallocate()
+    }
+}
+
+/// Each surface's operations per tile, as a counting sort (operations keep their order within a tile).
+struct CompositorBins: Sendable {
+    let grid: FillTileGrid
+    /// Operations of tile t are opIndices[offsets[t] ..< offsets[t + 1]].
+    let offsets: [Int]
+    let opIndices: [Int]
+
+    init(surface: CompositorSurfacePlan, ops: [CompositorOp?], tileSize: Int) {
+        let grid = FillTileGrid(bounds: surface.bounds, tileSize: tileSize)
+        self.grid = grid
+        var counts = [Int](repeating: 0, count: grid.tileCount + 1)
+        func tiles(of b: FillPixelBounds, _ body: (Int) -> Void) {
+            let area = b.intersection(grid.bounds)
+            if area.isEmpty { return }
+            let size = grid.tileSize
+            let c0 = area.minX / size - grid.firstColumn, c1 = (area.maxX - 1) / size - grid.firstColumn
+            let r0 = area.minY / size - grid.firstRow, r1 = (area.maxY - 1) / size - grid.firstRow
+            for r in r0...r1 { for c in c0...c1 { body(r * grid.columnCount + c) } }
+        }
+        for index in surface.ops { if let op = ops[index] { tiles(of: op.bounds) { counts[$0 + 1] += 1 } } }
+        for t in 0..<grid.tileCount { counts[t + 1] += counts[t] }
+        var cursor = counts
+        var list = [Int](repeating: 0, count: counts[grid.tileCount])
+        for index in surface.ops {
+            guard let op = ops[index] else { continue }
+            tiles(of: op.bounds) { t in
+                list[cursor[t]] = index
+                cursor[t] += 1
+            }
+        }
+        offsets = counts
+        opIndices = list
+    }
+}
+
+/// Everything the tile phase reads; immutable while tiles run.
+struct CompositorTileContext: @unchecked Sendable {
+    let plan: CompositorPlan
+    let ops: [CompositorOp?]
+    let clips: [(any FillCoverageSource)?]
+    let memory: CompositorSurfaceMemory
+    let bins: [CompositorBins?]
+
+    /// Composites tile `tile` of `surface`. Offscreen tiles start transparent; the frame keeps its pixels.
+    /// Invariant: tiles never overlap, so concurrent calls write disjoint pixels.
+    func compositeTile(surface: Int, tile: Int, scratch: CompositorTileScratch) {
+        guard let bins = bins[surface], let base = memory.pointers[surface] else { return }
+        let s = plan.surfaces[surface].bounds
+        let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
+        if region.isEmpty { return }
+        if surface != 0 {
+            for y in region.minY..<region.maxY {
+                (base + (y - s.minY) * s.width + (region.minX - s.minX)).update(repeating: 0, count: region.width)
+            }
+        }
+        var currentClip = -1
+        for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
+            guard let op = ops[bins.opIndices[k]] else { continue }
+            if op.bounds.intersection(region).isEmpty { continue }
+            var clipRows: UnsafePointer<UInt8>? = nil
+            if op.clip >= 0 {
+                if op.clip != currentClip {
+                    buildClip(op.clip, region: region, scratch: scratch)
+                    currentClip = op.clip
+                }
+                clipRows = UnsafePointer(scratch.clipMask)
+            }
+            var maskRows: (UnsafePointer<UInt32>, FillPixelBounds)? = nil
+            if op.maskSurface >= 0, let m = memory.pointers[op.maskSurface] {
+                maskRows = (UnsafePointer(m), plan.surfaces[op.maskSurface].bounds)
+            }
+            // The paint is unpacked once per operation and tile, so spans touch no reference counts.
+            let lane = CompositorSpanLane(base: base, surface: s, region: region, clipRows: clipRows, maskRows: maskRows,
+                                          blendMode: op.blendMode, scratch: scratch)
+            switch op.paint {
+            case .solid(let color):
+                op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
+            case .shader(let shader, let alpha):
+                op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) {
+                    lane.composite($0, shader: shader, alpha: alpha)
+                }
+            }
+        }
+    }
+
+    /// The product of the coverages of clip `index` and its ancestors over `region`, into scratch.clipMask
+    /// (stride region.width).
+    func buildClip(_ index: Int, region: FillPixelBounds, scratch: CompositorTileScratch) {
+        let count = region.width * region.height
+        scratch.clipMask.update(repeating: 0, count: count)
+        var chain = index
+        var first = true
+        while chain >= 0 {
+            let target = first ? scratch.clipMask : scratch.clipTemp
+            if !first { target.update(repeating: 0, count: count) }
+            clips[chain]?.forEachCoverageSpan(in: region, scratch: scratch.fill) { span in
+                let out = target + (span.y - region.minY) * region.width + (span.x - region.minX)
+                if let m = span.mask { out.update(from: m, count: span.count) } else {
+                    out.update(repeating: span.alpha, count: span.count)
+                }
+            }
+            if !first {
+                let product = scratch.clipMask, factor = scratch.clipTemp
+                for i in 0..<count { product[i] = mulDiv255(product[i], factor[i]) }
+            }
+            first = false
+            chain = plan.clips[chain].parent
+        }
+    }
+}
+
+/// Where one operation's spans go within one tile: the surface, the tile's clip rows, an optional mask
+/// surface, the blend mode and the worker's scratch rows.
+struct CompositorSpanLane {
+    let base: UnsafeMutablePointer<UInt32>
+    let surface: FillPixelBounds
+    let region: FillPixelBounds
+    let clipRows: UnsafePointer<UInt8>?
+    let maskRows: (UnsafePointer<UInt32>, FillPixelBounds)?
+    let blendMode: CGBlendMode
+    let scratch: CompositorTileScratch
+
+    /// The span's coverage times the clip and mask coverage into scratch.rowMask; false when the span's own
+    /// coverage is all there is (no mask, clip or mask surface).
+    /// Invariant: spans lie inside `region` (≤ tileSize pixels), which lies inside `surface` and the mask surface.
+    @inline(__always)
+    func combinedCoverage(_ span: FillCoverageSpan) -> Bool {
+        if span.mask == nil && clipRows == nil && maskRows == nil { return false }
+        let n = span.count, m = scratch.rowMask
+        if let sm = span.mask { m.update(from: sm, count: n) } else { m.update(repeating: span.alpha, count: n) }
+        if let clipRows {
+            let c = clipRows + (span.y - region.minY) * region.width + (span.x - region.minX)
+            for i in 0..<n { m[i] = mulDiv255(m[i], c[i]) }
+        }
+        if let (pixels, b) = maskRows {
+            let row = pixels + (span.y - b.minY) * b.width + (span.x - b.minX)
+            for i in 0..<n { m[i] = mulDiv255(m[i], UInt8(truncatingIfNeeded: row[i] >> 24)) }
+        }
+        return true
+    }
+
+    @inline(__always)
+    func destination(_ span: FillCoverageSpan) -> UnsafeMutablePointer<UInt32> {
+        base + (span.y - surface.minY) * surface.width + (span.x - surface.minX)
+    }
+
+    /// A premultiplied colour (opacity already in it) through the span's coverage.
+    func composite(_ span: FillCoverageSpan, color: UInt32) {
+        let n = span.count
+        if n <= 0 { return }
+        let combined = combinedCoverage(span)
+        let m = UnsafePointer(scratch.rowMask)
+        if blendMode == .normal {
+            if combined {
+                FillSourceOver.blendSolid(color, mask: m, into: destination(span), count: n)
+            } else {
+                FillSourceOver.blendSolid(color, alpha: span.alpha, into: destination(span), count: n)
+            }
+            return
+        }
+        scratch.rowShaded.update(repeating: color, count: n)
+        blendSpan(blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? m : nil,
+                  alpha: combined ? 255 : span.alpha, destination: destination(span), count: n)
+    }
+
+    /// Shaded pixels scaled by `alpha` through the span's coverage.
+    func composite(_ span: FillCoverageSpan, shader: any SpanShader, alpha: UInt8) {
+        let n = span.count
+        if n <= 0 { return }
+        let combined = combinedCoverage(span)
+        shader.shade(x: span.x, y: span.y, count: n, into: scratch.rowShaded)
+        blendSpan(blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? UnsafePointer(scratch.rowMask) : nil,
+                  alpha: combined ? alpha : mulDiv255(span.alpha, alpha), destination: destination(span), count: n)
+    }
+}

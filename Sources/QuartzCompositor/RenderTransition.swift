@@ -1,0 +1,101 @@
+// CATransition's built-in types as render-list compositions of a layer's old and new appearance (spec §5.2).
+//
+// Spaces: the slide offsets are in the transitioning layer's bounds space (W, H = its bounds size); they reach
+// device space by conjugating with the layer's world matrix (device = local · World, so a local translation T
+// becomes World⁻¹ · T · World after every accumulated matrix of the subtree). Progress q is the eased value
+// startProgress + (endProgress − startProgress) · f(p) that the engine computes.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// CATransition's public types; raw values are Apple's strings (`kCATransitionFade` = "fade", …).
+public enum RenderTransitionType: String, Sendable, Hashable, CaseIterable {
+    case fade, moveIn, push, reveal
+}
+
+/// CATransition's subtypes; raw values are Apple's strings (`kCATransitionFromRight` = "fromRight", …).
+public enum RenderTransitionSubtype: String, Sendable, Hashable, CaseIterable {
+    case fromRight, fromLeft, fromTop, fromBottom
+}
+
+extension RenderNode {
+    /// The node with `deviceTransform` applied after every matrix it holds (items, clips, group shadows, masks).
+    public func applying(_ deviceTransform: CATransform3D) -> RenderNode {
+        switch self {
+        case .item(var item):
+            item.transform = CATransform3DConcat(item.transform, deviceTransform)
+            return .item(item)
+        case .group(var group):
+            group.children = group.children.map { $0.applying(deviceTransform) }
+            group.mask = group.mask?.map { $0.applying(deviceTransform) }
+            if var clip = group.clip {
+                clip.transform = CATransform3DConcat(clip.transform, deviceTransform)
+                group.clip = clip
+            }
+            if var shadow = group.shadow {
+                shadow.transform = CATransform3DConcat(shadow.transform, deviceTransform)
+                group.shadow = shadow
+            }
+            return .group(group)
+        }
+    }
+}
+
+public enum RenderTransition {
+    /// Back-to-front nodes showing a transition at progress `q` (clamped to 0…1), after spec §5.2's table
+    /// (type fromRight; fromLeft mirrors x; fromTop/fromBottom use y):
+    ///
+    /// | type | old | new |
+    /// |---|---|---|
+    /// | fade | opacity 1 − q | opacity q, over the old |
+    /// | moveIn | stays | offset +W·(1 − q), over the old |
+    /// | push | offset −W·q | offset +W·(1 − q) |
+    /// | reveal | offset −W·q, over the new | stays |
+    ///
+    /// "fromTop" starts at the layer's minimum y (the top of a y-down screen) — [U]: Apple does not say which
+    /// edge is the top in a y-down tree, and reports disagree between platforms. `nil` subtype means fromLeft
+    /// for the moving types [U]; fade ignores the subtype [A: ATT-Transition]. `layerWorld` is the transitioning
+    /// layer's local → device matrix; when it is singular the offsets are applied in device space.
+    public static func compose(
+        type: RenderTransitionType, subtype: RenderTransitionSubtype?, progress q: Double,
+        old: [RenderNode], new: [RenderNode], layerSize: CGSize, layerWorld: CATransform3D
+    ) -> [RenderNode] {
+        let p = q.isNaN ? 0 : min(1, max(0, q))
+        if type == .fade {
+            return [.group(RenderGroup(children: old, opacity: 1 - p)), .group(RenderGroup(children: new, opacity: p))]
+        }
+        // The unit direction the new content moves from: fromRight enters from +x.
+        let w = Double(layerSize.width), h = Double(layerSize.height)
+        let step: (x: Double, y: Double)
+        switch subtype ?? .fromLeft {
+        case .fromRight: step = (w, 0)
+        case .fromLeft: step = (-w, 0)
+        case .fromTop: step = (0, -h)
+        case .fromBottom: step = (0, h)
+        }
+        func moved(_ nodes: [RenderNode], by fraction: Double) -> [RenderNode] {
+            if fraction == 0 { return nodes }
+            let local = CATransform3DMakeTranslation(step.x * fraction, step.y * fraction, 0)
+            let inverse = CATransform3DInvert(layerWorld)
+            let device = isInverse(inverse, of: layerWorld)
+                ? CATransform3DConcat(CATransform3DConcat(inverse, local), layerWorld) : local
+            return nodes.map { $0.applying(device) }
+        }
+        switch type {
+        case .fade: return []
+        case .moveIn: return old + moved(new, by: 1 - p)
+        case .push: return moved(old, by: -p) + moved(new, by: 1 - p)
+        case .reveal: return new + moved(old, by: -p)
+        }
+    }
+
+    /// True when `inverse · m` is the identity to 1e-9 (CATransform3DInvert returns its input when singular).
+    static func isInverse(_ inverse: CATransform3D, of m: CATransform3D) -> Bool {
+        let p = CATransform3DConcat(inverse, m)
+        let rows = [p.row1, p.row2, p.row3, p.row4]
+        for (i, row) in rows.enumerated() {
+            for j in 0..<4 where !(abs(row[j] - (i == j ? 1 : 0)) <= 1e-9) { return false }
+        }
+        return true
+    }
+}
