@@ -2,6 +2,7 @@
 // Model values live in `model` (a `LayerProperties` value); `committed` is the state the last commit
 // saw, which presentation and snapshots are built from (spec §6.6).
 import Foundation
+import QuartzRaster
 import Synchronization
 
 /// Apple's layer class: a node of the layer tree with Core Animation's properties, actions and
@@ -133,6 +134,10 @@ open class CALayer {
 
     /// Apple: marks a region for redisplay. The whole layer is redrawn (Apple allows that).
     open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
+
+    /// Apple: draws the layer's content into `ctx`, whose user space is the layer's bounds space (y down,
+    /// as on iOS) scaled by `contentsScale`. The default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
     /// Apple: lays out the sublayers. The default asks the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
