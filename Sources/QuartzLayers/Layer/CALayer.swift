@@ -89,6 +89,9 @@ open class CALayer {
         compositingFilter = other.compositingFilter
     }
 
+    /// What the renderer draws for layers of this class.
+    class var snapshotKind: LayerSnapshotKind { .layer }
+
     /// The property table for this class: CALayer's keys plus a subclass's own.
     class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.base }
 

@@ -20,9 +20,9 @@ public struct LayerSnapshot: Sendable {
     /// Index of the superlayer in `LayerTreeSnapshot.layers` (nil for the root and for masks).
     public let parentIndex: Int?
     /// Indices of the sublayers, back to front (array order; the renderer sorts siblings by zPosition).
-    public let sublayerIndices: [Int]
+    public internal(set) var sublayerIndices: [Int]
     /// Index of the mask layer, if any.
-    public let maskIndex: Int?
+    public internal(set) var maskIndex: Int?
     /// Index of the layer this one masks, if it is a mask.
     public let maskedLayerIndex: Int?
     /// The layer's local time (spec §1.2).

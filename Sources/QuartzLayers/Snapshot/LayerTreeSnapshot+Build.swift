@@ -66,7 +66,7 @@ struct SnapshotBuilder {
             world = toSuperlayer
         }
         let index = layers.count
-        let kind = CALayer.snapshotKind(of: layer)
+        let kind = type(of: layer).snapshotKind
         layers.append(Pending(snapshot: LayerSnapshot(
             layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
             sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
@@ -87,23 +87,9 @@ struct SnapshotBuilder {
                   parentFlattens: flattens, maskedIndex: nil)
             if layers.count > childIndex { children.append(childIndex) }
         }
-        let old = layers[index].snapshot
-        layers[index].snapshot = LayerSnapshot(
-            layerID: old.layerID, kind: old.kind, name: old.name, parentIndex: old.parentIndex, sublayerIndices: children,
-            maskIndex: maskIndex, maskedLayerIndex: old.maskedLayerIndex, localTime: old.localTime,
-            transformToSuperlayer: old.transformToSuperlayer, worldTransform: old.worldTransform,
-            transition: old.transition, properties: old.properties, compositingFilterName: old.compositingFilterName)
+        // In place: no copy of the layer's properties.
+        layers[index].snapshot.sublayerIndices = children
+        layers[index].snapshot.maskIndex = maskIndex
     }
 }
 
-extension CALayer {
-    static func snapshotKind(of layer: CALayer) -> LayerSnapshotKind {
-        switch layer {
-        case is CAShapeLayer: return .shape
-        case is CAGradientLayer: return .gradient
-        case is CATransformLayer: return .transform
-        case is CAReplicatorLayer: return .replicator
-        default: return .layer
-        }
-    }
-}

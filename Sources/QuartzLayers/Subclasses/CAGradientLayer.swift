@@ -14,6 +14,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// Apple: a layer that draws a gradient.
 open class CAGradientLayer: CALayer {
+    override class var snapshotKind: LayerSnapshotKind { .gradient }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.gradient }
 
     public override init() { super.init() }

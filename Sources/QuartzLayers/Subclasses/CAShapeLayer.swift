@@ -33,6 +33,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 
 /// Apple: a layer that draws a path.
 open class CAShapeLayer: CALayer {
+    override class var snapshotKind: LayerSnapshotKind { .shape }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.shape }
 
     public override init() { super.init() }

@@ -6,6 +6,7 @@ import QuartzRaster
 /// Apple: a layer that does not flatten its sublayers into its plane; only its sublayers render
 /// (SDK-CATransformLayer, spec §9.3). `hitTest(_:)` on it answers from its sublayers.
 open class CATransformLayer: CALayer {
+    override class var snapshotKind: LayerSnapshotKind { .transform }
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
 }
@@ -13,6 +14,7 @@ open class CATransformLayer: CALayer {
 /// Apple: a layer that draws `instanceCount` copies of its sublayers, each with `instanceTransform`,
 /// colour offsets and a time delay applied once more than the previous one.
 open class CAReplicatorLayer: CALayer {
+    override class var snapshotKind: LayerSnapshotKind { .replicator }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.replicator }
 
     public override init() { super.init() }
