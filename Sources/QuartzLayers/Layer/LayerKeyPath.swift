@@ -66,11 +66,13 @@ struct ResolvedKeyPath: Sendable {
 
     /// The value at this path in `properties`.
     func read(_ properties: LayerProperties) -> LayerValue? {
-        accessor.read(properties).component(fields[...])
+        if fields.isEmpty { return accessor.read(properties) }
+        return accessor.read(properties).component(fields[...])
     }
 
     /// Writes `value` at this path; false (nothing written) when the type does not fit.
     func write(_ value: LayerValue, into properties: inout LayerProperties) -> Bool {
+        if fields.isEmpty { return accessor.write(&properties, value) }
         guard let whole = accessor.read(properties).replacingComponent(fields[...], with: value) else { return false }
         return accessor.write(&properties, whole)
     }

@@ -10,6 +10,7 @@ extension LayerTreeContext {
     public func snapshot(of root: CALayer, atMediaTime time: CFTimeInterval) -> LayerTreeSnapshot {
         withLock {
             var builder = SnapshotBuilder(mediaTime: time)
+            builder.layers.reserveCapacity(lastSnapshotLayerCount)
             guard root.committed != nil else { return LayerTreeSnapshot(mediaTime: time, layers: []) }
             // The root's own time is measured from absolute time through its ancestors, if it has any.
             let parentTime: Double
@@ -20,7 +21,8 @@ extension LayerTreeContext {
             }
             builder.visit(root, parentTime: parentTime, parentIndex: nil, parentGeometry: nil, parentWorld: nil,
                           parentFlattens: true, maskedIndex: nil)
-            return LayerTreeSnapshot(mediaTime: time, layers: builder.layers.map { $0.snapshot })
+            lastSnapshotLayerCount = builder.layers.count
+            return LayerTreeSnapshot(mediaTime: time, layers: builder.layers)
         }
     }
 
@@ -30,14 +32,11 @@ extension LayerTreeContext {
     }
 }
 
-/// Accumulates snapshots in pre-order.
+/// Accumulates snapshots in pre-order. Each layer's entry is appended once and then completed in place
+/// (animations applied to its properties inside the array), so a frame copies each layer's state once.
 struct SnapshotBuilder {
-    struct Pending {
-        var snapshot: LayerSnapshot
-    }
-
     let mediaTime: Double
-    var layers: [Pending] = []
+    var layers: [LayerSnapshot] = []
     /// Layers already visited: a committed structure can never hold a cycle, but a bound keeps it safe.
     var visitedCount = 0
 
@@ -48,48 +47,53 @@ struct SnapshotBuilder {
         guard let committed = layer.committed, visitedCount < 10_000_000 else { return }
         visitedCount += 1
         let localTime = committed.timing.node.layerLocalTime(fromParentTime: parentTime)
-        let state = layer.presentationState(atLocalTime: localTime)
-        let geometry = CALayer.geometry(of: state.properties)
+        let index = layers.count
+        let kind = type(of: layer).snapshotKind
+        layers.append(LayerSnapshot(
+            layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
+            sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
+            transformToSuperlayer: CATransform3DIdentity, worldTransform: CATransform3DIdentity, transition: nil,
+            properties: committed, compositingFilterName: layer.committedCompositingFilter as? String))
+        // Presentation values: committed model values, then each committed animation in order (spec §2.2).
+        var transition: TransitionState?
+        for entry in layer.animationEntries where entry.isCommitted {
+            guard let program = entry.program else { continue }
+            program.apply(
+                atParentTime: localTime, removedAfterEnd: entry.animation.isRemovedOnCompletion,
+                to: &layers[index].properties, transition: &transition)
+        }
+        let geometry = CALayer.geometry(of: layers[index].properties)
         let toSuperlayer: CATransform3D
         let world: CATransform3D
         if let parentGeometry, let parentWorld {
-            if maskedIndex != nil {
-                // A mask lives in the masked layer's bounds space, without its sublayerTransform.
-                toSuperlayer = geometry.frameTransform
-            } else {
-                toSuperlayer = geometry.transform(toSuperlayer: parentGeometry)
-            }
+            // A mask lives in the masked layer's bounds space, without its sublayerTransform.
+            toSuperlayer = maskedIndex != nil ? geometry.frameTransform : geometry.transform(toSuperlayer: parentGeometry)
             world = CATransform3DConcat(toSuperlayer, parentFlattens ? parentWorld.flattened : parentWorld)
         } else {
             // The root's own geometry places it in its superlayer (window) space (spec §9.3).
             toSuperlayer = geometry.frameTransform
             world = toSuperlayer
         }
-        let index = layers.count
-        let kind = type(of: layer).snapshotKind
-        layers.append(Pending(snapshot: LayerSnapshot(
-            layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
-            sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
-            transformToSuperlayer: toSuperlayer, worldTransform: world, transition: state.transition,
-            properties: state.properties, compositingFilterName: layer.committedCompositingFilter as? String)))
-        var maskIndex: Int?
+        layers[index].transformToSuperlayer = toSuperlayer
+        layers[index].worldTransform = world
+        layers[index].transition = transition
         if let mask = layer.committedMaskLayer {
-            maskIndex = layers.count
+            let maskIndex = layers.count
             visit(mask, parentTime: localTime, parentIndex: index, parentGeometry: geometry, parentWorld: world,
                   parentFlattens: true, maskedIndex: index)
-            if maskIndex == layers.count { maskIndex = nil }
+            if layers.count > maskIndex { layers[index].maskIndex = maskIndex }
         }
+        let sublayers = layer.committedSublayers
+        guard !sublayers.isEmpty else { return }
         var children: [Int] = []
+        children.reserveCapacity(sublayers.count)
         let flattens = kind != .transform
-        for sublayer in layer.committedSublayers {
+        for sublayer in sublayers {
             let childIndex = layers.count
             visit(sublayer, parentTime: localTime, parentIndex: index, parentGeometry: geometry, parentWorld: world,
                   parentFlattens: flattens, maskedIndex: nil)
             if layers.count > childIndex { children.append(childIndex) }
         }
-        // In place: no copy of the layer's properties.
-        layers[index].snapshot.sublayerIndices = children
-        layers[index].snapshot.maskIndex = maskIndex
+        layers[index].sublayerIndices = children
     }
 }
-
