@@ -32,8 +32,8 @@ extension LayerTreeContext {
     }
 }
 
-/// Accumulates snapshots in pre-order. Each layer's entry is appended once and then completed in place
-/// (animations applied to its properties inside the array), so a frame copies each layer's state once.
+/// Accumulates snapshots in pre-order. Each layer's entry is appended once, after its animations were
+/// applied to a local copy of its committed state; child and mask indices are filled in place.
 struct SnapshotBuilder {
     let mediaTime: Double
     var layers: [LayerSnapshot] = []
@@ -44,25 +44,19 @@ struct SnapshotBuilder {
         _ layer: CALayer, parentTime: Double, parentIndex: Int?, parentGeometry: LayerGeometry?,
         parentWorld: CATransform3D?, parentFlattens: Bool, maskedIndex: Int?
     ) {
-        guard let committed = layer.committed, visitedCount < 10_000_000 else { return }
+        guard visitedCount < 10_000_000, var properties = layer.committed else { return }
         visitedCount += 1
-        let localTime = committed.timing.node.layerLocalTime(fromParentTime: parentTime)
-        let index = layers.count
-        let kind = type(of: layer).snapshotKind
-        layers.append(LayerSnapshot(
-            layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
-            sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
-            transformToSuperlayer: CATransform3DIdentity, worldTransform: CATransform3DIdentity, transition: nil,
-            properties: committed, compositingFilterName: layer.committedCompositingFilter as? String))
-        // Presentation values: committed model values, then each committed animation in order (spec §2.2).
+        let localTime = properties.timing.node.layerLocalTime(fromParentTime: parentTime)
+        // Presentation values: committed model values, then each committed animation in order (spec §2.2),
+        // applied to a local so the large property value is not copied per animation.
         var transition: TransitionState?
         for entry in layer.animationEntries where entry.isCommitted {
             guard let program = entry.program else { continue }
             program.apply(
-                atParentTime: localTime, removedAfterEnd: entry.animation.isRemovedOnCompletion,
-                to: &layers[index].properties, transition: &transition)
+                atParentTime: localTime, removedAfterEnd: entry.animation.isRemovedOnCompletion, to: &properties,
+                transition: &transition)
         }
-        let geometry = CALayer.geometry(of: layers[index].properties)
+        let geometry = CALayer.geometry(of: properties)
         let toSuperlayer: CATransform3D
         let world: CATransform3D
         if let parentGeometry, let parentWorld {
@@ -74,9 +68,13 @@ struct SnapshotBuilder {
             toSuperlayer = geometry.frameTransform
             world = toSuperlayer
         }
-        layers[index].transformToSuperlayer = toSuperlayer
-        layers[index].worldTransform = world
-        layers[index].transition = transition
+        let index = layers.count
+        let kind = type(of: layer).snapshotKind
+        layers.append(LayerSnapshot(
+            layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
+            sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
+            transformToSuperlayer: toSuperlayer, worldTransform: world, transition: transition,
+            properties: properties, compositingFilterName: layer.committedCompositingFilter as? String))
         if let mask = layer.committedMaskLayer {
             let maskIndex = layers.count
             visit(mask, parentTime: localTime, parentIndex: index, parentGeometry: geometry, parentWorld: world,
