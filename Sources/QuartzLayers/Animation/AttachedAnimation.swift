@@ -1,20 +1,29 @@
-// An animation attached to a layer: the copy made by `add(_:forKey:)`, its key, and the values
-// resolved at commit (begin time in the layer's time space).
+// An animation attached to a layer: the copy made by `add(_:forKey:)`, its key, its compiled program,
+// and the bookkeeping for delegate callbacks and completion blocks (spec §1.4, §6.1, §11 step 3).
 import Foundation
 
-struct AttachedAnimation {
-    var key: String?
-}
+final class AttachedAnimation {
+    let key: String?
+    /// The copy `animation(forKey:)` returns (its delegate receives the callbacks, spec §1.4).
+    let animation: CAAnimation
+    /// Nil when the animation cannot change a property (see `AnimationProgramError`); timing callbacks
+    /// still run from `timing`.
+    var program: AnimationProgram?
+    var timing: MediaTimingNode
+    /// Set when a commit has fixed the begin time; only committed animations contribute.
+    var isCommitted = false
+    var didStart = false
+    var didStop = false
+    /// Completion blocks waiting for this animation.
+    var completionGroups: [CompletionGroup] = []
+    /// Attach order within the context: the tie-break that keeps callback order deterministic.
+    let serial: Int
 
-extension CALayer {
-    /// Fixes the begin time of animations added since the last commit (spec §1.5).
-    func commitPendingAnimations(atMediaTime commitTime: Double) {}
-
-    /// Core Animation's built-in implicit animation for a property change (spec §6.4).
-    func builtInImplicitAction(forKey key: String) -> (any CAAction)? { nil }
-}
-
-extension LayerTreeContext {
-    /// Fires animation start/stop callbacks due at or before `time`, in time order (spec §11 step 3).
-    func processAnimationEvents(upTo time: Double) {}
+    init(key: String?, animation: CAAnimation, program: AnimationProgram?, timing: MediaTimingNode, serial: Int) {
+        self.key = key
+        self.animation = animation
+        self.program = program
+        self.timing = timing
+        self.serial = serial
+    }
 }

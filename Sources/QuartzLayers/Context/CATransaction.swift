@@ -37,13 +37,24 @@ open class CATransaction {
 
     /// Apple: the duration given to animations added in this transaction whose own duration is 0;
     /// 0.25 s unless set (spec §6.1), also outside any transaction.
-    public class func animationDuration() -> Double {
+    public class func animationDuration() -> CFTimeInterval {
         LayerTreeContext.current.transactionAnimationDuration
     }
 
     /// Apple: sets `kCATransactionAnimationDuration` in the innermost transaction.
-    public class func setAnimationDuration(_ dur: Double) {
+    public class func setAnimationDuration(_ dur: CFTimeInterval) {
         LayerTreeContext.current.setTransactionValue(dur, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// Apple: the timing function given to animations added in this transaction whose own is nil; nil
+    /// unless set (implicit animations then use `.default`, spec §6.4).
+    public class func animationTimingFunction() -> CAMediaTimingFunction? {
+        LayerTreeContext.current.transactionTimingFunction
+    }
+
+    /// Apple: sets `kCATransactionAnimationTimingFunction` in the innermost transaction.
+    public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        LayerTreeContext.current.setTransactionValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
 
     /// Apple: whether property changes look up and run actions. Default false.

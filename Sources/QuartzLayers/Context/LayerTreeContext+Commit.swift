@@ -35,10 +35,11 @@ extension CALayer {
     /// Makes the model state the committed state and commits sublayers that have never been committed.
     func commitState(atMediaTime commitTime: Double) {
         isDirty = false
-        committed = model
+        committed = modelValues
         committedSublayers = sublayerList
         committedMaskLayer = maskLayer
         committedContents = contentsObject
+        committedCompositingFilter = compositingFilter
         commitPendingAnimations(atMediaTime: commitTime)
         for layer in sublayerList where layer.committed == nil && !layer.isDirty {
             layer.commitState(atMediaTime: commitTime)

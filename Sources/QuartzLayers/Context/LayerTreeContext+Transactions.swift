@@ -61,10 +61,10 @@ extension LayerTreeContext {
     }
 
     /// Sets `key` in the innermost scope ("setting a key always sets it in the innermost scope"); with no
-    /// transaction open the value has nowhere to live, as on Apple, and is dropped.
+    /// transaction open it opens the implicit one, as Apple does for any transaction call.
     func setTransactionValue(_ value: Any?, forKey key: String) {
         withLock {
-            guard !transactions.isEmpty else { return }
+            ensureTransaction()
             let index = transactions.scopes.count - 1
             if key == kCATransactionCompletionBlock {
                 // Rule 4: replacing the block closes the previous block's set of animations.

@@ -32,7 +32,11 @@ public final class LayerTreeContext: @unchecked Sendable {
     /// Work queued during a commit or turn (completion blocks), run once the state is consistent.
     var pendingCallbacks: [() -> Void] = []
     var isRunningCallbacks = false
-    let clockReading: @Sendable () -> Double
+    /// Animations attached and not yet finished, in attach order.
+    var runningAnimations: [RunningAnimation] = []
+    var animationSerial = 0
+    /// The media clock: what `mediaTime` (the context's `CACurrentMediaTime()`) reads.
+    public let clock: any MediaClock
 
     /// The context used by layers and `CATransaction` outside any `perform(_:)`.
     public static let `default` = LayerTreeContext()
@@ -42,13 +46,10 @@ public final class LayerTreeContext: @unchecked Sendable {
     /// The context `CATransaction` and newly created layers use here: the innermost `perform(_:)`'s, else `default`.
     public static var current: LayerTreeContext { bound ?? .default }
 
-    /// A context reading the monotonic wall clock.
-    public convenience init() {
-        self.init(clockReading: { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000 })
-    }
-
-    init(clockReading: @escaping @Sendable () -> Double) {
-        self.clockReading = clockReading
+    /// A context reading `clock`: the machine's monotonic clock by default; tests and offline renders
+    /// pass a `ManualMediaClock` and set its time explicitly.
+    public init(clock: any MediaClock = SystemMediaClock()) {
+        self.clock = clock
     }
 
     /// Runs `body` with this context as `LayerTreeContext.current` (for layers created and
@@ -57,8 +58,18 @@ public final class LayerTreeContext: @unchecked Sendable {
         try LayerTreeContext.$bound.withValue(self) { try body() }
     }
 
-    /// The context's current media time: what `CACurrentMediaTime()` reports for it.
-    public var mediaTime: Double { clockReading() }
+    /// The context's current media time. Apple's free function `CACurrentMediaTime()` (in Timing/) reads
+    /// the machine clock; code that must agree with a manual clock reads this instead.
+    public var mediaTime: CFTimeInterval {
+        let time = clock.currentMediaTime()
+        return time.isFinite ? time : 0
+    }
+
+    /// Ends the headless run-loop turn as a renderer beginning a frame does: commits the implicit
+    /// transaction (unless explicit ones are open) and fires the callbacks due at the clock's time.
+    public func beginFrame() {
+        flushTransactions()
+    }
 
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock.lock()

@@ -7,7 +7,7 @@ extension CALayer {
     /// Apple: the transform applied relative to the anchor point. Animatable. Default identity.
     /// A matrix with a NaN or infinite element is ignored.
     public var transform: CATransform3D {
-        get { model.transform }
+        get { modelValues.transform }
         set {
             guard newValue.isFinite else { return }
             setModelValue(\.transform, newValue, forKey: "transform")
@@ -16,7 +16,7 @@ extension CALayer {
 
     /// Apple: the transform applied to the sublayers about the anchor point. Animatable. Default identity.
     public var sublayerTransform: CATransform3D {
-        get { model.sublayerTransform }
+        get { modelValues.sublayerTransform }
         set {
             guard newValue.isFinite else { return }
             setModelValue(\.sublayerTransform, newValue, forKey: "sublayerTransform")
@@ -26,7 +26,7 @@ extension CALayer {
     /// Apple: the transform as an affine transform; identity when the transform is not affine
     /// [V: GS-tests conversion.m "the affine part of the transform"].
     public func affineTransform() -> CGAffineTransform {
-        CATransform3DIsAffine(model.transform) ? CATransform3DGetAffineTransform(model.transform) : .identity
+        CATransform3DIsAffine(modelValues.transform) ? CATransform3DGetAffineTransform(modelValues.transform) : .identity
     }
 
     /// Apple: replaces the whole transform by `m` (m33 = 1 afterwards) [V: GS-tests conversion.m].
@@ -36,25 +36,25 @@ extension CALayer {
 
     /// Animatable. Default nil.
     public var backgroundColor: CGColor? {
-        get { model.backgroundColor }
+        get { modelValues.backgroundColor }
         set { setModelValue(\.backgroundColor, newValue, forKey: "backgroundColor") }
     }
 
     /// Animatable. Default opaque black.
     public var borderColor: CGColor? {
-        get { model.borderColor }
+        get { modelValues.borderColor }
         set { setModelValue(\.borderColor, newValue, forKey: "borderColor") }
     }
 
     /// Animatable. Default opaque black.
     public var shadowColor: CGColor? {
-        get { model.shadowColor }
+        get { modelValues.shadowColor }
         set { setModelValue(\.shadowColor, newValue, forKey: "shadowColor") }
     }
 
     /// Animatable. Default nil (the shadow follows the layer's composited alpha).
     public var shadowPath: CGPath? {
-        get { model.shadowPath }
+        get { modelValues.shadowPath }
         set { setModelValue(\.shadowPath, newValue, forKey: "shadowPath") }
     }
 }

@@ -10,7 +10,7 @@ extension CALayer {
             guard !LayerContentsIdentity.same(contentsObject, newValue) else { return }
             changeLayer(forKey: "contents") {
                 contentsObject = newValue
-                model.contentsImage = newValue.flatMap { $0 as? CGImage }
+                modelValues.contentsImage = newValue.flatMap { $0 as? CGImage }
             }
         }
     }

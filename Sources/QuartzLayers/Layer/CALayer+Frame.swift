@@ -7,13 +7,13 @@ extension CALayer {
     /// `position` and `bounds.size` (two changes, two actions: CAPG-Animatable), keeping `bounds.origin`
     /// and `anchorPoint`, and standardising a negative size (spec §9.2).
     public var frame: CGRect {
-        get { frameInSuperlayer(of: model) }
+        get { frameInSuperlayer(of: modelValues) }
         set {
             let rect = newValue.standardized
             guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-            let anchor = model.anchorPoint
+            let anchor = modelValues.anchorPoint
             position = CGPoint(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height)
-            bounds = CGRect(origin: model.bounds.origin, size: rect.size)
+            bounds = CGRect(origin: modelValues.bounds.origin, size: rect.size)
         }
     }
 }

@@ -36,7 +36,7 @@ extension CALayer {
 
     /// The layer's bounds in its own coordinate space. Animatable. Default `.zero`.
     public var bounds: CGRect {
-        get { model.bounds }
+        get { modelValues.bounds }
         set {
             guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.width.isFinite, newValue.height.isFinite
             else { return }
@@ -46,7 +46,7 @@ extension CALayer {
 
     /// Where the anchor point sits in the superlayer's coordinate space. Animatable. Default `.zero`.
     public var position: CGPoint {
-        get { model.position }
+        get { modelValues.position }
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
             setModelValue(\.position, newValue, forKey: "position")
@@ -55,13 +55,13 @@ extension CALayer {
 
     /// The z component of the position. Animatable. Default 0.
     public var zPosition: CGFloat {
-        get { CGFloat(model.zPosition) }
+        get { CGFloat(modelValues.zPosition) }
         set { setFiniteScalar(\.zPosition, Double(newValue), forKey: "zPosition") }
     }
 
     /// The anchor point in unit coordinates of the bounds. Animatable. Default (0.5, 0.5).
     public var anchorPoint: CGPoint {
-        get { model.anchorPoint }
+        get { modelValues.anchorPoint }
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
             setModelValue(\.anchorPoint, newValue, forKey: "anchorPoint")
@@ -70,13 +70,13 @@ extension CALayer {
 
     /// The z component of the anchor point. Animatable. Default 0.
     public var anchorPointZ: CGFloat {
-        get { CGFloat(model.anchorPointZ) }
+        get { CGFloat(modelValues.anchorPointZ) }
         set { setFiniteScalar(\.anchorPointZ, Double(newValue), forKey: "anchorPointZ") }
     }
 
     /// Whether the layer's geometry is flipped vertically relative to its superlayer. Default false.
     public var isGeometryFlipped: Bool {
-        get { model.isGeometryFlipped }
+        get { modelValues.isGeometryFlipped }
         set { setModelValue(\.isGeometryFlipped, newValue, forKey: "geometryFlipped") }
     }
 
@@ -84,73 +84,73 @@ extension CALayer {
 
     /// Animatable. Default false.
     public var isHidden: Bool {
-        get { model.isHidden }
+        get { modelValues.isHidden }
         set { setModelValue(\.isHidden, newValue, forKey: "hidden") }
     }
 
     /// Whether the back face is drawn. Not implicitly animated (CAPG-Animatable). Default true.
     public var isDoubleSided: Bool {
-        get { model.isDoubleSided }
+        get { modelValues.isDoubleSided }
         set { setModelValue(\.isDoubleSided, newValue, forKey: "doubleSided") }
     }
 
     /// Animatable. Default false.
     public var masksToBounds: Bool {
-        get { model.masksToBounds }
+        get { modelValues.masksToBounds }
         set { setModelValue(\.masksToBounds, newValue, forKey: "masksToBounds") }
     }
 
     /// Animatable, in [0, 1] (values outside are stored; the renderer clamps). Default 1.
     public var opacity: Float {
-        get { Float(model.opacity) }
+        get { Float(modelValues.opacity) }
         set { setFiniteScalar(\.opacity, Double(newValue), forKey: "opacity") }
     }
 
     /// A hint that the layer is fully opaque. Default false.
     public var isOpaque: Bool {
-        get { model.isOpaque }
+        get { modelValues.isOpaque }
         set { setModelValue(\.isOpaque, newValue, forKey: "opaque") }
     }
 
     /// Whether opacity applies to the composited subtree as a group. Default true (Apple's macOS default).
     public var allowsGroupOpacity: Bool {
-        get { model.allowsGroupOpacity }
+        get { modelValues.allowsGroupOpacity }
         set { setModelValue(\.allowsGroupOpacity, newValue, forKey: "allowsGroupOpacity") }
     }
 
     /// Default false.
     public var allowsEdgeAntialiasing: Bool {
-        get { model.allowsEdgeAntialiasing }
+        get { modelValues.allowsEdgeAntialiasing }
         set { setModelValue(\.allowsEdgeAntialiasing, newValue, forKey: "allowsEdgeAntialiasing") }
     }
 
     /// Animatable. Default 0.
     public var cornerRadius: CGFloat {
-        get { CGFloat(model.cornerRadius) }
+        get { CGFloat(modelValues.cornerRadius) }
         set { setFiniteScalar(\.cornerRadius, Double(newValue), forKey: "cornerRadius") }
     }
 
     /// Which corners `cornerRadius` rounds. Default all four.
     public var maskedCorners: CACornerMask {
-        get { CACornerMask(rawValue: model.maskedCornersRawValue) }
+        get { CACornerMask(rawValue: modelValues.maskedCornersRawValue) }
         set { setModelValue(\.maskedCornersRawValue, newValue.rawValue, forKey: "maskedCorners") }
     }
 
     /// Animatable. Default 0.
     public var borderWidth: CGFloat {
-        get { CGFloat(model.borderWidth) }
+        get { CGFloat(modelValues.borderWidth) }
         set { setFiniteScalar(\.borderWidth, Double(newValue), forKey: "borderWidth") }
     }
 
     /// Animatable. Default 0.
     public var shadowOpacity: Float {
-        get { Float(model.shadowOpacity) }
+        get { Float(modelValues.shadowOpacity) }
         set { setFiniteScalar(\.shadowOpacity, Double(newValue), forKey: "shadowOpacity") }
     }
 
     /// Animatable. Default (0, −3).
     public var shadowOffset: CGSize {
-        get { model.shadowOffset }
+        get { modelValues.shadowOffset }
         set {
             guard newValue.width.isFinite, newValue.height.isFinite else { return }
             setModelValue(\.shadowOffset, newValue, forKey: "shadowOffset")
@@ -159,7 +159,7 @@ extension CALayer {
 
     /// Animatable. Default 3.
     public var shadowRadius: CGFloat {
-        get { CGFloat(model.shadowRadius) }
+        get { CGFloat(modelValues.shadowRadius) }
         set { setFiniteScalar(\.shadowRadius, Double(newValue), forKey: "shadowRadius") }
     }
 
@@ -167,43 +167,43 @@ extension CALayer {
 
     /// The part of `contents` shown, in unit coordinates. Animatable. Default (0, 0, 1, 1).
     public var contentsRect: CGRect {
-        get { model.contentsRect }
+        get { modelValues.contentsRect }
         set { setFiniteRect(\.contentsRect, newValue, forKey: "contentsRect") }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates. Animatable. Default (0, 0, 1, 1).
     public var contentsCenter: CGRect {
-        get { model.contentsCenter }
+        get { modelValues.contentsCenter }
         set { setFiniteRect(\.contentsCenter, newValue, forKey: "contentsCenter") }
     }
 
     /// Pixels of backing store per point. Animatable. Default 1.
     public var contentsScale: CGFloat {
-        get { CGFloat(model.contentsScale) }
+        get { CGFloat(modelValues.contentsScale) }
         set { setFiniteScalar(\.contentsScale, Double(newValue), forKey: "contentsScale") }
     }
 
     /// How `contents` is placed in the bounds. Default `.resize`.
     public var contentsGravity: CALayerContentsGravity {
-        get { CALayerContentsGravity(rawValue: model.contentsGravityName) }
+        get { CALayerContentsGravity(rawValue: modelValues.contentsGravityName) }
         set { setModelValue(\.contentsGravityName, newValue.rawValue, forKey: "contentsGravity") }
     }
 
     /// Animatable. Default 1.
     public var rasterizationScale: CGFloat {
-        get { CGFloat(model.rasterizationScale) }
+        get { CGFloat(modelValues.rasterizationScale) }
         set { setFiniteScalar(\.rasterizationScale, Double(newValue), forKey: "rasterizationScale") }
     }
 
     /// Animatable. Default false.
     public var shouldRasterize: Bool {
-        get { model.shouldRasterize }
+        get { modelValues.shouldRasterize }
         set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
     }
 
     /// Animatable. Default 0.
     public var minificationFilterBias: Float {
-        get { Float(model.minificationFilterBias) }
+        get { Float(modelValues.minificationFilterBias) }
         set { setFiniteScalar(\.minificationFilterBias, Double(newValue), forKey: "minificationFilterBias") }
     }
 

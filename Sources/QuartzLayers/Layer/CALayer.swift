@@ -2,12 +2,14 @@
 // Model values live in `model` (a `LayerProperties` value); `committed` is the state the last commit
 // saw, which presentation and snapshots are built from (spec §6.6).
 import Foundation
+import QuartzRaster
+import Synchronization
 
 /// Apple's layer class: a node of the layer tree with Core Animation's properties, actions and
 /// animations. Layers are not `Sendable`; snapshots of them are (`LayerTreeSnapshot`).
 open class CALayer {
     /// Model values (what the getters return).
-    var model = LayerProperties()
+    var modelValues = LayerProperties()
     /// The values as of the last commit; nil until the layer is first committed.
     var committed: LayerProperties?
     /// The context whose transactions record this layer's changes.
@@ -18,6 +20,8 @@ open class CALayer {
     var isPresentationCopy = false
     /// For a presentation copy: the model layer it was made from.
     var modelLayer: CALayer?
+    /// For a presentation copy: keeps its presentation superlayer alive (the `superlayer` link is weak).
+    var presentationParent: CALayer?
 
     // Tree (model side). Sublayers are owned; the superlayer is weak as in Apple's API.
     var sublayerList: [CALayer] = []
@@ -28,6 +32,14 @@ open class CALayer {
     // Tree as of the last commit.
     var committedSublayers: [CALayer] = []
     var committedMaskLayer: CALayer?
+
+    /// A number unique among the layers of this process: the snapshot's stable layer identity.
+    let layerSerial: Int = LayerSerialNumbers.next()
+    /// Apple: a Core Image filter or a blend-mode name composited with what is behind the layer. Default nil.
+    open var compositingFilter: Any? {
+        didSet { noteStructuralChange() }
+    }
+    var committedCompositingFilter: Any?
 
     // Object-valued properties that are not part of `LayerProperties`.
     var contentsObject: Any?
@@ -66,7 +78,7 @@ open class CALayer {
         context = LayerTreeContext.current
         guard let other = layer as? CALayer else { return }
         context = other.context
-        model = other.model
+        modelValues = other.modelValues
         contentsObject = other.contentsObject
         customValues = other.customValues
         name = other.name
@@ -74,7 +86,11 @@ open class CALayer {
         actions = other.actions
         style = other.style
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        compositingFilter = other.compositingFilter
     }
+
+    /// What the renderer draws for layers of this class.
+    class var snapshotKind: LayerSnapshotKind { .layer }
 
     /// The property table for this class: CALayer's keys plus a subclass's own.
     class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.base }
@@ -122,6 +138,10 @@ open class CALayer {
     /// Apple: marks a region for redisplay. The whole layer is redrawn (Apple allows that).
     open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
 
+    /// Apple: draws the layer's content into `ctx`, whose user space is the layer's bounds space (y down,
+    /// as on iOS) scaled by `contentsScale`. The default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
     /// Apple: lays out the sublayers. The default asks the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
@@ -134,6 +154,15 @@ open class CALayer {
     /// is ignored; `checkedSetValue(_:forKeyPath:)` reports it.
     open func setValue(_ value: Any?, forKey key: String) { setValueDefault(value, forKey: key) }
 
+    /// Apple: "Returns true if the bounds of the layer contains point 'p'" (own space; min edges
+    /// inclusive, max edges exclusive, spec §10.2).
+    open func contains(_ p: CGPoint) -> Bool { containsDefault(p) }
+
+    /// Apple: the farthest descendant containing `p` (in the superlayer's space), siblings searched top to
+    /// bottom in array order — zPosition does not matter — pruned only by `masksToBounds`; hidden layers
+    /// are skipped (spec §10.2). Call it on `presentation()` to hit-test what is on screen.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestDefault(p) }
+
     // MARK: - The property-change path
 
     /// Sets one model property through Apple's change sequence (spec §6.3): equal values change nothing;
@@ -141,13 +170,13 @@ open class CALayer {
     func setModelValue<Value: Equatable>(
         _ path: WritableKeyPath<LayerProperties, Value>, _ newValue: Value, forKey key: String
     ) {
-        guard model[keyPath: path] != newValue else { return }
+        guard modelValues[keyPath: path] != newValue else { return }
         changeModel(forKey: key) { $0[keyPath: path] = newValue }
     }
 
     /// Runs `mutate` on the model as a change of `key`, with the action lookup and run around it.
     func changeModel(forKey key: String, _ mutate: (inout LayerProperties) -> Void) {
-        changeLayer(forKey: key) { mutate(&model) }
+        changeLayer(forKey: key) { mutate(&modelValues) }
     }
 
     /// The change sequence for any state of the layer (object-valued properties included).
@@ -174,5 +203,15 @@ open class CALayer {
     func noteStructuralChange() {
         guard !isPresentationCopy else { return }
         context.noteChange(of: self)
+    }
+}
+
+/// Hands out layer serial numbers. An atomic counter is the one piece of process-wide state: it only
+/// names layers and never changes behaviour.
+enum LayerSerialNumbers {
+    private static let counter = Atomic<Int>(0)
+
+    static func next() -> Int {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

@@ -5,7 +5,7 @@ import QuartzMath
 import QuartzRaster
 
 /// One property value in typed form.
-enum LayerValue {
+enum LayerValue: Sendable {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)

@@ -1,0 +1,112 @@
+// Applying an animation to a layer's properties at a parent (layer-local) time: timing (spec §1.3),
+// endpoint resolution and interpolation (spec §2–§4, §8), then replace or add (spec §2.2).
+import Foundation
+import QuartzMath
+
+/// A running transition on a layer at one time (spec §5.2): what the compositor needs to draw it.
+public struct TransitionState: Sendable, Equatable {
+    public var type: CATransitionType
+    public var subtype: CATransitionSubtype?
+    /// `q = startProgress + (endProgress − startProgress)·f(p)`, in [0, 1].
+    public var progress: Double
+}
+
+extension AnimationProgram {
+    /// Applies this animation at `parentTime` to `properties`. `removedAfterEnd` is the animation's
+    /// `isRemovedOnCompletion` for a top-level animation (after its end it contributes nothing, whether or
+    /// not a turn has removed it yet, so evaluation stays pure in time) and false inside a group (spec §5.1).
+    func apply(
+        atParentTime parentTime: Double, removedAfterEnd: Bool, to properties: inout LayerProperties,
+        transition: inout TransitionState?
+    ) {
+        guard let state = timing.evaluate(parentTime: parentTime), let basicTime = state.basicTime else { return }
+        if removedAfterEnd && state.phase == .after { return }
+        let duration = timing.duration
+        let progress = duration > 0 && duration.isFinite ? basicTime / duration : 0
+        switch body {
+        case .group(let children):
+            // The group's timing function warps the time its children see (spec §5.1, ATT-Timing).
+            let childTime = timingFunction.map { $0.value(atProgress: progress) * duration } ?? basicTime
+            for child in children {
+                child.apply(atParentTime: childTime, removedAfterEnd: false, to: &properties, transition: &transition)
+            }
+        case .transition(let program):
+            let eased = timingFunction?.value(atProgress: progress) ?? progress
+            let q = program.startProgress + (program.endProgress - program.startProgress) * eased
+            transition = TransitionState(type: program.type, subtype: program.subtype, progress: min(max(q, 0), 1))
+        case .property(let program):
+            program.apply(
+                progress: progress, basicTime: basicTime, cycle: state.cycle, timingFunction: timingFunction,
+                to: &properties)
+        }
+    }
+}
+
+extension PropertyProgram {
+    func apply(
+        progress: Double, basicTime: Double, cycle: Int, timingFunction: CAMediaTimingFunction?,
+        to properties: inout LayerProperties
+    ) {
+        guard let underlying = target.read(properties) else { return }
+        // With a value function the interpolated quantity is a number (or three); its "current value" is
+        // the function's identity input [U: Apple does not document to-only value-function animations].
+        let current = valueFunction.map { Self.identityInput(of: $0) } ?? underlying
+        let additiveHere = isAdditive && valueFunction == nil
+        var value: LayerValue
+        switch values {
+        case .basic(let from, let to, let by, let previous):
+            let eased = timingFunction?.value(atProgress: progress) ?? progress
+            let endpoints = BasicAnimationEndpoints(fromValue: from, toValue: to, byValue: by, current: current, previous: previous)
+            value = endpoints.presentationValue(
+                atFraction: eased, cycle: cycle, cumulative: isCumulative, additive: additiveHere, over: underlying)
+        case .spring(let spring, let from, let to, let by, let previous):
+            // The spring runs on basic local time in seconds; the timing function is ignored (spec §8.2 [U]).
+            let endpoints = BasicAnimationEndpoints(fromValue: from, toValue: to, byValue: by, current: current, previous: previous)
+            value = endpoints.presentationValue(
+                atFraction: spring.progress(atTime: basicTime), cycle: cycle, cumulative: isCumulative,
+                additive: additiveHere, over: underlying)
+        case .keyframes(let interpolator):
+            value = interpolator.value(atProgress: progress)
+            if isCumulative, cycle > 0, let last = interpolator.values.last { value = value.adding(last.repeatedlyAdded(cycle)) }
+            if additiveHere { value = value.adding(underlying) }
+        case .path(let path, let rotationOffset, let pathTimingFunction):
+            let eased = pathTimingFunction?.value(atProgress: progress) ?? progress
+            let sample = path.sample(atProgress: eased)
+            value = .point(sample.point)
+            if additiveHere { value = value.adding(underlying) }
+            if let rotationOffset {
+                // rotationMode: rotate about z by the tangent angle, composed before the model transform
+                // (spec §3.5: presentation.transform = Concat(Rz(θ), model.transform)).
+                let angle = atan2(Double(sample.tangent.y), Double(sample.tangent.x)) + rotationOffset
+                properties.transform = CATransform3DConcat(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1), properties.transform)
+            }
+        }
+        if let valueFunction {
+            guard let matrix = Self.matrix(valueFunction, value) else { return }
+            // Non-additive replaces the underlying transform; additive concatenates first (spec §4.2, §2.2).
+            if isAdditive, case .transform(let under) = underlying {
+                value = .transform(CATransform3DConcat(matrix, under))
+            } else {
+                value = .transform(matrix)
+            }
+        }
+        _ = target.write(value, into: &properties)
+    }
+
+    static func identityInput(of function: TransformValueFunction) -> LayerValue {
+        switch function {
+        case .scale: return .numbers([1, 1, 1])
+        case .translate: return .numbers([0, 0, 0])
+        case .scaleX, .scaleY, .scaleZ: return .number(1)
+        default: return .number(0)
+        }
+    }
+
+    static func matrix(_ function: TransformValueFunction, _ value: LayerValue) -> CATransform3D? {
+        switch value {
+        case .number(let number): return try? function.transform([number])
+        case .numbers(let numbers): return try? function.transform(numbers)
+        default: return nil
+        }
+    }
+}

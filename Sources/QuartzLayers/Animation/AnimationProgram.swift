@@ -1,0 +1,171 @@
+// The frozen, Sendable form of an attached animation: everything evaluation needs, resolved once when
+// the animation is added (key path against the layer's class, `Any?` values to typed values, keyframe
+// tables). Evaluating it is then a pure function of (underlying properties, parent time).
+import Foundation
+import QuartzMath
+
+/// An evaluable animation.
+struct AnimationProgram: Sendable {
+    /// The timing node; duration already defaulted (spec §1.1), beginTime fixed at commit (spec §1.5).
+    var timing: MediaTimingNode
+    var timingFunction: CAMediaTimingFunction?
+    var body: Body
+
+    enum Body: Sendable {
+        case property(PropertyProgram)
+        /// Children evaluated at the group's basic time (spec §5.1).
+        case group([AnimationProgram])
+        case transition(TransitionProgram)
+    }
+}
+
+/// A property animation's target and values.
+struct PropertyProgram: Sendable {
+    let target: ResolvedKeyPath
+    let isAdditive: Bool
+    let isCumulative: Bool
+    let valueFunction: TransformValueFunction?
+    let values: Values
+
+    enum Values: Sendable {
+        /// `previous` is the presentation value captured at add time, for the all-nil case (spec §2.1).
+        case basic(from: LayerValue?, to: LayerValue?, by: LayerValue?, previous: LayerValue?)
+        case spring(DampedSpring, from: LayerValue?, to: LayerValue?, by: LayerValue?, previous: LayerValue?)
+        case keyframes(KeyframeInterpolator<LayerValue>)
+        /// `rotationOffset` is nil without a rotation mode, 0 for auto and π for autoReverse (spec §3.5).
+        case path(KeyframePathProgram, rotationOffset: Double?, timingFunction: CAMediaTimingFunction?)
+    }
+}
+
+/// A transition's parameters (spec §5.2); the compositor draws it from `TransitionState`.
+struct TransitionProgram: Sendable {
+    let type: CATransitionType
+    let subtype: CATransitionSubtype?
+    let startProgress: Double
+    let endProgress: Double
+}
+
+/// Why an animation cannot be attached for evaluation. The animation is still added (its key, delegate
+/// and timing callbacks behave as Apple's), but it changes no property.
+enum AnimationProgramError: Error, CustomStringConvertible {
+    case missingKeyPath
+    case keyPath(LayerKeyPathError)
+    case unknownProperty(String)
+    case keyframes(KeyframeError)
+    case valueType(keyPath: String)
+
+    var description: String {
+        switch self {
+        case .missingKeyPath: return "property animation without a keyPath"
+        case .keyPath(let error): return error.description
+        case .unknownProperty(let key): return "\"\(key)\" is not an animatable property of this layer class"
+        case .keyframes(let error): return "keyframes: \(error)"
+        case .valueType(let keyPath): return "a value does not fit the type of \"\(keyPath)\""
+        }
+    }
+}
+
+extension AnimationProgram {
+    /// Compiles `animation` (already copied and defaulted) for a layer with property table `table`.
+    /// `presentationValue` reads the layer's current presentation value at a resolved path.
+    static func compile(
+        _ animation: CAAnimation, table: [String: LayerPropertyAccessor],
+        presentationValue: (ResolvedKeyPath) -> LayerValue?
+    ) -> Result<AnimationProgram, AnimationProgramError> {
+        let timing = animation.timingNode
+        switch animation {
+        case let group as CAAnimationGroup:
+            var children: [AnimationProgram] = []
+            for child in group.animations ?? [] {
+                // A child with duration 0 spans the group (spec §1.3, §5.1 [O/U]).
+                if case .success(var program) = compile(child, table: table, presentationValue: presentationValue) {
+                    program.timing = program.timing.resolvingZeroDuration(to: timing.duration)
+                    children.append(program)
+                }
+            }
+            return .success(AnimationProgram(timing: timing, timingFunction: group.timingFunction, body: .group(children)))
+        case let transition as CATransition:
+            let start = Double(min(max(transition.startProgress, 0), 1))
+            let end = Double(min(max(transition.endProgress, 0), 1))
+            let program = TransitionProgram(
+                type: transition.type, subtype: transition.subtype, startProgress: start, endProgress: max(start, end))
+            return .success(AnimationProgram(timing: timing, timingFunction: transition.timingFunction, body: .transition(program)))
+        case let property as CAPropertyAnimation:
+            return compileProperty(property, timing: timing, table: table, presentationValue: presentationValue)
+        default:
+            // A plain CAAnimation animates nothing but still has timing and callbacks.
+            return .success(AnimationProgram(timing: timing, timingFunction: animation.timingFunction, body: .group([])))
+        }
+    }
+
+    private static func compileProperty(
+        _ animation: CAPropertyAnimation, timing: MediaTimingNode, table: [String: LayerPropertyAccessor],
+        presentationValue: (ResolvedKeyPath) -> LayerValue?
+    ) -> Result<AnimationProgram, AnimationProgramError> {
+        guard let keyPath = animation.keyPath else { return .failure(.missingKeyPath) }
+        let target: ResolvedKeyPath
+        switch ResolvedKeyPath.resolve(keyPath, in: table) {
+        case .success(let resolved): target = resolved
+        case .failure(let error): return .failure(.keyPath(error))
+        case nil: return .failure(.unknownProperty(keyPath))
+        }
+        let valueFunction = animation.valueFunction?.function
+        // With a value function the animated quantities are numbers (or arrays of three), spec §4.2.
+        let valueKind: LayerValueKind = valueFunction.map { $0.inputCount == 1 ? .double : .numbers } ?? target.kind
+        func typed(_ value: Any?) -> Result<LayerValue?, AnimationProgramError> {
+            guard let value else { return .success(nil) }
+            guard let converted = LayerValue(boxed: value, as: valueKind) else { return .failure(.valueType(keyPath: keyPath)) }
+            return .success(converted)
+        }
+        let values: PropertyProgram.Values
+        switch animation {
+        case let keyframe as CAKeyframeAnimation:
+            if let path = keyframe.path, target.kind == .point,
+                let program = KeyframePathProgram(
+                    path: path, keyTimes: keyframe.keyTimes?.map(\.doubleValue), paced: keyframe.calculationMode.isPaced)
+            {
+                let offset: Double? = keyframe.rotationMode.map { $0 == .rotateAutoReverse ? Double.pi : 0 }
+                values = .path(program, rotationOffset: offset, timingFunction: keyframe.timingFunction)
+            } else {
+                var converted: [LayerValue] = []
+                for value in keyframe.values ?? [] {
+                    switch typed(value) {
+                    case .success(let typedValue?): converted.append(typedValue)
+                    case .success(nil): break
+                    case .failure(let error): return .failure(error)
+                    }
+                }
+                do {
+                    let interpolator = try KeyframeInterpolator(
+                        values: converted, keyTimes: keyframe.keyTimes?.map(\.doubleValue),
+                        calculationMode: keyframe.calculationMode, timingFunctions: keyframe.timingFunctions,
+                        tensionValues: keyframe.tensionValues?.map(\.doubleValue),
+                        continuityValues: keyframe.continuityValues?.map(\.doubleValue),
+                        biasValues: keyframe.biasValues?.map(\.doubleValue), timingFunction: keyframe.timingFunction)
+                    values = .keyframes(interpolator)
+                } catch {
+                    return .failure(.keyframes(error))
+                }
+            }
+        case let basic as CABasicAnimation:
+            let from: LayerValue?, to: LayerValue?, by: LayerValue?
+            switch (typed(basic.fromValue), typed(basic.toValue), typed(basic.byValue)) {
+            case (.success(let f), .success(let t), .success(let b)): (from, to, by) = (f, t, b)
+            default: return .failure(.valueType(keyPath: keyPath))
+            }
+            // All nil: "the previous value of keyPath in the target layer's presentation layer" (spec §2.1).
+            let previous = (from == nil && to == nil && by == nil && valueFunction == nil) ? presentationValue(target) : nil
+            if let spring = basic as? CASpringAnimation {
+                values = .spring(spring.spring, from: from, to: to, by: by, previous: previous)
+            } else {
+                values = .basic(from: from, to: to, by: by, previous: previous)
+            }
+        default:
+            return .success(AnimationProgram(timing: timing, timingFunction: animation.timingFunction, body: .group([])))
+        }
+        let program = PropertyProgram(
+            target: target, isAdditive: animation.isAdditive, isCumulative: animation.isCumulative,
+            valueFunction: valueFunction, values: values)
+        return .success(AnimationProgram(timing: timing, timingFunction: animation.timingFunction, body: .property(program)))
+    }
+}

@@ -1,0 +1,102 @@
+// Adding, finding and removing animations (SDK-CALayer, spec §1.4, §1.5, §2.2) and the built-in implicit
+// animation (spec §6.4).
+import Foundation
+
+extension CALayer {
+    /// Apple: attaches a copy of `anim` under `key` (replacing an animation with the same key, which then
+    /// stops with `finished == false`). A duration ≤ 0 becomes the transaction's `animationDuration` now;
+    /// a nil timing function takes the transaction's `animationTimingFunction` if set; a `beginTime` of 0
+    /// becomes the commit time in the layer's time space when the transaction commits (spec §1.5).
+    /// A `CATransition` is always stored under `kCATransition` ("transition").
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentationCopy else { return }
+        let copy = anim.copy() as? CAAnimation ?? anim
+        if !(copy.duration > 0) {
+            copy.duration = context.transactionAnimationDuration
+        }
+        if copy.timingFunction == nil, let function = context.transactionTimingFunction {
+            copy.timingFunction = function
+        }
+        let storageKey = copy is CATransition ? kCATransition : key
+        if let storageKey, let index = animationEntries.firstIndex(where: { $0.key == storageKey }) {
+            detachAnimation(at: index)
+        }
+        let program = try? AnimationProgram.compile(
+            copy, table: type(of: self).propertyTable, presentationValue: { [self] in currentPresentationValue(at: $0) }
+        ).get()
+        let entry = context.withLock {
+            AttachedAnimation(
+                key: storageKey, animation: copy, program: program, timing: copy.timingNode,
+                serial: context.nextAnimationSerial())
+        }
+        animationEntries.append(entry)
+        context.track(entry, on: self)
+        noteStructuralChange()
+    }
+
+    /// Apple: the attached animation for `key` (the copy; do not mutate it).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// Apple: the keys of the attached animations in application order; nil when there are none.
+    public func animationKeys() -> [String]? {
+        let keys = animationEntries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Apple: removes the animation for `key`; its delegate gets `animationDidStop(_:finished: false)`.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        detachAnimation(at: index)
+    }
+
+    /// Apple: removes every animation (each stops with `finished == false`).
+    public func removeAllAnimations() {
+        while !animationEntries.isEmpty { detachAnimation(at: 0) }
+    }
+
+    /// Removes an entry as not finished: the stop callback is queued for the next turn (spec §1.4) and
+    /// completion blocks count it as ended (spec §6.1 rule 2).
+    func detachAnimation(at index: Int) {
+        let entry = animationEntries.remove(at: index)
+        context.untrack(entry, finished: false)
+        noteStructuralChange()
+    }
+
+    /// Core Animation's built-in implicit animation (spec §6.4): a CABasicAnimation from the current
+    /// presentation value (toward the new model value, `U`), with the transaction's duration and timing
+    /// function, `.default` otherwise. Only for animatable properties of layers that have been committed.
+    func builtInImplicitAction(forKey key: String) -> (any CAAction)? {
+        guard committed != nil, !isPresentationCopy, let accessor = type(of: self).propertyTable[key],
+            accessor.hasImplicitAnimation
+        else { return nil }
+        let animation = CABasicAnimation(keyPath: key)
+        let resolved = ResolvedKeyPath(keyPath: key, propertyKey: key, accessor: accessor, fields: [], kind: accessor.kind)
+        animation.fromValue = currentPresentationValue(at: resolved)?.boxed(as: accessor.kind)
+        animation.timingFunction = context.transactionTimingFunction ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Fixes the begin time of animations added since the last commit (spec §1.5): 0 becomes the commit
+    /// time converted into this layer's time space; all animations of one commit share it.
+    func commitPendingAnimations(atMediaTime commitTime: Double) {
+        var localCommitTime: Double?
+        for entry in animationEntries where !entry.isCommitted {
+            if entry.timing.beginTime == 0 {
+                if localCommitTime == nil { localCommitTime = localTime(atMediaTime: commitTime, useModel: true) }
+                entry.timing.beginTime = localCommitTime ?? commitTime
+                entry.program?.timing.beginTime = entry.timing.beginTime
+                entry.animation.beginTime = entry.timing.beginTime
+            }
+            entry.isCommitted = true
+        }
+    }
+}
+
+extension LayerTreeContext {
+    /// The transaction's `animationTimingFunction`, if set.
+    var transactionTimingFunction: CAMediaTimingFunction? {
+        transactionValue(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+}

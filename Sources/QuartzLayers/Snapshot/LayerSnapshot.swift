@@ -1,0 +1,117 @@
+// The immutable, Sendable value the compositor consumes: one entry per committed layer, in tree order
+// (pre-order: a layer, then its mask, then its sublayers back to front), with resolved presentation
+// properties at one media time and geometry matrices from QuartzMath (spec §9.2–§9.3, §11 step 2).
+// Matrices are row-vector CATransform3Ds (p' = p · M) from the layer's bounds space.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// The class of a snapshotted layer (what the renderer draws for it).
+public enum LayerSnapshotKind: Sendable, Equatable {
+    case layer, shape, gradient, transform, replicator
+}
+
+/// One layer's presentation state at one time.
+public struct LayerSnapshot: Sendable {
+    /// Stable across snapshots of the same layer (not across processes).
+    public let layerID: Int
+    public let kind: LayerSnapshotKind
+    public let name: String?
+    /// Index of the superlayer in `LayerTreeSnapshot.layers` (nil for the root and for masks).
+    public let parentIndex: Int?
+    /// Indices of the sublayers, back to front (array order; the renderer sorts siblings by zPosition).
+    public internal(set) var sublayerIndices: [Int]
+    /// Index of the mask layer, if any.
+    public internal(set) var maskIndex: Int?
+    /// Index of the layer this one masks, if it is a mask.
+    public let maskedLayerIndex: Int?
+    /// The layer's local time (spec §1.2).
+    public let localTime: CFTimeInterval
+    /// Bounds space → superlayer bounds space, `M(L→S)` (spec §9.2); for a mask, into the masked layer's space.
+    public let transformToSuperlayer: CATransform3D
+    /// Bounds space → the root's superlayer space, accumulated with flattening by every normal ancestor
+    /// (CATransformLayers do not flatten), spec §9.3.
+    public let worldTransform: CATransform3D
+    /// A transition running on this layer, if any (spec §5.2).
+    public let transition: TransitionState?
+    let properties: LayerProperties
+    /// `compositingFilter` when it is a name (e.g. "multiplyBlendMode"); other filter objects are not drawn.
+    public let compositingFilterName: String?
+
+    // Geometry.
+    public var bounds: CGRect { properties.bounds }
+    public var position: CGPoint { properties.position }
+    public var zPosition: CGFloat { CGFloat(properties.zPosition) }
+    public var anchorPoint: CGPoint { properties.anchorPoint }
+    public var anchorPointZ: CGFloat { CGFloat(properties.anchorPointZ) }
+    public var transform: CATransform3D { properties.transform }
+    public var sublayerTransform: CATransform3D { properties.sublayerTransform }
+    public var isGeometryFlipped: Bool { properties.isGeometryFlipped }
+
+    // Appearance.
+    public var isHidden: Bool { properties.isHidden }
+    public var isDoubleSided: Bool { properties.isDoubleSided }
+    public var masksToBounds: Bool { properties.masksToBounds }
+    public var opacity: Double { properties.opacity }
+    public var allowsGroupOpacity: Bool { properties.allowsGroupOpacity }
+    public var allowsEdgeAntialiasing: Bool { properties.allowsEdgeAntialiasing }
+    public var backgroundColor: CGColor? { properties.backgroundColor }
+    public var cornerRadius: CGFloat { CGFloat(properties.cornerRadius) }
+    public var maskedCorners: CACornerMask { CACornerMask(rawValue: properties.maskedCornersRawValue) }
+    public var borderWidth: CGFloat { CGFloat(properties.borderWidth) }
+    public var borderColor: CGColor? { properties.borderColor }
+    public var shadowColor: CGColor? { properties.shadowColor }
+    public var shadowOpacity: Double { properties.shadowOpacity }
+    public var shadowOffset: CGSize { properties.shadowOffset }
+    public var shadowRadius: CGFloat { CGFloat(properties.shadowRadius) }
+    public var shadowPath: CGPath? { properties.shadowPath }
+
+    // Contents.
+    public var contents: CGImage? { properties.contentsImage }
+    public var contentsRect: CGRect { properties.contentsRect }
+    public var contentsCenter: CGRect { properties.contentsCenter }
+    public var contentsScale: CGFloat { CGFloat(properties.contentsScale) }
+    public var contentsGravity: CALayerContentsGravity { CALayerContentsGravity(rawValue: properties.contentsGravityName) }
+
+    // CAShapeLayer.
+    public var path: CGPath? { properties.shape.path }
+    public var fillColor: CGColor? { properties.shape.fillColor }
+    public var fillRule: CAShapeLayerFillRule { CAShapeLayerFillRule(rawValue: properties.shape.fillRuleName) }
+    public var strokeColor: CGColor? { properties.shape.strokeColor }
+    public var lineWidth: CGFloat { CGFloat(properties.shape.lineWidth) }
+    public var miterLimit: CGFloat { CGFloat(properties.shape.miterLimit) }
+    public var lineCap: CAShapeLayerLineCap { CAShapeLayerLineCap(rawValue: properties.shape.lineCapName) }
+    public var lineJoin: CAShapeLayerLineJoin { CAShapeLayerLineJoin(rawValue: properties.shape.lineJoinName) }
+    public var lineDashPattern: [CGFloat]? { properties.shape.lineDashPattern?.map { CGFloat($0) } }
+    public var lineDashPhase: CGFloat { CGFloat(properties.shape.lineDashPhase) }
+    public var strokeStart: CGFloat { CGFloat(properties.shape.strokeStart) }
+    public var strokeEnd: CGFloat { CGFloat(properties.shape.strokeEnd) }
+
+    // CAGradientLayer.
+    public var gradientColors: [CGColor]? { properties.gradient.colors }
+    public var gradientLocations: [CGFloat]? { properties.gradient.locations?.map { CGFloat($0) } }
+    public var gradientStartPoint: CGPoint { properties.gradient.startPoint }
+    public var gradientEndPoint: CGPoint { properties.gradient.endPoint }
+    public var gradientType: CAGradientLayerType { CAGradientLayerType(rawValue: properties.gradient.typeName) }
+
+    // CAReplicatorLayer.
+    public var instanceCount: Int { properties.replicator.instanceCount }
+    public var instanceTransform: CATransform3D { properties.replicator.instanceTransform }
+    public var instanceDelay: CFTimeInterval { properties.replicator.instanceDelay }
+    public var instanceColor: CGColor? { properties.replicator.instanceColor }
+    public var instanceColorOffsets: SIMD4<Double> {
+        let r = properties.replicator
+        return SIMD4(r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset)
+    }
+    public var preservesDepth: Bool { properties.replicator.preservesDepth }
+}
+
+/// A whole committed layer tree evaluated at one media time. Pure in time: evaluating the same committed
+/// tree at t1, t2, t1 gives equal first and third snapshots.
+public struct LayerTreeSnapshot: Sendable {
+    public let mediaTime: CFTimeInterval
+    /// Layers in tree order; the root is first. Empty when the root has never been committed.
+    public let layers: [LayerSnapshot]
+
+    public var root: LayerSnapshot? { layers.first }
+}
