@@ -76,9 +76,11 @@ public struct PeerSceneRasterRenderer: Sendable {
         switch item {
         case let .fill(geometry, color, rule, hint):
             let premultiplied = Self.premultiplied(color, opacity: opacity)
-            if usesPrimitiveHints, let affine, let (rect, radius) = hint {
-                bitmap.fill(FillRoundedRectCoverage(rect: rect, cornerRadius: radius, transform: affine),
-                            color: premultiplied, tileSize: tileSize, threading: threading)
+            // Axis-aligned rectangles take the exact analytic rect coverage. Rotated rounded rects are
+            // filled as paths: measured faster than the per-pixel analytic rounded rect (filler report).
+            if usesPrimitiveHints, let affine, let (rect, radius) = hint, radius == 0, affine.b == 0, affine.c == 0 {
+                bitmap.fill(FillRectCoverage(rect: rect.applying(affine)), color: premultiplied, tileSize: tileSize,
+                            threading: threading)
                 return
             }
             let coverage = Self.coverage(of: geometry, matrix: matrix, affine: affine, rule: rule, clip: clip,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import QuartzMath
 @testable import QuartzRaster
 
 // Bad input (house rules in the project brief): NaN, infinities and huge coordinates must not crash, hang
@@ -74,5 +75,20 @@ import Testing
         // No closeContour(): FillPathCoverage(builder:) closes it.
         #expect(FillPathCoverage(builder: builder, fillRule: .winding).coverageMask()
             == fillTestMask([square], width: 16, height: 16))
+    }
+}
+
+/// Huge device boxes (a layer scaled by 1e30) must not trap converting to Int (compositor report).
+@Suite struct FillRoundedRectHugeInputTests {
+    @Test(arguments: [1e30, -1e30, 1e15])
+    func hugeRoundedRectsDoNotCrash(scale: Double) {
+        var bitmap = PremultipliedRGBA8Bitmap(width: 32, height: 32)
+        let huge = CGAffineTransform(scaleX: scale, y: scale)
+        bitmap.fill(FillRoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 3, transform: huge),
+                    color: PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        bitmap.fill(FillRoundedRectCoverage(rect: CGRect(x: -1e30, y: -1e30, width: 2e30, height: 2e30), cornerRadius: 3),
+                    color: PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+        // The second, axis-aligned rect covers the whole bitmap.
+        #expect(bitmap.pixels.allSatisfy { $0 == 0xFFFF_0000 })
     }
 }

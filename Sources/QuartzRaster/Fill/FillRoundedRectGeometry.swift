@@ -25,6 +25,12 @@ struct FillRowLayout {
     var uniformCoverage: Double
 }
 
+/// A whole-valued device coordinate as an Int, clamped to ±1e9 so that huge, infinite or NaN geometry cannot
+/// trap in `Int(_:)`; callers clip spans to their bitmap, so the clamp is far outside any reachable pixel.
+@inline(__always) func fillPixelIndex(_ v: Double) -> Int {
+    v.isNaN ? 0 : Int(min(max(v, -1e9), 1e9))
+}
+
 protocol FillRoundedRectGeometry: Sendable {
     /// Rows that may have coverage.
     var rows: Range<Int> { get }
@@ -46,19 +52,19 @@ struct FillAxisAlignedRoundedRect: FillRoundedRectGeometry {
 
     var rows: Range<Int> {
         guard x0 < x1 && y0 < y1 else { return 0..<0 }
-        let a = Int(max(y0, -1e9).rounded(.down)), b = Int(min(y1, 1e9).rounded(.up))
+        let a = fillPixelIndex(y0.rounded(.down)), b = fillPixelIndex(y1.rounded(.up))
         return a..<b
     }
 
     func layout(row y: Int) -> FillRowLayout {
-        let outer = Int(x0.rounded(.down))..<Int(x1.rounded(.up))
+        let outer = fillPixelIndex(x0.rounded(.down))..<fillPixelIndex(x1.rounded(.up))
         let top = Double(y), bottom = Double(y + 1)
         let rowCover = FillRectCoverage.overlap(y, y0, y1)
         // Columns entirely over the straight top and bottom sides: coverage is the row overlap alone.
         // Rows entirely between the corner bands: the same for every column fully inside [x0, x1).
         let straightBand = top >= y0 + radius && bottom <= y1 - radius
         let inset = straightBand ? 0 : radius
-        let a = Int((x0 + inset).rounded(.up)), b = Int((x1 - inset).rounded(.down))
+        let a = fillPixelIndex((x0 + inset).rounded(.up)), b = fillPixelIndex((x1 - inset).rounded(.down))
         return FillRowLayout(outer: outer, uniform: a < b ? a..<b : a..<a, uniformCoverage: rowCover)
     }
 
@@ -179,7 +185,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             lo = min(lo, y)
             hi = max(hi, y)
         }
-        rows = Int(lo.rounded(.down))..<Int(hi.rounded(.up))
+        rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -199,7 +205,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             }
         }
         guard lo <= hi else { return 0..<0 }
-        let first = Int(max(lo - 0.5, -1e9).rounded(.up)), last = Int(min(hi - 0.5, 1e9).rounded(.down))
+        let first = fillPixelIndex((lo - 0.5).rounded(.up)), last = fillPixelIndex((hi - 0.5).rounded(.down))
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
