@@ -136,6 +136,7 @@ int player_main(int argc, char **argv, const player_backend *backend) {
         backend->render_frame(state, &scene, animated ? (int)(i % scene.frame_count) : -1);
 
     size_t count = 0;
+    long threads_before = process_threads();
     uint64_t start = now_ns();
     if (animated) {
         for (long pass = 0; pass < o.passes; pass++)
@@ -174,7 +175,8 @@ int player_main(int argc, char **argv, const player_backend *backend) {
     print_json_string(backend->version());
     printf(", \"scene\": ");
     print_json_string(scene.name);
-    printf(", \"width\": %u, \"height\": %u, \"threads\": %ld", scene.width, scene.height, threads);
+    printf(", \"width\": %u, \"height\": %u, \"threads_before\": %ld, \"threads\": %ld", scene.width, scene.height,
+           threads_before, threads);
     printf(", \"protocol\": {\"warmup\": %ld", o.warmup);
     if (animated) printf(", \"passes\": %ld, \"frames\": %u}", o.passes, scene.frame_count);
     else printf(", \"min_frames\": %ld, \"max_frames\": %ld, \"min_seconds\": %g}", o.min_frames, o.max_frames,
