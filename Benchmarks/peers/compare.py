@@ -158,7 +158,9 @@ def main():
                 times = report["frame_ns"]
                 row.update(median_ms=statistics.median(times) * 1e-6, frames=len(times),
                            version=report.get("version"), threads=report.get("threads"),
-                           threads_before=report.get("threads_before"), png=png)
+                           threads_before=report.get("threads_before"), png=png,
+                           cpu_per_wall=(report["timed_cpu_ns"] / report["timed_wall_ns"]
+                                         if report.get("timed_wall_ns") and "timed_cpu_ns" in report else None))
             results.append(row)
         reference = next((r for r in results if r["scene"] == name and r["renderer"] == "skia" and "png" in r), None)
         for row in results:
@@ -184,6 +186,16 @@ def render_markdown(results, renderers, sizes, floor, machine, args):
     changed = sorted({r["renderer"] for r in results if r.get("threads") != r.get("threads_before")})
     if changed:
         lines.append(f"WARNING: the process thread count changed while timing: {', '.join(changed)}.")
+    # Process CPU time over wall time while timing: near 1 for one busy thread, below 1 when the machine took
+    # the core away, clearly above 1 if a renderer worked on more than one thread.
+    # (--quick times a few ms, where Skia's helper thread still finishing its start-up shows; not a render thread.)
+    busy = sorted({r["renderer"] for r in results if (r.get("cpu_per_wall") or 0) > 1.15})
+    if busy and not args.quick:
+        lines.append(f"WARNING: more CPU time than wall time while timing (several threads busy): {', '.join(busy)}.")
+    ratios = [r["cpu_per_wall"] for r in results if r.get("cpu_per_wall")]
+    if ratios:
+        lines.append(f"CPU time ÷ wall time while timing: {min(ratios):.2f}–{max(ratios):.2f} "
+                     "(1 = one thread busy throughout; below 1 = the machine took the core away).")
     others = [r for r in renderers if r != "openquartz"]
     has_oq = "openquartz" in renderers
     for size in sizes:

@@ -147,6 +147,8 @@ def main():
     times = []
     threads_before = process_threads()
     gc.disable()
+    # CPU time of the whole process over the timed loop: about equal to the wall time when one thread works.
+    cpu_start, wall_start = time.process_time_ns(), clock()
     for i in range(warmup):
         canvas.clear(background)
         canvas.drawPicture(pictures[i % len(pictures)])
@@ -168,6 +170,7 @@ def main():
             times.append(t1 - t0)
             if len(times) >= args.min_frames and (t1 - start) * 1e-9 >= args.min_seconds:
                 break
+    wall_total, cpu_total = clock() - wall_start, time.process_time_ns() - cpu_start
     gc.enable()
     threads = process_threads()
 
@@ -181,7 +184,8 @@ def main():
     protocol.update({"passes": args.passes, "frames": len(frames)} if animated else
                     {"min_frames": args.min_frames, "max_frames": max_frames, "min_seconds": args.min_seconds})
     json.dump({"renderer": "skia", "version": f"skia-python {skia.__version__}", "scene": scene["name"],
-               "width": width, "height": height, "threads_before": threads_before, "threads": threads, "protocol": protocol, "frame_ns": times},
+               "width": width, "height": height, "threads_before": threads_before, "threads": threads,
+               "timed_wall_ns": wall_total, "timed_cpu_ns": cpu_total, "protocol": protocol, "frame_ns": times},
               sys.stdout)
     print()
 

@@ -17,11 +17,13 @@ typedef struct {
     double min_seconds;
 } options;
 
-static uint64_t now_ns(void) {
+static uint64_t clock_ns(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
+
+static uint64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
 
 /* Threads of this process, from /proc: the report shows the renderer stayed single-threaded. */
 static long process_threads(void) {
@@ -137,6 +139,8 @@ int player_main(int argc, char **argv, const player_backend *backend) {
 
     size_t count = 0;
     long threads_before = process_threads();
+    /* CPU time of the whole process over the timed loop: about equal to the wall time when one thread works. */
+    uint64_t cpu_start = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
     uint64_t start = now_ns();
     if (animated) {
         for (long pass = 0; pass < o.passes; pass++)
@@ -154,6 +158,7 @@ int player_main(int argc, char **argv, const player_backend *backend) {
             if (count >= (size_t)o.min_frames && (double)(t1 - start) * 1e-9 >= o.min_seconds) break;
         }
     }
+    uint64_t wall_total = now_ns() - start, cpu_total = clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
     long threads = process_threads();
 
     int status = 0;
@@ -177,6 +182,8 @@ int player_main(int argc, char **argv, const player_backend *backend) {
     print_json_string(scene.name);
     printf(", \"width\": %u, \"height\": %u, \"threads_before\": %ld, \"threads\": %ld", scene.width, scene.height,
            threads_before, threads);
+    printf(", \"timed_wall_ns\": %llu, \"timed_cpu_ns\": %llu", (unsigned long long)wall_total,
+           (unsigned long long)cpu_total);
     printf(", \"protocol\": {\"warmup\": %ld", o.warmup);
     if (animated) printf(", \"passes\": %ld, \"frames\": %u}", o.passes, scene.frame_count);
     else printf(", \"min_frames\": %ld, \"max_frames\": %ld, \"min_seconds\": %g}", o.min_frames, o.max_frames,
