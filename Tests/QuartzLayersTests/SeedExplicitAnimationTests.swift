@@ -296,3 +296,24 @@ struct SeedExplicitAnimationTests {
         #expect(scene.presented(imageLayer, at: 1.5)?.transition == nil)
     }
 }
+
+@Suite("Contents cross-fade")
+struct ContentsCrossfadeTests {
+    /// The implicit `contents` animation cross-dissolves the two images (spec §2.4, LOCKWOOD-207).
+    @Test func implicitContentsChangeCrossfades() throws {
+        let scene = EngineScene()
+        let first = CGImage(bitmap: PremultipliedRGBA8Bitmap(width: 1, height: 1))
+        let second = CGImage(bitmap: PremultipliedRGBA8Bitmap(width: 2, height: 2))
+        let layer = scene.addLayer { $0.contents = first }
+        scene.run {
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.contents = second
+        }
+        scene.advance(to: 0)
+        let mid = try #require(scene.presented(layer, at: 0.125))
+        #expect(mid.contents === second)
+        let fade = try #require(mid.contentsCrossfade)
+        #expect(fade.fromImage === first && close(fade.fraction, 0.5))
+        #expect(try #require(scene.presented(layer, at: 1)).contentsCrossfade == nil)
+    }
+}

@@ -57,8 +57,15 @@ extension PropertyProgram {
         case .basic(let from, let to, let by, let previous):
             let eased = timingFunction?.value(atProgress: progress) ?? progress
             let endpoints = BasicAnimationEndpoints(fromValue: from, toValue: to, byValue: by, current: current, previous: previous)
-            value = endpoints.presentationValue(
-                atFraction: eased, cycle: cycle, cumulative: isCumulative, additive: additiveHere, over: underlying)
+            if target.kind == .image {
+                // Images cross-dissolve (spec §2.4): present the end image and record the fade for the renderer.
+                if case .image(let image) = endpoints.start { properties.contentsCrossfade = ContentsCrossfade(fromImage: image, fraction: eased) }
+                else { properties.contentsCrossfade = ContentsCrossfade(fromImage: nil, fraction: eased) }
+                value = endpoints.end
+            } else {
+                value = endpoints.presentationValue(
+                    atFraction: eased, cycle: cycle, cumulative: isCumulative, additive: additiveHere, over: underlying)
+            }
         case .spring(let spring, let from, let to, let by, let previous):
             // The spring runs on basic local time in seconds; the timing function is ignored (spec §8.2 [U]).
             let endpoints = BasicAnimationEndpoints(fromValue: from, toValue: to, byValue: by, current: current, previous: previous)

@@ -56,6 +56,13 @@ struct ReplicatorLayerProperties: Sendable, Equatable {
     var instanceColor: CGColor? = CGColor.white
 }
 
+/// A `contents` animation in flight: the renderer draws `fromImage` with opacity `1 − fraction` and the
+/// presented `contents` with opacity `fraction` (spec §2.4: "cross-dissolve of the two images").
+public struct ContentsCrossfade: Sendable {
+    public let fromImage: CGImage?
+    public let fraction: Double
+}
+
 /// The complete property state of one layer.
 struct LayerProperties: Sendable {
     // Geometry (spec §9.2).
@@ -88,6 +95,8 @@ struct LayerProperties: Sendable {
     var shadowPath: CGPath? = nil
     /// `contents` when it is a CGImage (the only kind of contents the renderer draws).
     var contentsImage: CGImage? = nil
+    /// Set while a `contents` animation cross-fades from an earlier image (presentation state only).
+    var contentsCrossfade: ContentsCrossfade? = nil
 
     // Contents placement.
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)

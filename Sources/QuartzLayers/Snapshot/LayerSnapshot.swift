@@ -68,6 +68,8 @@ public struct LayerSnapshot: Sendable {
 
     // Contents.
     public var contents: CGImage? { properties.contentsImage }
+    /// A running `contents` cross-fade: draw `fromImage` at `1 − fraction` under `contents` at `fraction`.
+    public var contentsCrossfade: ContentsCrossfade? { properties.contentsCrossfade }
     public var contentsRect: CGRect { properties.contentsRect }
     public var contentsCenter: CGRect { properties.contentsCenter }
     public var contentsScale: CGFloat { CGFloat(properties.contentsScale) }
