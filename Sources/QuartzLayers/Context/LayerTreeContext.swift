@@ -60,8 +60,8 @@ public final class LayerTreeContext: @unchecked Sendable {
         try LayerTreeContext.$bound.withValue(self) { try body() }
     }
 
-    /// The context's current media time. Apple's free function `CACurrentMediaTime()` (in Timing/) reads
-    /// the machine clock; code that must agree with a manual clock reads this instead.
+    /// The context's current media time; Apple's free function `CACurrentMediaTime()` returns this for
+    /// `LayerTreeContext.current`.
     public var mediaTime: CFTimeInterval {
         let time = clock.currentMediaTime()
         return time.isFinite ? time : 0

@@ -54,8 +54,10 @@ public final class ManualMediaClock: MediaClock {
     public func currentMediaTime() -> CFTimeInterval { time }
 }
 
-/// Apple's free function: the current absolute media time from the machine's monotonic clock.
-/// Engine code should take a `MediaClock` instead, so that frames can be rendered at chosen times.
+/// Apple's free function: the current absolute media time of the current layer-tree context
+/// (`LayerTreeContext.current`: the one bound by `perform(_:)`, else `.default`). That context's clock is the
+/// machine's monotonic clock unless a `ManualMediaClock` was given, so code ported from Apple
+/// (`beginTime = CACurrentMediaTime() + 1`) follows the clock that offline renders and tests set.
 public func CACurrentMediaTime() -> CFTimeInterval {
-    SystemMediaClock().currentMediaTime()
+    LayerTreeContext.current.mediaTime
 }
