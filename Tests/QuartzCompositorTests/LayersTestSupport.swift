@@ -97,7 +97,7 @@ enum LayersGolden {
 }
 
 /// Test images: a ship (a blue arrow pointing +x on transparent), a door (wood panel with a frame and a knob),
-/// a 4×4 checker of distinct colours (for gravity and contentsRect).
+/// a 20×20 image of four 10×10 quadrants (red, green / blue, yellow) (for gravity and contentsRect).
 enum LayersImages {
     static let ship: CGImage = makeImage(width: 64, height: 64) { x, y in
         // Triangle (8, 12), (56, 32), (8, 52): inside when left of both slanted edges.
@@ -113,9 +113,9 @@ enum LayersImages {
         return PremultipliedRGBA8(r: 170, g: 110, b: 60, a: 255)
     }
 
-    static let checker: CGImage = makeImage(width: 4, height: 4) { x, y in
+    static let checker: CGImage = makeImage(width: 20, height: 20) { x, y in
         let palette = [opaqueRed, opaqueGreen, opaqueBlue, PremultipliedRGBA8(r: 255, g: 200, b: 0, a: 255)]
-        return palette[(x / 2) + 2 * (y / 2)]
+        return palette[(x / 10) + 2 * (y / 10)]
     }
 }
 

@@ -39,6 +39,8 @@ public final class CARenderer {
     public var options: CompositorOptions
     /// The context whose transactions and clock the layer tree uses.
     public let context: LayerTreeContext
+    /// Before-states of transitioning layers (see `LayerRenderListBuilder.transitionSources`).
+    public var transitionSources: [Int: LayerTreeSnapshot] = [:]
 
     /// The last frame drawn by `render()`.
     public private(set) var bitmap: PremultipliedRGBA8Bitmap?
@@ -135,7 +137,9 @@ public final class CARenderer {
         guard let t = frameTime else { throw CARendererError.noFrame }
         guard let layer else { return RenderList() }
         let snapshot = context.snapshot(of: layer, atMediaTime: t)
-        return LayerRenderListBuilder(deviceTransform: deviceTransform, rootSpace: .superlayer).renderList(for: snapshot)
+        var builder = LayerRenderListBuilder(deviceTransform: deviceTransform, rootSpace: .superlayer)
+        builder.transitionSources = transitionSources
+        return builder.renderList(for: snapshot)
     }
 
     private func renderFrame() throws -> PremultipliedRGBA8Bitmap {

@@ -1,0 +1,495 @@
+// The layer scenes behind the goldens in fixtures/golden/layers/: the seed listings (ship on its path, the
+// door, colour keyframes, the path + colour group, the clock hands) and the feature scenes (gravities,
+// shadows, masks, opacity, perspective, a cube, replicators, shapes, transitions). Each builds a fresh tree
+// and names the media time of its frame.
+import Foundation
+import QuartzLayers
+import QuartzMath
+import QuartzRaster
+@testable import QuartzCompositor
+
+struct LayersGoldenScene: Sendable {
+    let name: String
+    let make: @Sendable () -> (scene: LayersScene, time: Double, sources: [Int: LayerTreeSnapshot])
+
+    func render(threads: Int = 1, tileSize: Int = 64) throws -> PremultipliedRGBA8Bitmap {
+        let (scene, time, sources) = make()
+        let renderer = scene.renderer(threads: threads, tileSize: tileSize)
+        renderer.transitionSources = sources
+        return try renderer.renderFrame(atTime: time)
+    }
+}
+
+enum LayersGoldenScenes {
+    static let all: [LayersGoldenScene] =
+        [0.4, 1.0, 2.0, 3.0, 3.6].map { t in LayersGoldenScene(name: "seed_ship_t\(t)") { (ship(), t, [:]) } }
+        + [0.0, 0.25, 0.5, 0.75].map { o in LayersGoldenScene(name: "seed_door_offset\(o)") { (door(offset: o), 0, [:]) } }
+        + [0.5, 1.0, 1.5].map { t in LayersGoldenScene(name: "seed_color_keyframes_t\(t)") { (colorKeyframes(), t, [:]) } }
+        + [1.0, 2.0, 3.0].map { t in LayersGoldenScene(name: "seed_path_color_group_t\(t)") { (pathColorGroup(), t, [:]) } }
+        + [0.125, 0.25].map { t in LayersGoldenScene(name: "seed_clock_hands_t\(t)") { (clockHands(), t, [:]) } }
+        + [
+            LayersGoldenScene(name: "contents_gravity") { (gravities(), 0, [:]) },
+            LayersGoldenScene(name: "shadows") { (shadows(), 0, [:]) },
+            LayersGoldenScene(name: "masks_and_rounded_clips") { (masks(), 0, [:]) },
+            LayersGoldenScene(name: "nested_group_opacity") { (opacity(), 0, [:]) },
+            LayersGoldenScene(name: "zposition_perspective") { (perspective(), 0, [:]) },
+            LayersGoldenScene(name: "transform_layer_cube") { (cube(), 0, [:]) },
+            LayersGoldenScene(name: "replicator") { (replicator(), 0, [:]) },
+            LayersGoldenScene(name: "shapes_and_gradients") { (shapes(), 0, [:]) },
+        ]
+        + [0.25, 0.5, 0.75].map { q in LayersGoldenScene(name: "transitions_q\(q)") { transitions(at: q) } }
+
+    static let red = rgb(1, 0, 0), green = rgb(0, 0.6, 0), blue = rgb(0, 0, 1)
+
+    // MARK: Seeds
+
+    /// Seed 000 listings 8.6/8.7: the ship follows the cubic drawn by a red CAShapeLayer, rotationMode auto.
+    static func ship() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 300)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 150))
+        path.addCurve(to: CGPoint(x: 300, y: 150), control1: CGPoint(x: 75, y: 0), control2: CGPoint(x: 225, y: 300))
+        scene.add(CAShapeLayer()) {
+            $0.path = path
+            $0.fillColor = CGColor.clear
+            $0.strokeColor = red
+            $0.lineWidth = 3
+        }
+        let shipLayer = scene.add(CALayer()) {
+            $0.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            $0.position = CGPoint(x: 0, y: 150)
+            $0.contents = LayersImages.ship
+        }
+        scene.run {
+            let animation = CAKeyframeAnimation()
+            animation.keyPath = "position"
+            animation.duration = 4
+            animation.path = path
+            animation.rotationMode = .rotateAuto
+            shipLayer.add(animation, forKey: nil)
+        }
+        return scene
+    }
+
+    /// Seed 002: the door (anchorPoint (0, 0.5)) paused with speed 0 and scrubbed by timeOffset, swinging
+    /// `transform.rotation.y` to −π/2 under the container's m34 = −1/500.
+    static func door(offset: Double) -> LayersScene {
+        let scene = LayersScene(width: 300, height: 300)
+        let doorLayer = scene.add(CALayer()) {
+            $0.frame = CGRect(x: 0, y: 0, width: 128, height: 256)
+            $0.position = CGPoint(x: 150 - 64, y: 150)
+            $0.anchorPoint = CGPoint(x: 0, y: 0.5)
+            $0.contents = LayersImages.door
+        }
+        scene.run {
+            CATransaction.setDisableActions(true)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 500
+            scene.root.sublayerTransform = perspective
+            doorLayer.speed = 0
+            let animation = CABasicAnimation()
+            animation.keyPath = "transform.rotation.y"
+            animation.toValue = -Double.pi / 2
+            animation.duration = 1
+            doorLayer.add(animation, forKey: nil)
+            CATransaction.flush()
+            doorLayer.timeOffset = offset
+            CATransaction.flush()
+        }
+        return scene
+    }
+
+    /// Seed 000 listing 8.5: keyframes blue → red → green → blue over 2 s on a layer's backgroundColor.
+    static func colorKeyframes() -> LayersScene {
+        let scene = LayersScene(width: 120, height: 120)
+        let colorLayer = scene.add(CALayer()) {
+            $0.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+            $0.backgroundColor = blue
+        }
+        scene.run {
+            let animation = CAKeyframeAnimation()
+            animation.keyPath = "backgroundColor"
+            animation.duration = 2
+            animation.values = [blue, red, green, blue]
+            colorLayer.add(animation, forKey: nil)
+        }
+        return scene
+    }
+
+    /// Seed 000 listing 8.10: a group of the path keyframe animation (rotation auto) and a colour animation.
+    static func pathColorGroup() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 300)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 150))
+        path.addCurve(to: CGPoint(x: 300, y: 150), control1: CGPoint(x: 75, y: 0), control2: CGPoint(x: 225, y: 300))
+        scene.add(CAShapeLayer()) { $0.path = path; $0.fillColor = nil; $0.strokeColor = red; $0.lineWidth = 3 }
+        let colorLayer = scene.add(CALayer()) {
+            $0.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            $0.position = CGPoint(x: 0, y: 150)
+            $0.backgroundColor = green
+        }
+        scene.run {
+            let move = CAKeyframeAnimation()
+            move.keyPath = "position"
+            move.path = path
+            move.rotationMode = .rotateAuto
+            let color = CABasicAnimation()
+            color.keyPath = "backgroundColor"
+            color.toValue = red
+            let group = CAAnimationGroup()
+            group.animations = [move, color]
+            group.duration = 4
+            colorLayer.add(group, forKey: nil)
+        }
+        return scene
+    }
+
+    /// Seed 000 listings 8.3/8.4: three clock hands (anchorPoint (0.5, 0.9)) turning to 30°, 60° and 90° over
+    /// 0.5 s on a round face.
+    static func clockHands() -> LayersScene {
+        let scene = LayersScene(width: 240, height: 240)
+        scene.add(CALayer()) {
+            $0.frame = CGRect(x: 10, y: 10, width: 220, height: 220)
+            $0.cornerRadius = 110
+            $0.backgroundColor = rgb(0.9, 0.9, 0.95)
+            $0.borderWidth = 4
+            $0.borderColor = rgb(0.2, 0.2, 0.3)
+        }
+        let specs: [(CGFloat, CGFloat, CGColor)] = [(8, 70, rgb(0.1, 0.1, 0.1)), (6, 95, rgb(0.2, 0.2, 0.6)), (2, 100, red)]
+        let angles: [CGFloat] = [.pi / 6, .pi / 3, .pi / 2]
+        for ((width, length, color), angle) in zip(specs, angles) {
+            let hand = scene.add(CALayer()) {
+                $0.bounds = CGRect(x: 0, y: 0, width: width, height: length)
+                $0.position = CGPoint(x: 120, y: 120)
+                $0.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+                $0.backgroundColor = color
+            }
+            scene.run {
+                let animation = CABasicAnimation()
+                animation.keyPath = "transform"
+                animation.toValue = CATransform3DMakeRotation(angle, 0, 0, 1)
+                animation.duration = 0.5
+                hand.add(animation, forKey: nil)
+            }
+        }
+        return scene
+    }
+
+    // MARK: Features
+
+    /// Every contentsGravity on a 60×40 layer (a 20×20 pixel image at contentsScale 1: 20×20 points), then contentsRect (the top-left quarter) and a nine-part contentsCenter stretch.
+    static func gravities() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 200)
+        let names: [CALayerContentsGravity] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft,
+                                                .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+        for (i, gravity) in names.enumerated() {
+            scene.add(CALayer()) {
+                $0.frame = CGRect(x: 10 + Double(i % 4) * 72, y: 10 + Double(i / 4) * 50, width: 60, height: 40)
+                $0.backgroundColor = rgb(0.85, 0.85, 0.85)
+                $0.contents = LayersImages.checker
+                $0.contentsGravity = gravity
+            }
+        }
+        scene.add(CALayer()) {
+            $0.frame = CGRect(x: 10, y: 160, width: 60, height: 30)
+            $0.contents = LayersImages.checker
+            $0.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 0.5)
+        }
+        scene.add(CALayer()) {
+            $0.frame = CGRect(x: 82, y: 155, width: 200, height: 40)
+            $0.contents = LayersImages.door
+            $0.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+            $0.contentsScale = 4
+        }
+        return scene
+    }
+
+    /// Shadows: from the composited alpha (a layer with a sublayer), from a shadowPath (an ellipse under a
+    /// square), from a rounded background alone; blurred, offset, coloured.
+    static func shadows() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 120)
+        let group = scene.add(CALayer()) {
+            $0.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+            $0.backgroundColor = rgb(0.3, 0.6, 0.9)
+            $0.shadowOpacity = 0.8
+            $0.shadowRadius = 6
+            $0.shadowOffset = CGSize(width: 6, height: 8)
+        }
+        scene.add(CALayer(), to: group) { $0.frame = CGRect(x: 40, y: 40, width: 40, height: 40); $0.backgroundColor = rgb(0.9, 0.6, 0.2) }
+        scene.add(CALayer()) {
+            $0.frame = CGRect(x: 130, y: 20, width: 60, height: 60)
+            $0.backgroundColor = rgb(0.4, 0.8, 0.4)
+            $0.shadowOpacity = 1
+            $0.shadowRadius = 4
+            $0.shadowColor = rgb(0.6, 0, 0.6)
+            $0.shadowOffset = CGSize(width: 0, height: 10)
+            $0.shadowPath = CGPath(ellipseIn: CGRect(x: -10, y: 30, width: 80, height: 40), transform: nil)
+        }
+        scene.add(CALayer()) {
+            $0.frame = CGRect(x: 220, y: 20, width: 60, height: 60)
+            $0.backgroundColor = rgb(0.95, 0.95, 0.3)
+            $0.cornerRadius = 15
+            $0.shadowOpacity = 0.6
+            $0.shadowRadius = 10
+            $0.shadowOffset = CGSize(width: 0, height: -3)
+        }
+        return scene
+    }
+
+    /// Masks and clips: an ellipse shape mask over a gradient, a half-transparent gradient mask, masksToBounds
+    /// with a corner radius on two corners only (maskedCorners) clipping a larger sublayer, and a border.
+    static func masks() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 110)
+        let gradient = scene.add(CAGradientLayer()) {
+            $0.frame = CGRect(x: 10, y: 10, width: 90, height: 90)
+            $0.colors = [red, blue]
+        }
+        let faded = scene.add(CALayer()) { $0.frame = CGRect(x: 110, y: 10, width: 80, height: 90); $0.backgroundColor = green }
+        let clipped = scene.add(CALayer()) {
+            $0.frame = CGRect(x: 200, y: 10, width: 90, height: 90)
+            $0.masksToBounds = true
+            $0.cornerRadius = 30
+            $0.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+            $0.backgroundColor = rgb(0.9, 0.9, 0.5)
+            $0.borderWidth = 3
+            $0.borderColor = rgb(0.2, 0.2, 0.2)
+        }
+        scene.add(CALayer(), to: clipped) { $0.frame = CGRect(x: 30, y: -20, width: 80, height: 80); $0.backgroundColor = blue }
+        scene.run {
+            CATransaction.setDisableActions(true)
+            let oval = CAShapeLayer()
+            oval.frame = CGRect(x: 0, y: 0, width: 90, height: 90)
+            oval.path = CGPath(ellipseIn: CGRect(x: 5, y: 15, width: 80, height: 60), transform: nil)
+            gradient.mask = oval
+            let ramp = CAGradientLayer()
+            ramp.frame = CGRect(x: 0, y: 0, width: 80, height: 90)
+            ramp.colors = [rgb(0, 0, 0, 1), rgb(0, 0, 0, 0)]
+            ramp.startPoint = CGPoint(x: 0, y: 0.5)
+            ramp.endPoint = CGPoint(x: 1, y: 0.5)
+            faded.mask = ramp
+            CATransaction.flush()
+        }
+        return scene
+    }
+
+    /// Nested group opacity (left) against per-part opacity (right): three overlapping squares at 0.6 each.
+    static func opacity() -> LayersScene {
+        let scene = LayersScene(width: 260, height: 130)
+        for (x, grouped) in [(10.0, true), (140.0, false)] {
+            let outer = scene.add(CALayer()) {
+                $0.frame = CGRect(x: x, y: 10, width: 70, height: 70); $0.backgroundColor = red
+                $0.opacity = 0.6; $0.allowsGroupOpacity = grouped
+            }
+            let middle = scene.add(CALayer(), to: outer) {
+                $0.frame = CGRect(x: 25, y: 25, width: 70, height: 70); $0.backgroundColor = green
+                $0.opacity = 0.6; $0.allowsGroupOpacity = grouped
+            }
+            scene.add(CALayer(), to: middle) {
+                $0.frame = CGRect(x: -20, y: 15, width: 50, height: 50); $0.backgroundColor = blue
+                $0.opacity = 0.6; $0.allowsGroupOpacity = grouped
+            }
+        }
+        return scene
+    }
+
+    /// zPosition under perspective (spec §9.3–9.4): equal squares at zPosition −100, 0, 100 under
+    /// m34 = −1/500 (nearer looks larger; drawn by zPosition, not array order), and the §9.4 layer turned −π/4.
+    static func perspective() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 300)
+        scene.run {
+            CATransaction.setDisableActions(true)
+            var p = CATransform3DIdentity
+            p.m34 = -1.0 / 500
+            scene.root.sublayerTransform = p
+            CATransaction.flush()
+        }
+        for (i, z) in [100.0, -100, 0].enumerated() {
+            scene.add(CALayer()) {
+                $0.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+                $0.position = CGPoint(x: 60 + Double(i) * 30, y: 60 + Double(i) * 20)
+                $0.zPosition = z
+                $0.backgroundColor = [red, green, blue][i]
+                $0.borderWidth = 2
+                $0.borderColor = CGColor.black
+            }
+        }
+        scene.add(CALayer()) {
+            $0.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            $0.position = CGPoint(x: 150, y: 150)
+            $0.anchorPoint = CGPoint(x: 0, y: 0.5)
+            $0.transform = CATransform3DMakeRotation(-.pi / 4, 0, 1, 0)
+            $0.contents = LayersImages.door
+        }
+        return scene
+    }
+
+    /// A CATransformLayer cube: six 100×100 faces, turned to show three, under m34 = −1/500.
+    static func cube() -> LayersScene {
+        let scene = LayersScene(width: 240, height: 240)
+        scene.run {
+            CATransaction.setDisableActions(true)
+            var p = CATransform3DIdentity
+            p.m34 = -1.0 / 500
+            scene.root.sublayerTransform = p
+            CATransaction.flush()
+        }
+        let cube = scene.add(CATransformLayer()) {
+            $0.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            $0.position = CGPoint(x: 120, y: 120)
+            $0.transform = CATransform3DRotate(CATransform3DMakeRotation(-0.6, 1, 0, 0), 0.7, 0, 1, 0)
+        }
+        let faces: [(CATransform3D, CGColor)] = [
+            (CATransform3DMakeTranslation(0, 0, 50), rgb(0.9, 0.2, 0.2)),
+            (CATransform3DRotate(CATransform3DMakeTranslation(50, 0, 0), .pi / 2, 0, 1, 0), rgb(0.2, 0.8, 0.2)),
+            (CATransform3DRotate(CATransform3DMakeTranslation(0, -50, 0), .pi / 2, 1, 0, 0), rgb(0.2, 0.3, 0.9)),
+            (CATransform3DRotate(CATransform3DMakeTranslation(0, 50, 0), -.pi / 2, 1, 0, 0), rgb(0.9, 0.9, 0.2)),
+            (CATransform3DRotate(CATransform3DMakeTranslation(-50, 0, 0), -.pi / 2, 0, 1, 0), rgb(0.2, 0.9, 0.9)),
+            (CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -50), .pi, 0, 1, 0), rgb(0.9, 0.2, 0.9)),
+        ]
+        for (transform, color) in faces {
+            scene.add(CALayer(), to: cube) {
+                $0.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+                $0.position = CGPoint(x: 50, y: 50)
+                $0.transform = transform
+                $0.backgroundColor = color
+                $0.borderWidth = 3
+                $0.borderColor = rgb(0.1, 0.1, 0.1)
+            }
+        }
+        return scene
+    }
+
+    /// Replicators: twelve dots around the centre fading by instanceAlphaOffset and shifting hue by colour
+    /// offsets; a row of five bars under a translating instanceTransform.
+    static func replicator() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 160)
+        let ring = scene.add(CAReplicatorLayer()) {
+            $0.frame = CGRect(x: 10, y: 10, width: 140, height: 140)
+            $0.instanceCount = 12
+            $0.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            $0.instanceColor = rgb(1, 0.2, 0.2)
+            $0.instanceGreenOffset = 0.07
+            $0.instanceAlphaOffset = -0.07
+        }
+        scene.add(CALayer(), to: ring) {
+            $0.frame = CGRect(x: 62, y: 4, width: 16, height: 16)
+            $0.cornerRadius = 8
+            $0.backgroundColor = CGColor.white
+        }
+        let row = scene.add(CAReplicatorLayer()) {
+            $0.frame = CGRect(x: 170, y: 30, width: 120, height: 100)
+            $0.instanceCount = 5
+            $0.instanceTransform = CATransform3DMakeTranslation(24, 0, 0)
+            $0.instanceBlueOffset = -0.2
+            $0.instanceRedOffset = -0.1
+        }
+        scene.add(CALayer(), to: row) { $0.frame = CGRect(x: 0, y: 20, width: 16, height: 60); $0.backgroundColor = rgb(0.5, 0.7, 1) }
+        return scene
+    }
+
+    /// CAShapeLayer (even-odd fill, dashed round-capped stroke, trimmed stroke, bevel and miter joins) and
+    /// CAGradientLayer (axial with locations, radial, conic, rounded corners).
+    static func shapes() -> LayersScene {
+        let scene = LayersScene(width: 300, height: 200)
+        let star = CGMutablePath()
+        for k in 0..<5 {
+            let a = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            let p = CGPoint(x: 50 + 40 * cos(a), y: 50 + 40 * sin(a))
+            if k == 0 { star.move(to: p) } else { star.addLine(to: p) }
+        }
+        star.closeSubpath()
+        scene.add(CAShapeLayer()) {
+            $0.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            $0.path = star
+            $0.fillRule = .evenOdd
+            $0.fillColor = rgb(0.9, 0.7, 0.1)
+            $0.strokeColor = rgb(0.3, 0.1, 0)
+            $0.lineWidth = 3
+            $0.lineJoin = .bevel
+        }
+        scene.add(CAShapeLayer()) {
+            $0.frame = CGRect(x: 100, y: 0, width: 100, height: 100)
+            $0.path = CGPath(ellipseIn: CGRect(x: 15, y: 15, width: 70, height: 70), transform: nil)
+            $0.fillColor = nil
+            $0.strokeColor = blue
+            $0.lineWidth = 8
+            $0.lineCap = .round
+            $0.lineDashPattern = [12, 10]
+            $0.lineDashPhase = 4
+        }
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 10, y: 80))
+        for k in 1...4 { zigzag.addLine(to: CGPoint(x: 10 + Double(k) * 20, y: k % 2 == 1 ? 20 : 80)) }
+        scene.add(CAShapeLayer()) {
+            $0.frame = CGRect(x: 200, y: 0, width: 100, height: 100)
+            $0.path = zigzag
+            $0.fillColor = nil
+            $0.strokeColor = red
+            $0.lineWidth = 6
+            $0.lineJoin = .miter
+            $0.miterLimit = 4
+            $0.strokeStart = 0.15
+            $0.strokeEnd = 0.85
+        }
+        let kinds: [CAGradientLayerType] = [.axial, .radial, .conic]
+        for (i, kind) in kinds.enumerated() {
+            scene.add(CAGradientLayer()) {
+                $0.frame = CGRect(x: 10 + Double(i) * 97, y: 110, width: 85, height: 80)
+                $0.type = kind
+                $0.colors = [red, rgb(1, 1, 0), blue]
+                $0.locations = [0, 0.3, 1]
+                $0.startPoint = kind == .axial ? CGPoint(x: 0, y: 0) : CGPoint(x: 0.5, y: 0.5)
+                $0.endPoint = CGPoint(x: 1, y: 1)
+                $0.cornerRadius = i == 0 ? 16 : 0
+            }
+        }
+        return scene
+    }
+
+    /// CATransition types × subtypes at progress q (spec §5.2): a 4×4 grid, rows fade, moveIn, push, reveal,
+    /// columns fromRight, fromLeft, fromTop, fromBottom. Each cell clips a panel whose before-state is red with
+    /// a white bar and whose after-state is blue with a yellow dot; the before-state is handed over as
+    /// transitionSources (the engine keeps none yet). Linear timing, duration 1: progress = time.
+    static func transitions(at q: Double) -> (scene: LayersScene, time: Double, sources: [Int: LayerTreeSnapshot]) {
+        let scene = LayersScene(width: 4 * 60, height: 4 * 60)
+        var panels: [(CALayer, CALayer, CATransitionType, CATransitionSubtype)] = []
+        for (row, type) in [CATransitionType.fade, .moveIn, .push, .reveal].enumerated() {
+            for (column, subtype) in [CATransitionSubtype.fromRight, .fromLeft, .fromTop, .fromBottom].enumerated() {
+                let cell = scene.add(CALayer()) {
+                    $0.frame = CGRect(x: Double(column) * 60 + 5, y: Double(row) * 60 + 5, width: 50, height: 50)
+                    $0.masksToBounds = true
+                    $0.backgroundColor = rgb(0.8, 0.8, 0.8)
+                }
+                let panel = scene.add(CALayer(), to: cell) {
+                    $0.name = "panel \(row) \(column)"
+                    $0.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+                    $0.backgroundColor = red
+                }
+                let mark = scene.add(CALayer(), to: panel) {
+                    $0.frame = CGRect(x: 5, y: 20, width: 40, height: 10)
+                    $0.backgroundColor = CGColor.white
+                }
+                panels.append((panel, mark, type, subtype))
+            }
+        }
+        let before = scene.context.snapshot(of: scene.root, atMediaTime: 0)
+        scene.run {
+            for (panel, mark, type, subtype) in panels {
+                let transition = CATransition()
+                transition.type = type
+                transition.subtype = subtype
+                transition.duration = 1
+                panel.add(transition, forKey: nil)
+                CATransaction.setDisableActions(true)
+                panel.backgroundColor = blue
+                mark.frame = CGRect(x: 30, y: 5, width: 15, height: 15)
+                mark.cornerRadius = 7.5
+                mark.backgroundColor = rgb(1, 0.9, 0)
+            }
+            CATransaction.flush()
+        }
+        var sources: [Int: LayerTreeSnapshot] = [:]
+        for layer in before.layers where layer.name?.hasPrefix("panel") == true { sources[layer.layerID] = before }
+        return (scene, q, sources)
+    }
+}
