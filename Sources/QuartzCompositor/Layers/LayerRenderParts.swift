@@ -61,8 +61,10 @@ struct LayerRenderParts {
 
     /// True when the layer draws an opaque background and nothing else of its own.
     var drawsOnlyOpaqueBackground: Bool {
-        guard let bg = visible(layer.backgroundColor), bg.alpha >= 1 else { return false }
-        return contents().isEmpty && shape().isEmpty && gradient().isEmpty && border().isEmpty
+        guard let bg = visible(layer.backgroundColor), bg.alpha >= 1, layer.contents == nil else { return false }
+        let drawsShape = layer.kind == .shape && layer.path != nil
+        let drawsGradient = layer.kind == .gradient && !(layer.gradientColors ?? []).isEmpty
+        return !drawsShape && !drawsGradient && border().isEmpty
     }
 
     // MARK: Background and border
