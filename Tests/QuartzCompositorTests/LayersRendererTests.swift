@@ -92,4 +92,30 @@ import Testing
         let reds = solidReds(try scene.list().nodes)
         #expect(reds == (preservesDepth ? [0.25, 0.5, 0.75, 1] : [1, 0.75, 0.5, 0.25]))
     }
+
+    /// instanceColor multiplies the source, images included [A: SDK-CAReplicatorLayer "the color used to multiply
+    /// the source object"]: red (255, 0, 0) × (0.5, 1, 1) → (128, 0, 0); yellow (255, 200, 0) → (128, 200, 0).
+    @Test func replicatorColourMultipliesContents() throws {
+        let scene = LayersScene(width: 40, height: 40)
+        let replicator = scene.add(CAReplicatorLayer()) {
+            $0.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            $0.instanceColor = rgb(0.5, 1, 1)
+        }
+        scene.add(CALayer(), to: replicator) { $0.frame = CGRect(x: 0, y: 0, width: 20, height: 20); $0.contents = LayersImages.checker }
+        let b = try scene.render()
+        #expect(near(b[5, 5], (128, 0, 0)) && near(b[15, 15], (128, 200, 0)) && b[30, 30] == opaqueWhite)
+    }
+
+    /// A CATransformLayer's opacity is "applied to each sublayer individually" [A: SDK-CATransformLayer]:
+    /// two overlapping opaque squares under opacity 0.5 show the lower one through the upper one.
+    @Test func transformLayerOpacityIsPerSublayer() throws {
+        let scene = LayersScene(width: 60, height: 40)
+        let holder = scene.add(CATransformLayer()) { $0.frame = CGRect(x: 0, y: 0, width: 60, height: 40); $0.opacity = 0.5 }
+        scene.add(CALayer(), to: holder) { $0.frame = CGRect(x: 0, y: 0, width: 40, height: 40); $0.backgroundColor = TestColors.red }
+        scene.add(CALayer(), to: holder) { $0.frame = CGRect(x: 20, y: 0, width: 40, height: 40); $0.backgroundColor = TestColors.blue }
+        let b = try scene.render()
+        let red = over((1, 0, 0), alpha: 0.5, on: (1, 1, 1))
+        #expect(near(b[10, 20], red))
+        #expect(near(b[30, 20], over((0, 0, 1), alpha: 0.5, on: (Double(red.0) / 255, Double(red.1) / 255, Double(red.2) / 255))))
+    }
 }

@@ -72,9 +72,10 @@ struct LayerRenderWalk {
     /// ±1: see `LayerRenderListBuilder.orientation(of:)`.
     let orientation: Double
     let transitionSources: [Int: LayerTreeSnapshot]
+    let tintedImages = LayerRenderTintedImages()
     /// Layers entered so far: a guard against pathological instance counts × depth.
     var visits = 0
-    static let maximumVisits = 1_000_000
+    static let maximumVisits = 250_000
 
     init(layers: [LayerSnapshot], orientation: Double, transitionSources: [Int: LayerTreeSnapshot] = [:]) {
         self.layers = layers
@@ -111,7 +112,7 @@ struct LayerRenderWalk {
         var inner = state
         inner.opacity = itemOpacity
         let parts = LayerRenderParts(layer: layer, world: world, opacity: itemOpacity, tint: state.tint,
-                                     contentsFlipped: state.contentsFlipped)
+                                     contentsFlipped: state.contentsFlipped, tintedImages: tintedImages)
         var children: [RenderNode] = []
         var groupShadow: RenderGroupShadow?
         var sublayerNodes = sublayerNodes(index, world: world, state: inner)

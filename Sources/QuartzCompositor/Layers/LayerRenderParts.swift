@@ -13,6 +13,7 @@ struct LayerRenderParts {
     let opacity: Double
     let tint: SIMD4<Double>?
     let contentsFlipped: Bool
+    let tintedImages: LayerRenderTintedImages
 
     func item(_ content: RenderContent, transform: CATransform3D? = nil) -> RenderNode {
         // Back faces are culled by the walk (relative to the root space), so items are double sided here.
@@ -94,7 +95,7 @@ struct LayerRenderParts {
             contentsRect: layer.contentsRect, contentsCenter: layer.contentsCenter,
             contentsScale: Double(layer.contentsScale), contentsAreFlipped: contentsFlipped)
         else { return [] }
-        let shown = LayerRenderTint.apply(tint, to: image)
+        let shown = tintedImages.image(image, tint: tint)
         var transform = world
         if contentsFlipped {
             var flip = CATransform3DMakeScale(1, -1, 1)

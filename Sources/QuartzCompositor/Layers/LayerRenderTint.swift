@@ -3,6 +3,24 @@
 import Foundation
 import QuartzRaster
 
+/// Tinted copies of contents images made during one walk, so replicator instances of equal colour share one.
+final class LayerRenderTintedImages {
+    private struct Key: Hashable {
+        let image: ObjectIdentifier
+        let tint: SIMD4<Double>
+    }
+    private var images: [Key: CGImage] = [:]
+
+    func image(_ image: CGImage, tint: SIMD4<Double>?) -> CGImage {
+        guard let tint else { return image }
+        let key = Key(image: ObjectIdentifier(image), tint: tint)
+        if let made = images[key] { return made }
+        let made = LayerRenderTint.apply(tint, to: image)
+        images[key] = made
+        return made
+    }
+}
+
 enum LayerRenderTint {
     /// The colour multiplied by `tint` (straight r, g, b, a, each 0…1); the colour itself when nil.
     static func apply(_ tint: SIMD4<Double>?, to color: CGColor) -> CGColor {
