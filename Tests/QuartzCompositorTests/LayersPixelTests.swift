@@ -188,4 +188,21 @@ import Testing
             #expect(b[10, 25] == opaqueRed && b[30, 25] == opaqueRed && b[60, 25] == opaqueBlue && b[80, 25] == opaqueWhite)
         }
     }
+
+    /// Without a before-state (the engine keeps none yet) a transition composes the new appearance over nothing:
+    /// fade at q = 0.5 shows the new blue at half opacity over the white root.
+    @Test func transitionWithoutBeforeStateFadesTheNewAppearanceIn() throws {
+        let scene = LayersScene(width: 40, height: 40)
+        let panel = scene.add(CALayer()) { $0.frame = CGRect(x: 0, y: 0, width: 40, height: 40); $0.backgroundColor = TestColors.red }
+        scene.run {
+            let transition = CATransition()
+            transition.duration = 1
+            panel.add(transition, forKey: nil)
+            CATransaction.setDisableActions(true)
+            panel.backgroundColor = TestColors.blue
+        }
+        let b = try scene.render(at: 0.5)
+        #expect(near(b[20, 20], over((0, 0, 1), alpha: 0.5, on: (1, 1, 1))))
+        #expect(try scene.render(at: 1.5)[20, 20] == opaqueBlue)
+    }
 }

@@ -115,7 +115,7 @@ struct LayerRenderWalk {
                                      contentsFlipped: state.contentsFlipped, tintedImages: tintedImages)
         var children: [RenderNode] = []
         var groupShadow: RenderGroupShadow?
-        var sublayerNodes = sublayerNodes(index, world: world, state: inner)
+        let sublayerNodes = sublayerNodes(index, world: world, state: inner)
         // Shadow first: from shadowPath, from the rounded rect when that is all the layer draws, else from
         // the group's composited alpha (spec §9.5).
         if let shadow = parts.shadow() {
@@ -131,7 +131,6 @@ struct LayerRenderWalk {
         children += parts.shape()
         children += parts.gradient()
         children += sublayerNodes
-        sublayerNodes = []
         children += parts.border()
         if children.isEmpty { return [] }
         // masksToBounds clips contents and sublayers (and the shadow) to the rounded bounds [A: DOC-calayer/masksToBounds].
