@@ -25,7 +25,16 @@ let package = Package(
             ],
             path: "Benchmarks/RasterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The physical floor: fill and copy rates of a frame buffer on this machine (peers/README.md).
+        // Plain C, no unsafeFlags: this build spreads work with a pthread pool; peers/setup.sh builds the same
+        // file with gcc -fopenmp. Run: swift run -c release quartz-floor
+        .executableTarget(
+            name: "quartz-floor",
+            path: "Floor",
+            cSettings: [.define("_GNU_SOURCE")],
+            linkerSettings: [.linkedLibrary("pthread")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -115,3 +115,64 @@ struct TransactionTests {
         }
     }
 }
+
+@Suite("Frames and snapshots")
+struct FrameAndSnapshotTests {
+    /// A renderer beginning a frame ends the headless run-loop turn like flush(): the implicit transaction
+    /// commits and due callbacks fire; lock()/unlock() nest (a recursive lock, SDK-CATransaction).
+    @Test func beginFrameEndsTheTurn() {
+        let scene = EngineScene()
+        let layer = scene.addLayer()
+        let log = AnimationLog()
+        scene.run {
+            CATransaction.lock()
+            CATransaction.lock()
+            let animation = CABasicAnimation(keyPath: "opacity")
+            animation.toValue = 0
+            animation.duration = 1
+            animation.delegate = log
+            layer.add(animation, forKey: "fade")
+            CATransaction.unlock()
+            CATransaction.unlock()
+        }
+        #expect(scene.context.transactions.scopes.count == 1)
+        scene.context.beginFrame()  // commits at media time 0: the animation begins now
+        #expect(scene.context.transactions.isEmpty)
+        #expect(log.events == ["start ?"])
+        scene.clock.time = 2
+        scene.context.beginFrame()
+        #expect(log.events == ["start ?", "stop ? true"])
+    }
+
+    /// Snapshots list every committed layer in tree order with masks, hidden layers, names and filters.
+    @Test func snapshotStructure() throws {
+        let scene = EngineScene()
+        let parent = CALayer(), mask = CALayer(), hidden = CAShapeLayer()
+        scene.run {
+            parent.name = "parent"
+            parent.compositingFilter = "multiplyBlendMode"
+            mask.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            mask.position = CGPoint(x: 5, y: 5)
+            parent.mask = mask
+            hidden.isHidden = true
+            parent.addSublayer(hidden)
+            scene.root.addSublayer(parent)
+            CATransaction.flush()
+        }
+        let snapshot = scene.context.snapshot(of: scene.root)
+        #expect(snapshot.layers.map(\.kind) == [.layer, .layer, .layer, .shape])
+        let parentEntry = snapshot.layers[1]
+        #expect(parentEntry.name == "parent" && parentEntry.compositingFilterName == "multiplyBlendMode")
+        #expect(parentEntry.maskIndex == 2 && snapshot.layers[2].maskedLayerIndex == 1 && snapshot.layers[2].parentIndex == nil)
+        #expect(parentEntry.sublayerIndices == [3] && snapshot.layers[3].parentIndex == 1 && snapshot.layers[3].isHidden)
+        // Uncommitted changes are not in the snapshot (presentation = last committed state, spec §6.6).
+        scene.run { parent.name = "renamed" }
+        scene.run {
+            CATransaction.setDisableActions(true)
+            parent.opacity = 0.5
+        }
+        #expect(scene.context.snapshot(of: scene.root).layers[1].opacity == 1)
+        scene.advance(to: 0)
+        #expect(scene.context.snapshot(of: scene.root).layers[1].opacity == 0.5)
+    }
+}

@@ -47,7 +47,7 @@ extension PropertyProgram {
         progress: Double, basicTime: Double, cycle: Int, timingFunction: CAMediaTimingFunction?,
         to properties: inout LayerProperties
     ) {
-        guard let underlying = target.read(properties) else { return }
+        guard let underlying = target.read(&properties) else { return }
         // With a value function the interpolated quantity is a number (or three); its "current value" is
         // the function's identity input [U: Apple does not document to-only value-function animations].
         let current = valueFunction.map { Self.identityInput(of: $0) } ?? underlying

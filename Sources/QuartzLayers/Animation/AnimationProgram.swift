@@ -4,12 +4,23 @@
 import Foundation
 import QuartzMath
 
-/// An evaluable animation.
-struct AnimationProgram: Sendable {
+/// An evaluable animation. A final class so evaluation shares it instead of copying its payload every frame.
+final class AnimationProgram: Sendable {
     /// The timing node; duration already defaulted (spec §1.1), beginTime fixed at commit (spec §1.5).
-    var timing: MediaTimingNode
-    var timingFunction: CAMediaTimingFunction?
-    var body: Body
+    let timing: MediaTimingNode
+    let timingFunction: CAMediaTimingFunction?
+    let body: Body
+
+    init(timing: MediaTimingNode, timingFunction: CAMediaTimingFunction?, body: Body) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.body = body
+    }
+
+    /// The same program with another timing node (a resolved begin or child duration).
+    func withTiming(_ newTiming: MediaTimingNode) -> AnimationProgram {
+        AnimationProgram(timing: newTiming, timingFunction: timingFunction, body: body)
+    }
 
     enum Body: Sendable {
         case property(PropertyProgram)
@@ -20,12 +31,20 @@ struct AnimationProgram: Sendable {
 }
 
 /// A property animation's target and values.
-struct PropertyProgram: Sendable {
+final class PropertyProgram: Sendable {
     let target: ResolvedKeyPath
     let isAdditive: Bool
     let isCumulative: Bool
     let valueFunction: TransformValueFunction?
     let values: Values
+
+    init(target: ResolvedKeyPath, isAdditive: Bool, isCumulative: Bool, valueFunction: TransformValueFunction?, values: Values) {
+        self.target = target
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
+        self.values = values
+    }
 
     enum Values: Sendable {
         /// `previous` is the presentation value captured at add time, for the all-nil case (spec §2.1).
@@ -78,9 +97,8 @@ extension AnimationProgram {
             var children: [AnimationProgram] = []
             for child in group.animations ?? [] {
                 // A child with duration 0 spans the group (spec §1.3, §5.1 [O/U]).
-                if case .success(var program) = compile(child, table: table, presentationValue: presentationValue) {
-                    program.timing = program.timing.resolvingZeroDuration(to: timing.duration)
-                    children.append(program)
+                if case .success(let program) = compile(child, table: table, presentationValue: presentationValue) {
+                    children.append(program.withTiming(program.timing.resolvingZeroDuration(to: timing.duration)))
                 }
             }
             return .success(AnimationProgram(timing: timing, timingFunction: group.timingFunction, body: .group(children)))

@@ -86,7 +86,7 @@ extension CALayer {
             if entry.timing.beginTime == 0 {
                 if localCommitTime == nil { localCommitTime = localTime(atMediaTime: commitTime, useModel: true) }
                 entry.timing.beginTime = localCommitTime ?? commitTime
-                entry.program?.timing.beginTime = entry.timing.beginTime
+                entry.program = entry.program.map { $0.withTiming(entry.timing) }
                 entry.animation.beginTime = entry.timing.beginTime
             }
             entry.isCommitted = true

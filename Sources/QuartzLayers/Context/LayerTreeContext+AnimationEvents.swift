@@ -61,14 +61,14 @@ extension LayerTreeContext {
         var events: [Event] = []
         for running in runningAnimations where running.entry.isCommitted && !running.entry.didStop {
             let entry = running.entry
-            let path = running.layer.timingPath(useModel: false)
-            let localNow = LayerTimeSpace.localTime(ofPath: path, atMediaTime: time)
+            let layer = running.layer
+            let localNow = layer.localTime(atMediaTime: time, useModel: false)
             let elapsed = entry.timing.elapsedTime(fromParentTime: localNow)
             guard !elapsed.isNaN else { continue }
             let activeDuration = entry.timing.activeDuration
             // Event times in absolute time only order the callbacks; a paused chain has none, so "now".
             func absolute(_ localTime: Double) -> Double {
-                let value = LayerTimeSpace.mediaTime(ofPath: path, atLocalTime: localTime)
+                let value = layer.mediaTime(atLocalTime: localTime, useModel: false)
                 return value.isFinite && value <= time ? value : time
             }
             let speed = Double(entry.timing.speed)
@@ -88,7 +88,6 @@ extension LayerTreeContext {
         for event in events {
             let entry = event.running.entry
             if event.isStop {
-                runningAnimations.removeAll { $0.entry === entry }
                 if !entry.didStart {
                     entry.didStart = true
                     queueStart(entry)
@@ -103,6 +102,8 @@ extension LayerTreeContext {
                 queueStart(entry)
             }
         }
+        // One pass, not one search per finished animation (thousands may end in the same turn).
+        if events.contains(where: \.isStop) { runningAnimations.removeAll { $0.entry.didStop } }
     }
 
     private func queueStart(_ entry: AttachedAnimation) {

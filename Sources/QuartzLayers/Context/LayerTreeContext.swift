@@ -35,6 +35,8 @@ public final class LayerTreeContext: @unchecked Sendable {
     /// Animations attached and not yet finished, in attach order.
     var runningAnimations: [RunningAnimation] = []
     var animationSerial = 0
+    /// Size of the last snapshot, to reserve the next one's storage at once.
+    var lastSnapshotLayerCount = 0
     /// The media clock: what `mediaTime` (the context's `CACurrentMediaTime()`) reads.
     public let clock: any MediaClock
 

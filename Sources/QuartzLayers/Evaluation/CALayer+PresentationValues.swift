@@ -17,8 +17,8 @@ extension CALayer {
 
     /// The current presentation value at a path (the model value for a layer never committed).
     func currentPresentationValue(at resolved: ResolvedKeyPath) -> LayerValue? {
-        guard committed != nil else { return resolved.read(modelValues) }
+        guard committed != nil else { return resolved.value(in: modelValues) }
         let now = localTime(atMediaTime: context.mediaTime, useModel: false)
-        return resolved.read(presentationState(atLocalTime: now).properties)
+        return resolved.value(in: presentationState(atLocalTime: now).properties)
     }
 }

@@ -12,22 +12,23 @@ extension LayerTimingProperties {
 }
 
 extension CALayer {
-    /// The timing nodes from the root down to this layer (model or committed values).
-    func timingPath(useModel: Bool) -> [MediaTimingNode] {
-        var nodes: [MediaTimingNode] = []
-        var node: CALayer? = self
-        var depth = 0
-        while let current = node, depth < 100_000 {
-            nodes.append(((useModel ? current.modelValues : current.committed ?? current.modelValues).timing).node)
-            node = current.superlayerReference ?? current.maskOwner
-            depth += 1
-        }
-        return nodes.reversed()
+    /// This layer's local time at absolute media time `mediaTime` (recursion up the ancestors: no
+    /// allocation, so per-frame bookkeeping stays allocation-free).
+    func localTime(atMediaTime mediaTime: Double, useModel: Bool) -> Double {
+        let parent = superlayerReference ?? maskOwner
+        let parentTime = parent?.localTime(atMediaTime: mediaTime, useModel: useModel) ?? mediaTime
+        return timingNode(useModel: useModel).layerLocalTime(fromParentTime: parentTime)
     }
 
-    /// This layer's local time at absolute media time `mediaTime`.
-    func localTime(atMediaTime mediaTime: Double, useModel: Bool) -> Double {
-        LayerTimeSpace.localTime(ofPath: timingPath(useModel: useModel), atMediaTime: mediaTime)
+    /// The absolute media time of this layer's local time `localTime` (the inverse map, spec §1.6).
+    func mediaTime(atLocalTime localTime: Double, useModel: Bool) -> Double {
+        let parentTime = timingNode(useModel: useModel).parentTime(fromLayerLocalTime: localTime)
+        let parent = superlayerReference ?? maskOwner
+        return parent?.mediaTime(atLocalTime: parentTime, useModel: useModel) ?? parentTime
+    }
+
+    func timingNode(useModel: Bool) -> MediaTimingNode {
+        (useModel ? modelValues : committed ?? modelValues).timing.node
     }
 
     /// Apple: converts `t` from the local time of layer `l` (absolute media time when nil) to this

@@ -15,7 +15,8 @@ extension CALayer {
         let pixelHeight = (Double(bounds.height) * scale).rounded(.up)
         guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth * pixelHeight <= Double(CGContext.maximumPixelCount),
             let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let ctx = CGContext(
+            // `unsafe`: only the nil `data` pointer is involved, so the context owns and bounds its memory.
+            let ctx = unsafe CGContext(
                 data: nil, width: Int(pixelWidth), height: Int(pixelHeight), bitsPerComponent: 8, bytesPerRow: 0,
                 space: space, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else {

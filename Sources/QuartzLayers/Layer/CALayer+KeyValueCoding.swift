@@ -8,7 +8,7 @@ extension CALayer {
     func valueDefault(forKey key: String) -> Any? {
         if let object = objectValue(forKey: key) { return object }
         if let accessor = type(of: self).propertyTable[key] {
-            return accessor.read(modelValues).boxed(as: accessor.kind)
+            return accessor.value(in: modelValues).boxed(as: accessor.kind)
         }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
@@ -47,7 +47,7 @@ extension CALayer {
     public func checkedValue(forKeyPath keyPath: String) throws(LayerKeyPathError) -> Any? {
         if !keyPath.contains(".") { return value(forKey: keyPath) }
         switch ResolvedKeyPath.resolve(keyPath, in: type(of: self).propertyTable) {
-        case .success(let resolved): return resolved.read(modelValues)?.boxed(as: resolved.kind)
+        case .success(let resolved): return resolved.value(in: modelValues)?.boxed(as: resolved.kind)
         case .failure(let error): throw error
         case nil: return value(forKey: keyPath)
         }
@@ -78,7 +78,7 @@ extension CALayer {
         var updated = modelValues
         guard resolved.write(value, into: &updated) else { return false }
         let key = resolved.propertyKey
-        guard resolved.accessor.read(updated) != resolved.accessor.read(modelValues) else { return true }
+        guard resolved.accessor.value(in: updated) != resolved.accessor.value(in: modelValues) else { return true }
         changeModel(forKey: key) { properties in properties = updated }
         return true
     }

@@ -101,7 +101,7 @@ open class CALayer {
     /// [V: GS-tests geometry.m classDefaults]; other keys follow the same rule [U].
     open class func defaultValue(forKey key: String) -> Any? {
         guard let accessor = propertyTable[key] else { return nil }
-        let value = accessor.read(LayerProperties())
+        let value = accessor.value(in: LayerProperties())
         switch value {
         case .number(let number) where number == 0: return nil
         case .bool(false), .null: return nil

@@ -1,6 +1,7 @@
 // Key paths over layer properties, resolved once into (property accessor, structure fields) so that
 // key-value coding and every animation frame use the same typed read/write (spec §2.4 last row, §4.1).
 import Foundation
+import QuartzMath
 
 /// Why a key path could not be read or written. `value(forKeyPath:)` answers nil and
 /// `setValue(_:forKeyPath:)` changes nothing for these; `checkedValue(forKeyPath:)` and
@@ -43,6 +44,18 @@ struct ResolvedKeyPath: Sendable {
     let fields: [Substring]
     /// How values at this path are boxed.
     let kind: LayerValueKind
+    /// The virtual transform field ("rotation.z", …) parsed once, for transform properties (spec §4.1).
+    let transformField: TransformKeyPath?
+
+    init(keyPath: String, propertyKey: String, accessor: LayerPropertyAccessor, fields: [Substring], kind: LayerValueKind) {
+        self.keyPath = keyPath
+        self.propertyKey = propertyKey
+        self.accessor = accessor
+        self.fields = fields
+        self.kind = kind
+        transformField = accessor.kind == .transform && !fields.isEmpty
+            ? TransformKeyPath(rawValue: fields.joined(separator: ".")) : nil
+    }
 
     /// Splits `keyPath` and looks its first component up in `table`. Returns nil for an unknown property
     /// (which KVC stores as a custom key when it has no fields).
@@ -57,7 +70,7 @@ struct ResolvedKeyPath: Sendable {
             return components.count == 1 ? nil : .failure(.notAStructure(keyPath: keyPath, key: String(head)))
         }
         let fields = Array(components.dropFirst())
-        let sample = accessor.read(LayerProperties())
+        let sample = accessor.value(in: LayerProperties())
         guard let kind = sample.componentKind(fields[...], base: accessor.kind) else {
             return .failure(fields.isEmpty ? .malformedKeyPath(keyPath) : .noSuchField(keyPath: keyPath, property: String(head)))
         }
@@ -65,13 +78,37 @@ struct ResolvedKeyPath: Sendable {
     }
 
     /// The value at this path in `properties`.
-    func read(_ properties: LayerProperties) -> LayerValue? {
-        accessor.read(properties).component(fields[...])
+    func read(_ properties: inout LayerProperties) -> LayerValue? {
+        if fields.isEmpty { return accessor.read(&properties) }
+        if let transformField, case .transform(let matrix) = accessor.read(&properties) {
+            switch matrix.value(for: transformField) {
+            case .number(let number): return .number(number)
+            case .size(let size): return .size(size)
+            }
+        }
+        return accessor.read(&properties).component(fields[...])
+    }
+
+    /// The value at this path in a copy of `properties` (for paths that are not per frame).
+    func value(in properties: LayerProperties) -> LayerValue? {
+        var copy = properties
+        return read(&copy)
     }
 
     /// Writes `value` at this path; false (nothing written) when the type does not fit.
     func write(_ value: LayerValue, into properties: inout LayerProperties) -> Bool {
-        guard let whole = accessor.read(properties).replacingComponent(fields[...], with: value) else { return false }
+        if fields.isEmpty { return accessor.write(&properties, value) }
+        if let transformField, case .transform(let matrix) = accessor.read(&properties) {
+            let input: TransformKeyPathValue
+            switch value {
+            case .number(let number) where number.isFinite: input = .number(number)
+            case .size(let size) where size.width.isFinite && size.height.isFinite: input = .size(size)
+            default: return false
+            }
+            guard let updated = try? matrix.setting(input, for: transformField) else { return false }
+            return accessor.write(&properties, .transform(updated))
+        }
+        guard let whole = accessor.read(&properties).replacingComponent(fields[...], with: value) else { return false }
         return accessor.write(&properties, whole)
     }
 }

@@ -10,47 +10,49 @@ struct LayerPropertyAccessor: Sendable {
     let kind: LayerValueKind
     /// True when Core Animation creates an implicit animation for a change (spec §6.5).
     let hasImplicitAnimation: Bool
-    let read: @Sendable (LayerProperties) -> LayerValue
+    /// Reads through `inout` so that hot callers holding the properties `inout` pass them without a copy
+    /// (a by-value argument to a stored closure copies the whole kilobyte-sized struct).
+    let read: @Sendable (inout LayerProperties) -> LayerValue
     /// Writes a value of the right case; returns false (and writes nothing) for a mismatched case.
     let write: @Sendable (inout LayerProperties, LayerValue) -> Bool
 
     static func scalar(
-        _ path: WritableKeyPath<LayerProperties, Double> & Sendable, _ kind: LayerValueKind, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> Double, _ set: @escaping @Sendable (inout LayerProperties, Double) -> Void, _ kind: LayerValueKind, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: kind, hasImplicitAnimation: animatable,
-            read: { .number($0[keyPath: path]) },
+            read: { .number(get(&$0)) },
             write: { properties, value in
                 guard let number = value.doubleValue, number.isFinite else { return false }
-                properties[keyPath: path] = number
+                set(&properties, number)
                 return true
             })
     }
 
     static func float(
-        _ path: WritableKeyPath<LayerProperties, Float> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> Float, _ set: @escaping @Sendable (inout LayerProperties, Float) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .float, hasImplicitAnimation: animatable,
-            read: { .number(Double($0[keyPath: path])) },
+            read: { .number(Double(get(&$0))) },
             write: { properties, value in
                 // Infinity is meaningful for repeatCount (spec §1.1); NaN never is.
                 guard let number = value.doubleValue, !number.isNaN else { return false }
-                properties[keyPath: path] = Float(number)
+                set(&properties, Float(number))
                 return true
             })
     }
 
     static func flag(
-        _ path: WritableKeyPath<LayerProperties, Bool> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> Bool, _ set: @escaping @Sendable (inout LayerProperties, Bool) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .bool, hasImplicitAnimation: animatable,
-            read: { .bool($0[keyPath: path]) },
+            read: { .bool(get(&$0)) },
             write: { properties, value in
                 switch value {
-                case .bool(let flag): properties[keyPath: path] = flag
-                case .number(let number): properties[keyPath: path] = number != 0
+                case .bool(let flag): set(&properties, flag)
+                case .number(let number): set(&properties, number != 0)
                 default: return false
                 }
                 return true
@@ -58,69 +60,69 @@ struct LayerPropertyAccessor: Sendable {
     }
 
     static func point(
-        _ path: WritableKeyPath<LayerProperties, CGPoint> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CGPoint, _ set: @escaping @Sendable (inout LayerProperties, CGPoint) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .point, hasImplicitAnimation: animatable,
-            read: { .point($0[keyPath: path]) },
+            read: { .point(get(&$0)) },
             write: { properties, value in
                 guard case .point(let point) = value, point.x.isFinite, point.y.isFinite else { return false }
-                properties[keyPath: path] = point
+                set(&properties, point)
                 return true
             })
     }
 
     static func size(
-        _ path: WritableKeyPath<LayerProperties, CGSize> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CGSize, _ set: @escaping @Sendable (inout LayerProperties, CGSize) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .size, hasImplicitAnimation: animatable,
-            read: { .size($0[keyPath: path]) },
+            read: { .size(get(&$0)) },
             write: { properties, value in
                 guard case .size(let size) = value, size.width.isFinite, size.height.isFinite else { return false }
-                properties[keyPath: path] = size
+                set(&properties, size)
                 return true
             })
     }
 
     static func rect(
-        _ path: WritableKeyPath<LayerProperties, CGRect> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CGRect, _ set: @escaping @Sendable (inout LayerProperties, CGRect) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .rect, hasImplicitAnimation: animatable,
-            read: { .rect($0[keyPath: path]) },
+            read: { .rect(get(&$0)) },
             write: { properties, value in
                 guard case .rect(let rect) = value, rect.origin.x.isFinite, rect.origin.y.isFinite,
                     rect.size.width.isFinite, rect.size.height.isFinite
                 else { return false }
-                properties[keyPath: path] = rect
+                set(&properties, rect)
                 return true
             })
     }
 
     static func name(
-        _ path: WritableKeyPath<LayerProperties, String> & Sendable
+        _ get: @escaping @Sendable (inout LayerProperties) -> String, _ set: @escaping @Sendable (inout LayerProperties, String) -> Void
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .string, hasImplicitAnimation: false,
-            read: { .string($0[keyPath: path]) },
+            read: { .string(get(&$0)) },
             write: { properties, value in
                 guard case .string(let string) = value else { return false }
-                properties[keyPath: path] = string
+                set(&properties, string)
                 return true
             })
     }
 
     static func numbers(
-        _ path: WritableKeyPath<LayerProperties, [Double]?> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> [Double]?, _ set: @escaping @Sendable (inout LayerProperties, [Double]?) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .numbers, hasImplicitAnimation: animatable,
-            read: { properties in properties[keyPath: path].map { .numbers($0) } ?? .null },
+            read: { properties in get(&properties).map { .numbers($0) } ?? .null },
             write: { properties, value in
                 switch value {
-                case .numbers(let numbers) where numbers.allSatisfy(\.isFinite): properties[keyPath: path] = numbers
-                case .null: properties[keyPath: path] = nil
+                case .numbers(let numbers) where numbers.allSatisfy(\.isFinite): set(&properties, numbers)
+                case .null: set(&properties, nil)
                 default: return false
                 }
                 return true
@@ -130,28 +132,28 @@ struct LayerPropertyAccessor: Sendable {
 
 extension LayerPropertyAccessor {
     static func transform(
-        _ path: WritableKeyPath<LayerProperties, CATransform3D> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CATransform3D, _ set: @escaping @Sendable (inout LayerProperties, CATransform3D) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .transform, hasImplicitAnimation: animatable,
-            read: { .transform($0[keyPath: path]) },
+            read: { .transform(get(&$0)) },
             write: { properties, value in
                 guard case .transform(let transform) = value, transform.isFinite else { return false }
-                properties[keyPath: path] = transform
+                set(&properties, transform)
                 return true
             })
     }
 
     static func color(
-        _ path: WritableKeyPath<LayerProperties, CGColor?> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CGColor?, _ set: @escaping @Sendable (inout LayerProperties, CGColor?) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .color, hasImplicitAnimation: animatable,
-            read: { properties in properties[keyPath: path].map { .color($0) } ?? .null },
+            read: { properties in get(&properties).map { .color($0) } ?? .null },
             write: { properties, value in
                 switch value {
-                case .color(let color): properties[keyPath: path] = color
-                case .null: properties[keyPath: path] = nil
+                case .color(let color): set(&properties, color)
+                case .null: set(&properties, nil)
                 default: return false
                 }
                 return true
@@ -159,15 +161,15 @@ extension LayerPropertyAccessor {
     }
 
     static func colors(
-        _ path: WritableKeyPath<LayerProperties, [CGColor]?> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> [CGColor]?, _ set: @escaping @Sendable (inout LayerProperties, [CGColor]?) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .colors, hasImplicitAnimation: animatable,
-            read: { properties in properties[keyPath: path].map { .colors($0) } ?? .null },
+            read: { properties in get(&properties).map { .colors($0) } ?? .null },
             write: { properties, value in
                 switch value {
-                case .colors(let colors): properties[keyPath: path] = colors
-                case .null: properties[keyPath: path] = nil
+                case .colors(let colors): set(&properties, colors)
+                case .null: set(&properties, nil)
                 default: return false
                 }
                 return true
@@ -175,15 +177,15 @@ extension LayerPropertyAccessor {
     }
 
     static func cgPath(
-        _ path: WritableKeyPath<LayerProperties, CGPath?> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CGPath?, _ set: @escaping @Sendable (inout LayerProperties, CGPath?) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .path, hasImplicitAnimation: animatable,
-            read: { properties in properties[keyPath: path].map { .path($0) } ?? .null },
+            read: { properties in get(&properties).map { .path($0) } ?? .null },
             write: { properties, value in
                 switch value {
-                case .path(let cgPath): properties[keyPath: path] = cgPath
-                case .null: properties[keyPath: path] = nil
+                case .path(let cgPath): set(&properties, cgPath)
+                case .null: set(&properties, nil)
                 default: return false
                 }
                 return true
@@ -191,15 +193,15 @@ extension LayerPropertyAccessor {
     }
 
     static func image(
-        _ path: WritableKeyPath<LayerProperties, CGImage?> & Sendable, animatable: Bool
+        _ get: @escaping @Sendable (inout LayerProperties) -> CGImage?, _ set: @escaping @Sendable (inout LayerProperties, CGImage?) -> Void, animatable: Bool
     ) -> LayerPropertyAccessor {
         LayerPropertyAccessor(
             kind: .image, hasImplicitAnimation: animatable,
-            read: { properties in properties[keyPath: path].map { .image($0) } ?? .null },
+            read: { properties in get(&properties).map { .image($0) } ?? .null },
             write: { properties, value in
                 switch value {
-                case .image(let image): properties[keyPath: path] = image
-                case .null: properties[keyPath: path] = nil
+                case .image(let image): set(&properties, image)
+                case .null: set(&properties, nil)
                 default: return false
                 }
                 return true
@@ -207,92 +209,100 @@ extension LayerPropertyAccessor {
     }
 }
 
+extension LayerPropertyAccessor {
+    /// The value in `properties` (a copy is read; for paths that are not per frame).
+    func value(in properties: LayerProperties) -> LayerValue {
+        var copy = properties
+        return read(&copy)
+    }
+}
+
 /// Property tables per layer class. Subclasses add their keys to CALayer's.
 enum LayerPropertyTable {
     /// CALayer's own value properties (object-valued ones such as `mask` and `sublayers` are handled by CALayer).
     static let base: [String: LayerPropertyAccessor] = [
-        "bounds": .rect(\.bounds, animatable: true),
-        "position": .point(\.position, animatable: true),
-        "zPosition": .scalar(\.zPosition, .cgFloat, animatable: true),
-        "anchorPoint": .point(\.anchorPoint, animatable: true),
-        "anchorPointZ": .scalar(\.anchorPointZ, .cgFloat, animatable: true),
-        "geometryFlipped": .flag(\.isGeometryFlipped, animatable: false),
-        "transform": .transform(\.transform, animatable: true),
-        "sublayerTransform": .transform(\.sublayerTransform, animatable: true),
-        "backgroundColor": .color(\.backgroundColor, animatable: true),
-        "borderColor": .color(\.borderColor, animatable: true),
-        "shadowColor": .color(\.shadowColor, animatable: true),
-        "shadowPath": .cgPath(\.shadowPath, animatable: true),
+        "bounds": .rect({ $0.bounds }, { $0.bounds = $1 }, animatable: true),
+        "position": .point({ $0.position }, { $0.position = $1 }, animatable: true),
+        "zPosition": .scalar({ $0.zPosition }, { $0.zPosition = $1 }, .cgFloat, animatable: true),
+        "anchorPoint": .point({ $0.anchorPoint }, { $0.anchorPoint = $1 }, animatable: true),
+        "anchorPointZ": .scalar({ $0.anchorPointZ }, { $0.anchorPointZ = $1 }, .cgFloat, animatable: true),
+        "geometryFlipped": .flag({ $0.isGeometryFlipped }, { $0.isGeometryFlipped = $1 }, animatable: false),
+        "transform": .transform({ $0.transform }, { $0.transform = $1 }, animatable: true),
+        "sublayerTransform": .transform({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }, animatable: true),
+        "backgroundColor": .color({ $0.backgroundColor }, { $0.backgroundColor = $1 }, animatable: true),
+        "borderColor": .color({ $0.borderColor }, { $0.borderColor = $1 }, animatable: true),
+        "shadowColor": .color({ $0.shadowColor }, { $0.shadowColor = $1 }, animatable: true),
+        "shadowPath": .cgPath({ $0.shadowPath }, { $0.shadowPath = $1 }, animatable: true),
         // KVC reads and writes `contents` as an object (CALayer+Contents); animations use this entry.
-        "contents": .image(\.contentsImage, animatable: true),
-        "hidden": .flag(\.isHidden, animatable: true),
+        "contents": .image({ $0.contentsImage }, { $0.contentsImage = $1 }, animatable: true),
+        "hidden": .flag({ $0.isHidden }, { $0.isHidden = $1 }, animatable: true),
         // "doubleSided" has no implicit animation (CAPG-Animatable Table B-1).
-        "doubleSided": .flag(\.isDoubleSided, animatable: false),
-        "masksToBounds": .flag(\.masksToBounds, animatable: true),
-        "opacity": .scalar(\.opacity, .float, animatable: true),
-        "opaque": .flag(\.isOpaque, animatable: false),
-        "allowsGroupOpacity": .flag(\.allowsGroupOpacity, animatable: false),
-        "allowsEdgeAntialiasing": .flag(\.allowsEdgeAntialiasing, animatable: false),
-        "cornerRadius": .scalar(\.cornerRadius, .cgFloat, animatable: true),
-        "borderWidth": .scalar(\.borderWidth, .cgFloat, animatable: true),
-        "shadowOpacity": .scalar(\.shadowOpacity, .float, animatable: true),
-        "shadowOffset": .size(\.shadowOffset, animatable: true),
-        "shadowRadius": .scalar(\.shadowRadius, .cgFloat, animatable: true),
-        "contentsRect": .rect(\.contentsRect, animatable: true),
-        "contentsCenter": .rect(\.contentsCenter, animatable: true),
-        "contentsScale": .scalar(\.contentsScale, .cgFloat, animatable: true),
-        "contentsGravity": .name(\.contentsGravityName),
-        "rasterizationScale": .scalar(\.rasterizationScale, .cgFloat, animatable: true),
-        "shouldRasterize": .flag(\.shouldRasterize, animatable: true),
-        "minificationFilterBias": .scalar(\.minificationFilterBias, .float, animatable: true),
+        "doubleSided": .flag({ $0.isDoubleSided }, { $0.isDoubleSided = $1 }, animatable: false),
+        "masksToBounds": .flag({ $0.masksToBounds }, { $0.masksToBounds = $1 }, animatable: true),
+        "opacity": .scalar({ $0.opacity }, { $0.opacity = $1 }, .float, animatable: true),
+        "opaque": .flag({ $0.isOpaque }, { $0.isOpaque = $1 }, animatable: false),
+        "allowsGroupOpacity": .flag({ $0.allowsGroupOpacity }, { $0.allowsGroupOpacity = $1 }, animatable: false),
+        "allowsEdgeAntialiasing": .flag({ $0.allowsEdgeAntialiasing }, { $0.allowsEdgeAntialiasing = $1 }, animatable: false),
+        "cornerRadius": .scalar({ $0.cornerRadius }, { $0.cornerRadius = $1 }, .cgFloat, animatable: true),
+        "borderWidth": .scalar({ $0.borderWidth }, { $0.borderWidth = $1 }, .cgFloat, animatable: true),
+        "shadowOpacity": .scalar({ $0.shadowOpacity }, { $0.shadowOpacity = $1 }, .float, animatable: true),
+        "shadowOffset": .size({ $0.shadowOffset }, { $0.shadowOffset = $1 }, animatable: true),
+        "shadowRadius": .scalar({ $0.shadowRadius }, { $0.shadowRadius = $1 }, .cgFloat, animatable: true),
+        "contentsRect": .rect({ $0.contentsRect }, { $0.contentsRect = $1 }, animatable: true),
+        "contentsCenter": .rect({ $0.contentsCenter }, { $0.contentsCenter = $1 }, animatable: true),
+        "contentsScale": .scalar({ $0.contentsScale }, { $0.contentsScale = $1 }, .cgFloat, animatable: true),
+        "contentsGravity": .name({ $0.contentsGravityName }, { $0.contentsGravityName = $1 }),
+        "rasterizationScale": .scalar({ $0.rasterizationScale }, { $0.rasterizationScale = $1 }, .cgFloat, animatable: true),
+        "shouldRasterize": .flag({ $0.shouldRasterize }, { $0.shouldRasterize = $1 }, animatable: true),
+        "minificationFilterBias": .scalar({ $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }, .float, animatable: true),
         // CAMediaTiming on layers: not animatable (spec §1.7, CAPG-Animatable).
-        "beginTime": .scalar(\.timing.beginTime, .double, animatable: false),
-        "duration": .scalar(\.timing.duration, .double, animatable: false),
-        "speed": .float(\.timing.speed, animatable: false),
-        "timeOffset": .scalar(\.timing.timeOffset, .double, animatable: false),
-        "repeatCount": .float(\.timing.repeatCount, animatable: false),
-        "repeatDuration": .scalar(\.timing.repeatDuration, .double, animatable: false),
-        "autoreverses": .flag(\.timing.autoreverses, animatable: false),
-        "fillMode": .name(\.timing.fillModeName),
+        "beginTime": .scalar({ $0.timing.beginTime }, { $0.timing.beginTime = $1 }, .double, animatable: false),
+        "duration": .scalar({ $0.timing.duration }, { $0.timing.duration = $1 }, .double, animatable: false),
+        "speed": .float({ $0.timing.speed }, { $0.timing.speed = $1 }, animatable: false),
+        "timeOffset": .scalar({ $0.timing.timeOffset }, { $0.timing.timeOffset = $1 }, .double, animatable: false),
+        "repeatCount": .float({ $0.timing.repeatCount }, { $0.timing.repeatCount = $1 }, animatable: false),
+        "repeatDuration": .scalar({ $0.timing.repeatDuration }, { $0.timing.repeatDuration = $1 }, .double, animatable: false),
+        "autoreverses": .flag({ $0.timing.autoreverses }, { $0.timing.autoreverses = $1 }, animatable: false),
+        "fillMode": .name({ $0.timing.fillModeName }, { $0.timing.fillModeName = $1 }),
     ]
 
     /// CAShapeLayer adds these (SDK-CAShapeLayer: fillRule, lineCap, lineJoin, lineDashPattern not animatable).
     static let shape: [String: LayerPropertyAccessor] = base.merging([
-        "fillRule": .name(\.shape.fillRuleName),
-        "lineCap": .name(\.shape.lineCapName),
-        "lineJoin": .name(\.shape.lineJoinName),
-        "lineWidth": .scalar(\.shape.lineWidth, .cgFloat, animatable: true),
-        "miterLimit": .scalar(\.shape.miterLimit, .cgFloat, animatable: true),
-        "lineDashPhase": .scalar(\.shape.lineDashPhase, .cgFloat, animatable: true),
-        "lineDashPattern": .numbers(\.shape.lineDashPattern, animatable: false),
-        "strokeStart": .scalar(\.shape.strokeStart, .cgFloat, animatable: true),
-        "strokeEnd": .scalar(\.shape.strokeEnd, .cgFloat, animatable: true),
+        "fillRule": .name({ $0.shape.fillRuleName }, { $0.shape.fillRuleName = $1 }),
+        "lineCap": .name({ $0.shape.lineCapName }, { $0.shape.lineCapName = $1 }),
+        "lineJoin": .name({ $0.shape.lineJoinName }, { $0.shape.lineJoinName = $1 }),
+        "lineWidth": .scalar({ $0.shape.lineWidth }, { $0.shape.lineWidth = $1 }, .cgFloat, animatable: true),
+        "miterLimit": .scalar({ $0.shape.miterLimit }, { $0.shape.miterLimit = $1 }, .cgFloat, animatable: true),
+        "lineDashPhase": .scalar({ $0.shape.lineDashPhase }, { $0.shape.lineDashPhase = $1 }, .cgFloat, animatable: true),
+        "lineDashPattern": .numbers({ $0.shape.lineDashPattern }, { $0.shape.lineDashPattern = $1 }, animatable: false),
+        "strokeStart": .scalar({ $0.shape.strokeStart }, { $0.shape.strokeStart = $1 }, .cgFloat, animatable: true),
+        "strokeEnd": .scalar({ $0.shape.strokeEnd }, { $0.shape.strokeEnd = $1 }, .cgFloat, animatable: true),
         // "although the path property is animatable, no implicit animation will be created" (SDK-CAShapeLayer).
-        "path": .cgPath(\.shape.path, animatable: false),
-        "fillColor": .color(\.shape.fillColor, animatable: true),
-        "strokeColor": .color(\.shape.strokeColor, animatable: true),
+        "path": .cgPath({ $0.shape.path }, { $0.shape.path = $1 }, animatable: false),
+        "fillColor": .color({ $0.shape.fillColor }, { $0.shape.fillColor = $1 }, animatable: true),
+        "strokeColor": .color({ $0.shape.strokeColor }, { $0.shape.strokeColor = $1 }, animatable: true),
     ]) { _, new in new }
 
     /// CAGradientLayer adds these (Apple: colors, locations, startPoint, endPoint animatable).
     static let gradient: [String: LayerPropertyAccessor] = base.merging([
-        "locations": .numbers(\.gradient.locations, animatable: true),
-        "startPoint": .point(\.gradient.startPoint, animatable: true),
-        "endPoint": .point(\.gradient.endPoint, animatable: true),
-        "type": .name(\.gradient.typeName),
-        "colors": .colors(\.gradient.colors, animatable: true),
+        "locations": .numbers({ $0.gradient.locations }, { $0.gradient.locations = $1 }, animatable: true),
+        "startPoint": .point({ $0.gradient.startPoint }, { $0.gradient.startPoint = $1 }, animatable: true),
+        "endPoint": .point({ $0.gradient.endPoint }, { $0.gradient.endPoint = $1 }, animatable: true),
+        "type": .name({ $0.gradient.typeName }, { $0.gradient.typeName = $1 }),
+        "colors": .colors({ $0.gradient.colors }, { $0.gradient.colors = $1 }, animatable: true),
     ]) { _, new in new }
 
     /// CAReplicatorLayer adds these (Apple: instanceDelay and the offsets animatable; instanceCount not).
     static let replicator: [String: LayerPropertyAccessor] = base.merging([
-        "instanceCount": .scalar(\.replicatorInstanceCountAsDouble, .int, animatable: false),
-        "instanceDelay": .scalar(\.replicator.instanceDelay, .double, animatable: true),
-        "instanceRedOffset": .scalar(\.replicator.instanceRedOffset, .float, animatable: true),
-        "instanceGreenOffset": .scalar(\.replicator.instanceGreenOffset, .float, animatable: true),
-        "instanceBlueOffset": .scalar(\.replicator.instanceBlueOffset, .float, animatable: true),
-        "instanceAlphaOffset": .scalar(\.replicator.instanceAlphaOffset, .float, animatable: true),
-        "preservesDepth": .flag(\.replicator.preservesDepth, animatable: false),
-        "instanceTransform": .transform(\.replicator.instanceTransform, animatable: true),
-        "instanceColor": .color(\.replicator.instanceColor, animatable: true),
+        "instanceCount": .scalar({ $0.replicatorInstanceCountAsDouble }, { $0.replicatorInstanceCountAsDouble = $1 }, .int, animatable: false),
+        "instanceDelay": .scalar({ $0.replicator.instanceDelay }, { $0.replicator.instanceDelay = $1 }, .double, animatable: true),
+        "instanceRedOffset": .scalar({ $0.replicator.instanceRedOffset }, { $0.replicator.instanceRedOffset = $1 }, .float, animatable: true),
+        "instanceGreenOffset": .scalar({ $0.replicator.instanceGreenOffset }, { $0.replicator.instanceGreenOffset = $1 }, .float, animatable: true),
+        "instanceBlueOffset": .scalar({ $0.replicator.instanceBlueOffset }, { $0.replicator.instanceBlueOffset = $1 }, .float, animatable: true),
+        "instanceAlphaOffset": .scalar({ $0.replicator.instanceAlphaOffset }, { $0.replicator.instanceAlphaOffset = $1 }, .float, animatable: true),
+        "preservesDepth": .flag({ $0.replicator.preservesDepth }, { $0.replicator.preservesDepth = $1 }, animatable: false),
+        "instanceTransform": .transform({ $0.replicator.instanceTransform }, { $0.replicator.instanceTransform = $1 }, animatable: true),
+        "instanceColor": .color({ $0.replicator.instanceColor }, { $0.replicator.instanceColor = $1 }, animatable: true),
     ]) { _, new in new }
 }
 

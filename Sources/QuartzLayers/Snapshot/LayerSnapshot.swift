@@ -26,15 +26,15 @@ public struct LayerSnapshot: Sendable {
     /// Index of the layer this one masks, if it is a mask.
     public let maskedLayerIndex: Int?
     /// The layer's local time (spec §1.2).
-    public let localTime: CFTimeInterval
+    public internal(set) var localTime: CFTimeInterval
     /// Bounds space → superlayer bounds space, `M(L→S)` (spec §9.2); for a mask, into the masked layer's space.
-    public let transformToSuperlayer: CATransform3D
+    public internal(set) var transformToSuperlayer: CATransform3D
     /// Bounds space → the root's superlayer space, accumulated with flattening by every normal ancestor
     /// (CATransformLayers do not flatten), spec §9.3.
-    public let worldTransform: CATransform3D
+    public internal(set) var worldTransform: CATransform3D
     /// A transition running on this layer, if any (spec §5.2).
-    public let transition: TransitionState?
-    let properties: LayerProperties
+    public internal(set) var transition: TransitionState?
+    var properties: LayerProperties
     /// `compositingFilter` when it is a name (e.g. "multiplyBlendMode"); other filter objects are not drawn.
     public let compositingFilterName: String?
 

@@ -10,6 +10,7 @@ extension LayerTreeContext {
     public func snapshot(of root: CALayer, atMediaTime time: CFTimeInterval) -> LayerTreeSnapshot {
         withLock {
             var builder = SnapshotBuilder(mediaTime: time)
+            builder.layers.reserveCapacity(lastSnapshotLayerCount)
             guard root.committed != nil else { return LayerTreeSnapshot(mediaTime: time, layers: []) }
             // The root's own time is measured from absolute time through its ancestors, if it has any.
             let parentTime: Double
@@ -20,7 +21,8 @@ extension LayerTreeContext {
             }
             builder.visit(root, parentTime: parentTime, parentIndex: nil, parentGeometry: nil, parentWorld: nil,
                           parentFlattens: true, maskedIndex: nil)
-            return LayerTreeSnapshot(mediaTime: time, layers: builder.layers.map { $0.snapshot })
+            lastSnapshotLayerCount = builder.layers.count
+            return LayerTreeSnapshot(mediaTime: time, layers: builder.layers)
         }
     }
 
@@ -30,14 +32,11 @@ extension LayerTreeContext {
     }
 }
 
-/// Accumulates snapshots in pre-order.
+/// Accumulates snapshots in pre-order. Each layer's entry is appended once, after its animations were
+/// applied to a local copy of its committed state; child and mask indices are filled in place.
 struct SnapshotBuilder {
-    struct Pending {
-        var snapshot: LayerSnapshot
-    }
-
     let mediaTime: Double
-    var layers: [Pending] = []
+    var layers: [LayerSnapshot] = []
     /// Layers already visited: a committed structure can never hold a cycle, but a bound keeps it safe.
     var visitedCount = 0
 
@@ -45,20 +44,24 @@ struct SnapshotBuilder {
         _ layer: CALayer, parentTime: Double, parentIndex: Int?, parentGeometry: LayerGeometry?,
         parentWorld: CATransform3D?, parentFlattens: Bool, maskedIndex: Int?
     ) {
-        guard let committed = layer.committed, visitedCount < 10_000_000 else { return }
+        guard visitedCount < 10_000_000, var properties = layer.committed else { return }
         visitedCount += 1
-        let localTime = committed.timing.node.layerLocalTime(fromParentTime: parentTime)
-        let state = layer.presentationState(atLocalTime: localTime)
-        let geometry = CALayer.geometry(of: state.properties)
+        let localTime = properties.timing.node.layerLocalTime(fromParentTime: parentTime)
+        // Presentation values: committed model values, then each committed animation in order (spec §2.2),
+        // applied to a local so the large property value is not copied per animation.
+        var transition: TransitionState?
+        for entry in layer.animationEntries where entry.isCommitted {
+            guard let program = entry.program else { continue }
+            program.apply(
+                atParentTime: localTime, removedAfterEnd: entry.animation.isRemovedOnCompletion, to: &properties,
+                transition: &transition)
+        }
+        let geometry = CALayer.geometry(of: properties)
         let toSuperlayer: CATransform3D
         let world: CATransform3D
         if let parentGeometry, let parentWorld {
-            if maskedIndex != nil {
-                // A mask lives in the masked layer's bounds space, without its sublayerTransform.
-                toSuperlayer = geometry.frameTransform
-            } else {
-                toSuperlayer = geometry.transform(toSuperlayer: parentGeometry)
-            }
+            // A mask lives in the masked layer's bounds space, without its sublayerTransform.
+            toSuperlayer = maskedIndex != nil ? geometry.frameTransform : geometry.transform(toSuperlayer: parentGeometry)
             world = CATransform3DConcat(toSuperlayer, parentFlattens ? parentWorld.flattened : parentWorld)
         } else {
             // The root's own geometry places it in its superlayer (window) space (spec §9.3).
@@ -67,29 +70,28 @@ struct SnapshotBuilder {
         }
         let index = layers.count
         let kind = type(of: layer).snapshotKind
-        layers.append(Pending(snapshot: LayerSnapshot(
+        layers.append(LayerSnapshot(
             layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
             sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
-            transformToSuperlayer: toSuperlayer, worldTransform: world, transition: state.transition,
-            properties: state.properties, compositingFilterName: layer.committedCompositingFilter as? String)))
-        var maskIndex: Int?
+            transformToSuperlayer: toSuperlayer, worldTransform: world, transition: transition,
+            properties: properties, compositingFilterName: layer.committedCompositingFilter as? String))
         if let mask = layer.committedMaskLayer {
-            maskIndex = layers.count
+            let maskIndex = layers.count
             visit(mask, parentTime: localTime, parentIndex: index, parentGeometry: geometry, parentWorld: world,
                   parentFlattens: true, maskedIndex: index)
-            if maskIndex == layers.count { maskIndex = nil }
+            if layers.count > maskIndex { layers[index].maskIndex = maskIndex }
         }
+        let sublayers = layer.committedSublayers
+        guard !sublayers.isEmpty else { return }
         var children: [Int] = []
+        children.reserveCapacity(sublayers.count)
         let flattens = kind != .transform
-        for sublayer in layer.committedSublayers {
+        for sublayer in sublayers {
             let childIndex = layers.count
             visit(sublayer, parentTime: localTime, parentIndex: index, parentGeometry: geometry, parentWorld: world,
                   parentFlattens: flattens, maskedIndex: nil)
             if layers.count > childIndex { children.append(childIndex) }
         }
-        // In place: no copy of the layer's properties.
-        layers[index].snapshot.sublayerIndices = children
-        layers[index].snapshot.maskIndex = maskIndex
+        layers[index].sublayerIndices = children
     }
 }
-

@@ -1,0 +1,199 @@
+/* The command line and timing protocol shared by the native players (SCENES.md, "Timing protocol"):
+ *   static scene:   W warm-up frames, then timed frames until at least N frames and S seconds, at most X frames
+ *   animated scene: W warm-up frames, then P passes over every frame, each frame timed
+ * Defaults are SCENES.md's (W=3, N=15, S=2, X=200; animated W=10, P=2); compare.py passes them explicitly.
+ * A timed frame is one render_frame call: background fill plus every item, single-threaded, synchronous.
+ * Times are CLOCK_MONOTONIC nanoseconds around that call only. */
+#include "player_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    const char *scene_path, *png_path;
+    long warmup, min_frames, max_frames, passes;
+    double min_seconds;
+} options;
+
+static uint64_t clock_ns(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static uint64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+
+/* Threads of this process, from /proc: the report shows the renderer stayed single-threaded. */
+static long process_threads(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    long threads = -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "Threads:", 8) == 0) { threads = strtol(line + 8, NULL, 10); break; }
+    fclose(f);
+    return threads;
+}
+
+static int parse_long(const char *text, long low, long high, long *out) {
+    char *end = NULL;
+    long v = strtol(text, &end, 10);
+    if (!end || *end || v < low || v > high) return 0;
+    *out = v;
+    return 1;
+}
+
+static void usage(const char *program) {
+    fprintf(stderr,
+            "usage: %s SCENE.dl [--warmup N] [--min-frames N] [--max-frames N] [--min-seconds S] [--passes N]\n"
+            "       [--png OUT.png]\n"
+            "Renders a peer display list (scene_dl.py) with the SCENES.md timing protocol and prints per-frame\n"
+            "nanoseconds as JSON on stdout. --png writes the reference frame as straight-alpha RGBA8.\n",
+            program);
+}
+
+static int parse(int argc, char **argv, options *o) {
+    memset(o, 0, sizeof *o);
+    o->warmup = o->min_frames = o->max_frames = o->passes = -1;
+    o->min_seconds = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        long *target = NULL;
+        long low = 0, high = 1000000;
+        if (strcmp(a, "--warmup") == 0) target = &o->warmup;
+        else if (strcmp(a, "--min-frames") == 0) { target = &o->min_frames; low = 1; }
+        else if (strcmp(a, "--max-frames") == 0) { target = &o->max_frames; low = 1; }
+        else if (strcmp(a, "--passes") == 0) { target = &o->passes; low = 1; high = 1000; }
+        if (target) {
+            if (!has_value || !parse_long(argv[++i], low, high, target)) {
+                fprintf(stderr, "bad value for %s\n", a);
+                return 0;
+            }
+        } else if (strcmp(a, "--min-seconds") == 0 && has_value) {
+            char *end = NULL;
+            o->min_seconds = strtod(argv[++i], &end);
+            if (!end || *end || !(o->min_seconds >= 0 && o->min_seconds <= 3600)) {
+                fprintf(stderr, "bad value for --min-seconds\n");
+                return 0;
+            }
+        } else if (strcmp(a, "--png") == 0 && has_value) {
+            o->png_path = argv[++i];
+        } else if (a[0] == '-' || o->scene_path) {
+            return 0;
+        } else {
+            o->scene_path = a;
+        }
+    }
+    return o->scene_path != NULL;
+}
+
+static void print_json_string(const char *s) {
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20) printf("\\u%04x", *s);
+        else putchar(*s);
+    }
+    putchar('"');
+}
+
+int player_main(int argc, char **argv, const player_backend *backend) {
+    options o;
+    if (!parse(argc, argv, &o)) { usage(argv[0]); return 1; }
+    dl_scene scene;
+    char error[512] = {0};
+    if (!dl_load(o.scene_path, &scene, error, sizeof error)) {
+        fprintf(stderr, "%s: %s\n", backend->name, error);
+        return 1;
+    }
+    int animated = scene.frame_count > 0;
+    if (o.warmup < 0) o.warmup = animated ? 10 : 3;
+    if (o.min_frames < 0) o.min_frames = 15;
+    if (o.max_frames < 0) o.max_frames = 200;
+    if (o.passes < 0) o.passes = 2;
+    if (o.min_seconds < 0) o.min_seconds = 2.0;
+    if (o.max_frames < o.min_frames) o.max_frames = o.min_frames;
+
+    void *state = backend->prepare(&scene, error, sizeof error);
+    if (!state) {
+        /* Not an error of the harness: this renderer cannot draw the scene (e.g. perspective). */
+        printf("{\"renderer\": ");
+        print_json_string(backend->name);
+        printf(", \"scene\": ");
+        print_json_string(scene.name);
+        printf(", \"unsupported\": ");
+        print_json_string(error);
+        printf("}\n");
+        dl_free(&scene);
+        return 3;
+    }
+
+    size_t capacity = animated ? (size_t)o.passes * scene.frame_count : (size_t)o.max_frames;
+    uint64_t *times = malloc((capacity + 1) * sizeof *times);
+    if (!times) { fprintf(stderr, "out of memory\n"); return 1; }
+    for (long i = 0; i < o.warmup; i++)
+        backend->render_frame(state, &scene, animated ? (int)(i % scene.frame_count) : -1);
+
+    size_t count = 0;
+    long threads_before = process_threads();
+    /* CPU time of the whole process over the timed loop: about equal to the wall time when one thread works. */
+    uint64_t cpu_start = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+    uint64_t start = now_ns();
+    if (animated) {
+        for (long pass = 0; pass < o.passes; pass++)
+            for (uint32_t f = 0; f < scene.frame_count; f++) {
+                uint64_t t0 = now_ns();
+                backend->render_frame(state, &scene, (int)f);
+                times[count++] = now_ns() - t0;
+            }
+    } else {
+        while (count < capacity) {
+            uint64_t t0 = now_ns();
+            backend->render_frame(state, &scene, -1);
+            uint64_t t1 = now_ns();
+            times[count++] = t1 - t0;
+            if (count >= (size_t)o.min_frames && (double)(t1 - start) * 1e-9 >= o.min_seconds) break;
+        }
+    }
+    uint64_t wall_total = now_ns() - start, cpu_total = clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+    long threads = process_threads();
+
+    int status = 0;
+    if (o.png_path) {
+        backend->render_frame(state, &scene, animated ? (int)scene.reference_frame : -1);
+        uint8_t *rgba = malloc((size_t)scene.width * scene.height * 4);
+        if (!rgba) { fprintf(stderr, "out of memory\n"); return 1; }
+        backend->read_rgba(state, &scene, rgba);
+        if (!png_write_rgba(o.png_path, rgba, scene.width, scene.height)) {
+            fprintf(stderr, "%s: cannot write %s\n", backend->name, o.png_path);
+            status = 1;
+        }
+        free(rgba);
+    }
+
+    printf("{\"renderer\": ");
+    print_json_string(backend->name);
+    printf(", \"version\": ");
+    print_json_string(backend->version());
+    printf(", \"scene\": ");
+    print_json_string(scene.name);
+    printf(", \"width\": %u, \"height\": %u, \"threads_before\": %ld, \"threads\": %ld", scene.width, scene.height,
+           threads_before, threads);
+    printf(", \"timed_wall_ns\": %llu, \"timed_cpu_ns\": %llu", (unsigned long long)wall_total,
+           (unsigned long long)cpu_total);
+    printf(", \"protocol\": {\"warmup\": %ld", o.warmup);
+    if (animated) printf(", \"passes\": %ld, \"frames\": %u}", o.passes, scene.frame_count);
+    else printf(", \"min_frames\": %ld, \"max_frames\": %ld, \"min_seconds\": %g}", o.min_frames, o.max_frames,
+                o.min_seconds);
+    printf(", \"frame_ns\": [");
+    for (size_t i = 0; i < count; i++) printf(i ? ", %llu" : "%llu", (unsigned long long)times[i]);
+    printf("]}\n");
+
+    free(times);
+    backend->destroy(state);
+    dl_free(&scene);
+    return status;
+}
