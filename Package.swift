@@ -29,7 +29,7 @@ let package = Package(
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
-        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster"]),
+        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"]),
         .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor"]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
