@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The peer-benchmark player (Benchmarks/peers/README.md, "The OpenQuartz player contract").
+        .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"]),
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath"]),
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
