@@ -101,8 +101,9 @@ public final class Scene: Sendable {
         tree(atTime: time(ofFrame: index))
     }
 
-    /// One scripted change in its own transaction: additions, assignments, animation removals and
-    /// additions, then removals; then the turn ends (commit and due callbacks).
+    /// One scripted change in its own transaction: layer additions, animation removals, animation
+    /// additions (so an animation without fromValue starts from the presentation value before the
+    /// change, Apple's "apply basic animation" recipe), assignments, layer removals; then the turn ends.
     private func run(_ event: SceneScriptEvent, names: inout [String: CALayer]) {
         CATransaction.begin()
         if let duration = event.duration { CATransaction.setAnimationDuration(duration) }
@@ -117,12 +118,12 @@ public final class Scene: Sendable {
                 parent.addSublayer(layer)
             }
         }
-        for (name, assignment) in event.assignments {
-            try? names[name]?.checkedSetValue(assignment.value.value, forKeyPath: assignment.keyPath)
-        }
         for (name, key) in event.animationRemovals { names[name]?.removeAnimation(forKey: key) }
         for addition in event.animationAdditions {
             names[addition.layer]?.add(addition.animation.prototype, forKey: addition.animation.key)
+        }
+        for (name, assignment) in event.assignments {
+            try? names[name]?.checkedSetValue(assignment.value.value, forKeyPath: assignment.keyPath)
         }
         for name in event.removals { names[name]?.removeFromSuperlayer() }
         CATransaction.commit()
