@@ -24,7 +24,11 @@ extension Scene {
         do {
             json = try JSONDecoder().decode(SceneJSONValue.self, from: data)
         } catch {
-            throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: "invalid JSON: \(Self.describe(error))")], warnings: [])
+            // JSONSerialization names the offending token ("Number 1e999 is not representable"); the
+            // decoder's own message is used only if the syntax parses.
+            var reason = Self.describe(error)
+            do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { reason = Self.describe(error) }
+            throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: "invalid JSON: \(reason)")], warnings: [])
         }
         let diagnostics = SceneDiagnostics(strict: options.strict)
         let images = SceneImageLoader(baseDirectory: baseDirectory, maximumPixels: options.maximumPixelCount)
@@ -148,6 +152,7 @@ extension Scene {
 
     /// A decoding error in words: the position and reason Foundation gives.
     private static func describe(_ error: any Error) -> String {
+        if let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { return message }
         if case DecodingError.dataCorrupted(let context) = error {
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             return underlying ?? context.debugDescription

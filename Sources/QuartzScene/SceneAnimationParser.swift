@@ -44,6 +44,11 @@ final class SceneAnimationParser {
         default: animation = CABasicAnimation()
         }
         count += 1
+        guard className != nil else {
+            // An unknown class: its other keys cannot be checked meaningfully.
+            for key in reader.values.keys { reader.consume(key) }
+            return nil
+        }
         readTiming(reader, into: animation)
         if let property = animation as? CAPropertyAnimation {
             readProperty(reader, into: property, layerClass: layerClass, keyPathRequired: keyPathRequired)

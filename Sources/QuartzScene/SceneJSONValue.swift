@@ -18,7 +18,7 @@ public enum SceneJSONValue: Sendable, Equatable, Decodable {
             self = .null
         } else if let flag = try? container.decode(Bool.self) {
             self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
+        } else if let number = try Self.number(in: container) {
             self = .number(number)
         } else if let string = try? container.decode(String.self) {
             self = .string(string)
@@ -26,6 +26,16 @@ public enum SceneJSONValue: Sendable, Equatable, Decodable {
             self = .array(array)
         } else {
             self = .object(try container.decode([String: SceneJSONValue].self))
+        }
+    }
+
+    /// The value as a number; nil when it is not one. A number literal that does not fit a Double
+    /// (1e999) rethrows Foundation's "does not fit" error instead of being mistaken for another type.
+    private static func number(in container: any SingleValueDecodingContainer) throws -> Double? {
+        do {
+            return try container.decode(Double.self)
+        } catch DecodingError.typeMismatch {
+            return nil
         }
     }
 
