@@ -192,3 +192,42 @@ struct SceneSeedTests {
         #expect(close(try transformField(end, "secondHand", "rotation.z"), sixDegrees))
     }
 }
+
+@Suite("Scene files: the documented complete example")
+struct SceneCompleteExampleTests {
+    /// The example in docs/scene-format.md is this fixture, verbatim, and loads without warnings.
+    @Test func documentedExampleLoads() throws {
+        let scene = try loadFixtureScene("complete-example.json")
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        #expect(scene.size == CGSize(width: 480, height: 270) && scene.scale == 2)
+        #expect(scene.pixelWidth == 960 && scene.pixelHeight == 540)
+        #expect(scene.frameRate.description == "30000/1001" && scene.frameCount == 180)
+        #expect(rgba(scene.background) == SIMD4(0x10 / 255.0, 0x18 / 255.0, 0x20 / 255.0, 1))
+        // root, sky, track, ship, dots, dot, cube, front, side, panel, mask + the scripted badge.
+        #expect(scene.counts == SceneCounts(layers: 12, animations: 6, scriptedChanges: 4, images: 1))
+        let doc = try String(contentsOf: fixturesDirectory.deletingLastPathComponent().appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
+        let example = try String(contentsOf: fixturesDirectory.appendingPathComponent("scenes/complete-example.json"), encoding: .utf8)
+        #expect(doc.contains(example.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// The script at work: the implicit push transition on the panel (its action), the added badge and
+    /// its by-animation, the removal of the ship's travel animation, the badge's removal.
+    @Test func scriptedChanges() throws {
+        let scene = try loadFixtureScene("complete-example.json")
+        let early = scene.tree(atTime: 1.5)
+        let state = try #require(early.presented("panel")?.transition)
+        #expect(state.type == .push && state.subtype == .fromLeft && close(state.progress, 0.5))
+        // opacity's action is null: no implicit animation, the new value at once.
+        let fading = scene.tree(atTime: 2.25)
+        #expect(try presented(fading, "panel").opacity == 0.5)
+        // position.y animates implicitly from 160 (frame y 120 + 80 / 2) to 170 over 0.5 s, easing out.
+        let eased = CAMediaTimingFunction(name: .easeOut).value(atProgress: 0.5)
+        #expect(close(Double(try presented(fading, "panel").position.y), 160 + 10 * eased, 1e-9))
+        let badge = try presented(scene.tree(atTime: 3.5), "badge")
+        #expect(close(Double(badge.position.x), 240 + 50))
+        // The travel animation was removed at 3 s: the ship is back at its model position.
+        #expect(try presented(scene.tree(atTime: 3.5), "ship").position == CGPoint(x: 40, y: 200))
+        #expect(scene.tree(atTime: 5.5).presented("badge") == nil)
+        #expect(scene.tree(atTime: 4.9).presented("badge") != nil)
+    }
+}
