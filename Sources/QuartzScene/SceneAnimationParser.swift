@@ -91,7 +91,13 @@ final class SceneAnimationParser {
         } else if let duration = reader.nonNegative("duration") {
             animation.duration = duration
         }
-        if let speed = reader.number("speed") { animation.speed = Float(speed) }
+        if let speed = reader.number("speed") {
+            if Float(speed).isFinite {
+                animation.speed = Float(speed)
+            } else {
+                diagnostics.error(reader.path("speed"), .outOfRange, "must fit a Float (Apple's type for speed), got \(SceneFormat.number(speed))")
+            }
+        }
         if let timeOffset = reader.number("timeOffset") { animation.timeOffset = timeOffset }
         if let repeatCount = countOrInfinity(reader, "repeatCount") { animation.repeatCount = Float(repeatCount) }
         if let repeatDuration = countOrInfinity(reader, "repeatDuration") { animation.repeatDuration = repeatDuration }

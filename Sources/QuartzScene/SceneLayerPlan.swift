@@ -71,7 +71,8 @@ final class SceneLayerPlan: Sendable {
     }
 }
 
-/// A scripted model change: at `time`, inside its own transaction.
+/// A scripted model change: at `time`, inside its own transaction. Invariant: immutable after loading
+/// (its layer plans and animation prototypes are only copied from), so it can be shared between threads.
 struct SceneScriptEvent: @unchecked Sendable {
     struct Addition {
         let parent: String

@@ -235,3 +235,32 @@ struct SceneValidationTests {
         #expect(loadErrors(json).count == 3)
     }
 }
+
+@Suite("Scene hostile input")
+struct SceneHostileInputTests {
+    /// Extreme but well-formed values load (or fail with an error) and evaluate without trapping.
+    @Test(arguments: [
+        #"[{"position": [1e308, -1e308], "bounds": [0, 0, 1e308, 1e308], "transform": [{"rotate": [1, 0, 0, 0]}]}]"#,
+        #"[{"class": "replicator", "instanceCount": 100000, "sublayers": [{}]}]"#,
+        #"[{"class": "shape", "path": "M0 0 A1e300 1e-300 45 1 1 1e300 1e300 Z", "lineDashPattern": []}]"#,
+        #"[{"speed": 0, "timeOffset": 1e300, "animations": [{"keyPath": "opacity", "toValue": 0, "duration": 1e-300, "repeatCount": 1e30}]}]"#,
+        #"[{"animations": [{"class": "group", "animations": [{"class": "group", "animations": [{"class": "group"}]}]}]}]"#,
+        #"[{"animations": [{"class": "keyframe", "keyPath": "position", "path": "M0 0", "calculationMode": "paced"}]}]"#,
+        #"[{"animations": [{"class": "spring", "keyPath": "opacity", "toValue": 0, "stiffness": 1e300, "damping": 0, "duration": "settling"}]}]"#,
+    ])
+    func extremeValuesAreSafe(layers: String) throws {
+        do {
+            let scene = try loadScene(sceneJSON(layers: layers))
+            for time in [0.0, 0.5, 1e9] { _ = scene.tree(atTime: time).snapshot() }
+        } catch {
+            #expect(!error.errors.isEmpty)
+        }
+    }
+
+    @Test func overlargeCountsAreRefused() {
+        #expect(loadErrors(sceneJSON(layers: #"[{"class": "replicator", "instanceCount": 1e9}]"#)).map(\.description)
+            == ["layers[0].instanceCount: must be a whole number of instances up to 100000, got 1000000000"])
+        #expect(loadErrors(sceneJSON(layers: #"[{"animations": [{"keyPath": "opacity", "speed": 1e300}]}]"#)).map(\.description)
+            == ["layers[0].animations[0].speed: must fit a Float (Apple's type for speed), got 1e+300"])
+    }
+}
