@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
         .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"]),
-        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor"]),
+        // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
+        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
+        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor", "QuartzScene"]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
@@ -47,6 +49,7 @@ let package = Package(
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
+        .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene"]),
     ],
     swiftLanguageModes: [.v6]
 )
