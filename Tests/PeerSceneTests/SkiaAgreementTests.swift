@@ -5,7 +5,7 @@ import QuartzRaster
 import Testing
 
 /// The raster core against Skia on the peer scenes (fixtures/peer-scenes, references rendered by
-/// tools/peers/skia_reference.py). Bars: bench PEERS.md "Quality bar for the project" — the worse of
+/// the peer harness's Skia player, see fixtures/peer-reference/README.md). Bars: bench PEERS.md "Quality bar for the project" — the worse of
 /// Blend2D's and cairo's agreement with Skia per scene, rounded up; at 512x512 the same rule applied to
 /// the 512 table. Scene f has no second peer; PEERS.md says to use scene e's bar as a guide.
 struct QualityBar: Sendable, CustomStringConvertible {
