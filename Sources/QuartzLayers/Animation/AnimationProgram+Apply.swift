@@ -47,6 +47,15 @@ extension PropertyProgram {
         progress: Double, basicTime: Double, cycle: Int, timingFunction: CAMediaTimingFunction?,
         to properties: inout LayerProperties
     ) {
+        if let fixedEndpoints {
+            // The same arithmetic as `LayerValue.interpolated(to:fraction:)` on the general path.
+            let eased = timingFunction?.value(atProgress: progress) ?? progress
+            switch fixedEndpoints {
+            case .number(let a, let b): _ = target.write(.number(a + (b - a) * eased), into: &properties)
+            case .point(let a, let b): _ = target.write(.point(a.interpolated(to: b, fraction: eased)), into: &properties)
+            }
+            return
+        }
         guard let underlying = target.read(&properties) else { return }
         // With a value function the interpolated quantity is a number (or three); its "current value" is
         // the function's identity input [U: Apple does not document to-only value-function animations].

@@ -17,6 +17,7 @@ extension LayerTreeContext {
         }
         dirtyLayers.removeAll(keepingCapacity: true)
         commitGeneration &+= 1
+        evaluationGeneration &+= 1
     }
 
     /// Layout (root first) and then display for the changed layers' trees (spec §11 step 1).
