@@ -85,6 +85,8 @@ struct TransitionProgram: Sendable {
     let subtype: CATransitionSubtype?
     let startProgress: Double
     let endProgress: Double
+    /// The appearance before the transaction that added the transition, captured at its commit.
+    var before: TransitionBeforeState? = nil
 }
 
 /// Why an animation cannot be attached for evaluation. The animation is still added (its key, delegate

@@ -51,6 +51,8 @@ extension LayerTreeContext {
 /// applied to a local copy of its committed state; child and mask indices are filled in place.
 struct SnapshotBuilder {
     let mediaTime: Double
+    /// False for snapshots that are not kept for in-place updates (transition before-states, instances).
+    var recordsCache = true
     var layers: [LayerSnapshot] = []
     /// The side tables the next snapshot of this root updates from.
     var recorder = SnapshotRecorder()
@@ -89,9 +91,12 @@ struct SnapshotBuilder {
         }
         let index = layers.count
         let kind = type(of: layer).snapshotKind
-        recorder.record(
-            index: index, parent: maskedIndex ?? parentIndex, node: node, isMask: maskedIndex != nil,
-            parentFlattens: parentFlattens, geometry: geometry, committed: committed, entries: layer.animationEntries)
+        if recordsCache {
+            recorder.record(
+                index: index, parent: maskedIndex ?? parentIndex, node: node, isMask: maskedIndex != nil,
+                parentFlattens: parentFlattens, geometry: geometry, committed: committed,
+                entries: layer.animationEntries)
+        }
         layers.append(LayerSnapshot(
             layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
             sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
