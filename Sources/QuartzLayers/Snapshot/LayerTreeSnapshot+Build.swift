@@ -22,7 +22,7 @@ extension LayerTreeContext {
             }
             // Nothing a snapshot reads changed since the last one of this root: update it in place.
             if var cache = snapshotCaches.removeValue(forKey: root.layerSerial), cache.generation == evaluationGeneration {
-                cache.update(rootParentTime: parentTime)
+                cache.update(rootParentTime: parentTime, mediaTime: time)
                 let layers = cache.layers
                 snapshotCaches[root.layerSerial] = cache
                 return LayerTreeSnapshot(mediaTime: time, layers: layers)
@@ -61,13 +61,16 @@ struct SnapshotBuilder {
 
     mutating func visit(
         _ layer: CALayer, parentTime: Double, parentIndex: Int?, parentGeometry: LayerGeometry?,
-        parentWorld: CATransform3D?, parentFlattens: Bool, maskedIndex: Int?
+        parentWorld: CATransform3D?, parentFlattens: Bool, maskedIndex: Int?, delay: Double = 0
     ) {
         guard visitedCount < 10_000_000, let committed = layer.committed else { return }
         visitedCount += 1
         var properties = committed
         let node = properties.timing.node
-        let localTime = node.layerLocalTime(fromParentTime: parentTime)
+        // A replicator instance's delay shifts the layer's time after the begin clamp (spec §1.2 header
+        // formula at t − delay): before its delayed start the copy shows its model values.
+        let unshifted = node.layerLocalTime(fromParentTime: parentTime)
+        let localTime = delay == 0 ? unshifted : unshifted - delay * Double(node.speed)
         // Presentation values: committed model values, then each committed animation in order (spec §2.2),
         // applied to a local so the large property value is not copied per animation.
         var transition: TransitionState?
@@ -120,5 +123,9 @@ struct SnapshotBuilder {
             if layers.count > childIndex { children.append(childIndex) }
         }
         layers[index].sublayerIndices = children
+        if kind == .replicator {
+            layers[index].replicatorInstances = delayedReplicatorInstances(of: layer, entry: layers[index])
+            if recordsCache { recorder.replicators.append((index, layer)) }
+        }
     }
 }

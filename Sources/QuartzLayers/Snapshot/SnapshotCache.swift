@@ -46,9 +46,11 @@ struct SnapshotCache {
     var programs: [AnimationProgram]
     var removedAfterEnd: [Bool]
     var resetAccessors: [LayerPropertyAccessor]
+    /// Replicator entries with sublayers (their delayed instances are rebuilt every update).
+    var replicators: [(index: Int, layer: CALayer)]
 
     /// Evaluates every entry at `mediaTime` given the root's parent time; the result equals a full build's.
-    mutating func update(rootParentTime: Double) {
+    mutating func update(rootParentTime: Double, mediaTime: Double) {
         let count = layers.count
         guard count == parents.count else { return }
         var nextAnimated = 0
@@ -84,6 +86,11 @@ struct SnapshotCache {
                         toSuperlayer, parentFlattens[index] ? parentWorld.flattened : parentWorld)
                 }
             }
+        }
+        // Delayed replicator instances read the updated replicator entries (pre-order: outer ones first).
+        for (index, layer) in replicators {
+            let builder = SnapshotBuilder(mediaTime: mediaTime, recordsCache: false)
+            updated[index].replicatorInstances = builder.delayedReplicatorInstances(of: layer, entry: updated[index])
         }
         layers = updated
     }
@@ -130,6 +137,7 @@ struct SnapshotRecorder {
     var programs: [AnimationProgram] = []
     var removedAfterEnd: [Bool] = []
     var resetAccessors: [LayerPropertyAccessor] = []
+    var replicators: [(index: Int, layer: CALayer)] = []
 
     /// Records one entry (appended in the same order as the snapshot's `layers`).
     mutating func record(
@@ -186,6 +194,6 @@ struct SnapshotRecorder {
             generation: generation, layers: layers, parents: parents, timingNodes: timingNodes, isMask: isMask,
             parentFlattens: parentFlattens, hasDynamicMatrices: hasDynamicMatrices, geometries: geometries,
             sublayerBases: sublayerBases, animated: animated, programs: programs, removedAfterEnd: removedAfterEnd,
-            resetAccessors: resetAccessors)
+            resetAccessors: resetAccessors, replicators: replicators)
     }
 }
