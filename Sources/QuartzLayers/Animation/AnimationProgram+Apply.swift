@@ -9,6 +9,16 @@ public struct TransitionState: Sendable, Equatable {
     public var subtype: CATransitionSubtype?
     /// `q = startProgress + (endProgress − startProgress)·f(p)`, in [0, 1].
     public var progress: Double
+    /// The captured appearance the transition starts from (see `before`).
+    var beforeState: TransitionBeforeState? = nil
+
+    /// The layer's subtree as it was presented just before the transaction that added the transition, at
+    /// that transaction's commit time (spec §5.2: "capture the layer's rendered appearance (layer + sublayer
+    /// subtree) before the current transaction's changes"). Its first entry is the layer itself, with its
+    /// matrices relative to its superlayer's bounds space; the layer's entry in the snapshot that carries
+    /// this state is the appearance after the changes. Empty when the layer was not in the committed tree
+    /// before (it is being ordered in: there was nothing to show). Nil only before the first commit.
+    public var before: LayerTreeSnapshot? { beforeState?.snapshot }
 }
 
 extension AnimationProgram {
@@ -33,7 +43,8 @@ extension AnimationProgram {
         case .transition(let program):
             let eased = timingFunction?.value(atProgress: progress) ?? progress
             let q = program.startProgress + (program.endProgress - program.startProgress) * eased
-            transition = TransitionState(type: program.type, subtype: program.subtype, progress: min(max(q, 0), 1))
+            transition = TransitionState(
+                type: program.type, subtype: program.subtype, progress: min(max(q, 0), 1), beforeState: program.before)
         case .property(let program):
             program.apply(
                 progress: progress, basicTime: basicTime, cycle: state.cycle, timingFunction: timingFunction,
@@ -47,6 +58,15 @@ extension PropertyProgram {
         progress: Double, basicTime: Double, cycle: Int, timingFunction: CAMediaTimingFunction?,
         to properties: inout LayerProperties
     ) {
+        if let fixedEndpoints {
+            // The same arithmetic as `LayerValue.interpolated(to:fraction:)` on the general path.
+            let eased = timingFunction?.value(atProgress: progress) ?? progress
+            switch fixedEndpoints {
+            case .number(let a, let b): _ = target.write(.number(a + (b - a) * eased), into: &properties)
+            case .point(let a, let b): _ = target.write(.point(a.interpolated(to: b, fraction: eased)), into: &properties)
+            }
+            return
+        }
         guard let underlying = target.read(&properties) else { return }
         // With a value function the interpolated quantity is a number (or three); its "current value" is
         // the function's identity input [U: Apple does not document to-only value-function animations].

@@ -37,6 +37,8 @@ final class PropertyProgram: Sendable {
     let isCumulative: Bool
     let valueFunction: TransformValueFunction?
     let values: Values
+    /// Set for the common plain case, evaluated without the general path's value copies (see `FixedEndpoints`).
+    let fixedEndpoints: FixedEndpoints?
 
     init(target: ResolvedKeyPath, isAdditive: Bool, isCumulative: Bool, valueFunction: TransformValueFunction?, values: Values) {
         self.target = target
@@ -44,6 +46,27 @@ final class PropertyProgram: Sendable {
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.values = values
+        fixedEndpoints = FixedEndpoints(
+            values: values, target: target, plain: !isAdditive && !isCumulative && valueFunction == nil)
+    }
+
+    /// A basic animation with both `fromValue` and `toValue`, neither additive nor cumulative nor through a
+    /// value function, on a number or a point whose underlying value always reads: its endpoints do not
+    /// depend on the underlying value (spec §2.1 first row), so evaluation interpolates two constants.
+    enum FixedEndpoints: Sendable {
+        case number(Double, Double)
+        case point(CGPoint, CGPoint)
+
+        init?(values: Values, target: ResolvedKeyPath, plain: Bool) {
+            guard plain, target.fields.isEmpty || target.transformField != nil,
+                case .basic(let from?, let to?, _, _) = values
+            else { return nil }
+            switch (from, to) {
+            case (.number(let a), .number(let b)): self = .number(a, b)
+            case (.point(let a), .point(let b)): self = .point(a, b)
+            default: return nil
+            }
+        }
     }
 
     enum Values: Sendable {
@@ -62,6 +85,8 @@ struct TransitionProgram: Sendable {
     let subtype: CATransitionSubtype?
     let startProgress: Double
     let endProgress: Double
+    /// The appearance before the transaction that added the transition, captured at its commit.
+    var before: TransitionBeforeState? = nil
 }
 
 /// Why an animation cannot be attached for evaluation. The animation is still added (its key, delegate

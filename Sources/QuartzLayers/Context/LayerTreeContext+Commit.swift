@@ -8,6 +8,8 @@ extension LayerTreeContext {
     func performCommit() {
         runLayoutAndDisplay()
         let commitTime = mediaTime
+        // Before any committed state is replaced: new transitions capture the appearance they start from.
+        captureTransitionBeforeStates(atMediaTime: commitTime)
         // Layout or display may dirty more layers; the loop picks them up.
         var index = 0
         while index < dirtyLayers.count {
@@ -17,6 +19,7 @@ extension LayerTreeContext {
         }
         dirtyLayers.removeAll(keepingCapacity: true)
         commitGeneration &+= 1
+        evaluationGeneration &+= 1
     }
 
     /// Layout (root first) and then display for the changed layers' trees (spec §11 step 1).

@@ -35,6 +35,11 @@ public final class LayerTreeContext: @unchecked Sendable {
     /// Animations attached and not yet finished, in attach order.
     var runningAnimations: [RunningAnimation] = []
     var animationSerial = 0
+    /// Incremented by every change a snapshot reads outside the clock: commits, attached animations
+    /// added or removed, names. Snapshot caches are valid only at the generation they were built at.
+    var evaluationGeneration = 0
+    /// Per root layer serial: the last snapshot's entries and what the next one updates them from.
+    var snapshotCaches: [Int: SnapshotCache] = [:]
     /// Size of the last snapshot, to reserve the next one's storage at once.
     var lastSnapshotLayerCount = 0
     /// The media clock: what `mediaTime` (the context's `CACurrentMediaTime()`) reads.
@@ -77,5 +82,12 @@ public final class LayerTreeContext: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+}
+
+extension LayerTreeContext {
+    /// Invalidates snapshot caches after a change that a snapshot reads without a commit.
+    func noteEvaluationInputChange() {
+        withLock { evaluationGeneration &+= 1 }
     }
 }

@@ -47,14 +47,18 @@ open class CALayer {
     var customValues: [String: Any] = [:]
 
     /// Animations in `animationKeys()` order (spec §2.2).
-    var animationEntries: [AttachedAnimation] = []
+    var animationEntries: [AttachedAnimation] = [] {
+        didSet { context.noteEvaluationInputChange() }
+    }
 
     // Display and layout flags (spec §11 step 1).
     var needsDisplayFlag = false
     var needsLayoutFlag = false
 
     /// Apple: a name for the layer, used by some layout managers. Default nil.
-    open var name: String?
+    open var name: String? {
+        didSet { context.noteEvaluationInputChange() }
+    }
     /// The layer's delegate (weak, as Apple's).
     open weak var delegate: (any CALayerDelegate)?
     /// Actions by key, consulted after the delegate (spec §6.2). Default nil.

@@ -46,6 +46,9 @@ struct ResolvedKeyPath: Sendable {
     let kind: LayerValueKind
     /// The virtual transform field ("rotation.z", …) parsed once, for transform properties (spec §4.1).
     let transformField: TransformKeyPath?
+    /// The value at `transformField` of the identity transform, read once (the per-frame read of an
+    /// identity underlying transform then needs no decomposition).
+    let identityTransformFieldValue: LayerValue?
 
     init(keyPath: String, propertyKey: String, accessor: LayerPropertyAccessor, fields: [Substring], kind: LayerValueKind) {
         self.keyPath = keyPath
@@ -55,6 +58,12 @@ struct ResolvedKeyPath: Sendable {
         self.kind = kind
         transformField = accessor.kind == .transform && !fields.isEmpty
             ? TransformKeyPath(rawValue: fields.joined(separator: ".")) : nil
+        identityTransformFieldValue = transformField.map { field in
+            switch CATransform3DIdentity.value(for: field) {
+            case .number(let number): return .number(number)
+            case .size(let size): return .size(size)
+            }
+        }
     }
 
     /// Splits `keyPath` and looks its first component up in `table`. Returns nil for an unknown property
@@ -81,6 +90,7 @@ struct ResolvedKeyPath: Sendable {
     func read(_ properties: inout LayerProperties) -> LayerValue? {
         if fields.isEmpty { return accessor.read(&properties) }
         if let transformField, case .transform(let matrix) = accessor.read(&properties) {
+            if let identityTransformFieldValue, CATransform3DIsIdentity(matrix) { return identityTransformFieldValue }
             switch matrix.value(for: transformField) {
             case .number(let number): return .number(number)
             case .size(let size): return .size(size)
@@ -99,6 +109,10 @@ struct ResolvedKeyPath: Sendable {
     func write(_ value: LayerValue, into properties: inout LayerProperties) -> Bool {
         if fields.isEmpty { return accessor.write(&properties, value) }
         if let transformField, case .transform(let matrix) = accessor.read(&properties) {
+            if CATransform3DIsIdentity(matrix) {
+                guard let updated = transformField.matrixReplacingIdentityComponent(with: value) else { return false }
+                return accessor.write(&properties, .transform(updated))
+            }
             let input: TransformKeyPathValue
             switch value {
             case .number(let number) where number.isFinite: input = .number(number)

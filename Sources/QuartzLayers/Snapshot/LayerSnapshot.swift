@@ -106,6 +106,11 @@ public struct LayerSnapshot: Sendable {
         return SIMD4(r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset)
     }
     public var preservesDepth: Bool { properties.replicator.preservesDepth }
+    /// For a replicator with a non-zero `instanceDelay`: element k is instance k+1's copy of the sublayers,
+    /// evaluated at this layer's local time − (k+1)·instanceDelay, as a tree whose root entry is this layer
+    /// (same matrices; instance 0 is the sublayers in the enclosing snapshot). The renderer applies
+    /// `instanceTransform` k+1 times and the colour offsets as for undelayed instances. Empty otherwise.
+    public internal(set) var replicatorInstances: [LayerTreeSnapshot] = []
 }
 
 /// A whole committed layer tree evaluated at one media time. Pure in time: evaluating the same committed

@@ -9,9 +9,10 @@ extension LayerTreeContext {
     /// first so that the implicit transaction is committed.
     public func snapshot(of root: CALayer, atMediaTime time: CFTimeInterval) -> LayerTreeSnapshot {
         withLock {
-            var builder = SnapshotBuilder(mediaTime: time)
-            builder.layers.reserveCapacity(lastSnapshotLayerCount)
-            guard root.committed != nil else { return LayerTreeSnapshot(mediaTime: time, layers: []) }
+            guard root.committed != nil else {
+                snapshotCaches[root.layerSerial] = nil
+                return LayerTreeSnapshot(mediaTime: time, layers: [])
+            }
             // The root's own time is measured from absolute time through its ancestors, if it has any.
             let parentTime: Double
             if let parent = root.superlayerReference {
@@ -19,9 +20,23 @@ extension LayerTreeContext {
             } else {
                 parentTime = time
             }
+            // Nothing a snapshot reads changed since the last one of this root: update it in place.
+            if var cache = snapshotCaches.removeValue(forKey: root.layerSerial), cache.generation == evaluationGeneration {
+                cache.update(rootParentTime: parentTime, mediaTime: time)
+                let layers = cache.layers
+                snapshotCaches[root.layerSerial] = cache
+                return LayerTreeSnapshot(mediaTime: time, layers: layers)
+            }
+            // Caches of an older generation can never be used again.
+            snapshotCaches = snapshotCaches.filter { $0.value.generation == evaluationGeneration }
+            var builder = SnapshotBuilder(mediaTime: time)
+            builder.layers.reserveCapacity(lastSnapshotLayerCount)
             builder.visit(root, parentTime: parentTime, parentIndex: nil, parentGeometry: nil, parentWorld: nil,
                           parentFlattens: true, maskedIndex: nil)
             lastSnapshotLayerCount = builder.layers.count
+            if snapshotCaches.count < 8 {
+                snapshotCaches[root.layerSerial] = builder.recorder.cache(generation: evaluationGeneration, layers: builder.layers)
+            }
             return LayerTreeSnapshot(mediaTime: time, layers: builder.layers)
         }
     }
@@ -36,17 +51,26 @@ extension LayerTreeContext {
 /// applied to a local copy of its committed state; child and mask indices are filled in place.
 struct SnapshotBuilder {
     let mediaTime: Double
+    /// False for snapshots that are not kept for in-place updates (transition before-states, instances).
+    var recordsCache = true
     var layers: [LayerSnapshot] = []
+    /// The side tables the next snapshot of this root updates from.
+    var recorder = SnapshotRecorder()
     /// Layers already visited: a committed structure can never hold a cycle, but a bound keeps it safe.
     var visitedCount = 0
 
     mutating func visit(
         _ layer: CALayer, parentTime: Double, parentIndex: Int?, parentGeometry: LayerGeometry?,
-        parentWorld: CATransform3D?, parentFlattens: Bool, maskedIndex: Int?
+        parentWorld: CATransform3D?, parentFlattens: Bool, maskedIndex: Int?, delay: Double = 0
     ) {
-        guard visitedCount < 10_000_000, var properties = layer.committed else { return }
+        guard visitedCount < 10_000_000, let committed = layer.committed else { return }
         visitedCount += 1
-        let localTime = properties.timing.node.layerLocalTime(fromParentTime: parentTime)
+        var properties = committed
+        let node = properties.timing.node
+        // A replicator instance's delay shifts the layer's time after the begin clamp (spec §1.2 header
+        // formula at t − delay): before its delayed start the copy shows its model values.
+        let unshifted = node.layerLocalTime(fromParentTime: parentTime)
+        let localTime = delay == 0 ? unshifted : unshifted - delay * Double(node.speed)
         // Presentation values: committed model values, then each committed animation in order (spec §2.2),
         // applied to a local so the large property value is not copied per animation.
         var transition: TransitionState?
@@ -70,6 +94,12 @@ struct SnapshotBuilder {
         }
         let index = layers.count
         let kind = type(of: layer).snapshotKind
+        if recordsCache {
+            recorder.record(
+                index: index, parent: maskedIndex ?? parentIndex, node: node, isMask: maskedIndex != nil,
+                parentFlattens: parentFlattens, geometry: geometry, committed: committed,
+                entries: layer.animationEntries)
+        }
         layers.append(LayerSnapshot(
             layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
             sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
@@ -93,5 +123,9 @@ struct SnapshotBuilder {
             if layers.count > childIndex { children.append(childIndex) }
         }
         layers[index].sublayerIndices = children
+        if kind == .replicator {
+            layers[index].replicatorInstances = delayedReplicatorInstances(of: layer, entry: layers[index])
+            if recordsCache { recorder.replicators.append((index, layer)) }
+        }
     }
 }

@@ -1,0 +1,199 @@
+// The incremental snapshot (issue 3, evaluation speed): the last full evaluation of one root's committed
+// tree is kept together with what time alone can change — each layer's timing node, its time and
+// geometry parents, and, for layers with committed animations, their committed state and programs.
+// While nothing that a snapshot reads has changed (`LayerTreeContext.evaluationGeneration`), the next
+// snapshot updates in place: local times for every layer, properties only for animated layers (only the
+// properties their animations write are reset from the committed state), matrices only under them.
+// The arithmetic is the full build's, operation for operation, so both paths give bit-identical entries.
+import Foundation
+import QuartzMath
+
+/// One animated layer's evaluation plan.
+struct AnimatedSnapshotEntry {
+    /// Index in the snapshot's `layers`.
+    let index: Int
+    /// The committed properties (the underlying values animations start from, spec §2.2).
+    var committed: LayerProperties
+    /// Range in `SnapshotCache.programs` / `removedAfterEnd`: the committed animations in order.
+    let programs: Range<Int>
+    /// Range in `SnapshotCache.resetAccessors`: the properties the animations write.
+    let resets: Range<Int>
+    /// A path animation with a rotation mode also writes `transform`; an image animation `contentsCrossfade`.
+    let resetsTransform: Bool
+    let resetsCrossfade: Bool
+}
+
+/// What the next snapshot of one root needs to update the previous one in place.
+struct SnapshotCache {
+    /// The `evaluationGeneration` the entries were built at.
+    let generation: Int
+    /// The last snapshot's entries (shared with the snapshot handed out; updated in place when unique).
+    var layers: [LayerSnapshot]
+    /// Per entry: the entry whose local time is this one's parent time and whose geometry places it
+    /// (the superlayer, or the masked layer for a mask); -1 for the root.
+    var parents: [Int]
+    var timingNodes: [MediaTimingNode]
+    var isMask: [Bool]
+    /// Whether the parent's world matrix is flattened before concatenation (false under a CATransformLayer).
+    var parentFlattens: [Bool]
+    /// Whether this entry's matrices can change with time (it or an ancestor is animated).
+    var hasDynamicMatrices: [Bool]
+    /// Presented geometry and `sublayerTransformAboutAnchor` per entry (the children's basis).
+    var geometries: [LayerGeometry]
+    var sublayerBases: [CATransform3D]
+    /// Animated entries in index order, and their flattened programs and reset accessors.
+    var animated: [AnimatedSnapshotEntry]
+    var programs: [AnimationProgram]
+    var removedAfterEnd: [Bool]
+    var resetAccessors: [LayerPropertyAccessor]
+    /// Replicator entries with sublayers (their delayed instances are rebuilt every update).
+    var replicators: [(index: Int, layer: CALayer)]
+
+    /// Evaluates every entry at `mediaTime` given the root's parent time; the result equals a full build's.
+    mutating func update(rootParentTime: Double, mediaTime: Double) {
+        let count = layers.count
+        guard count == parents.count else { return }
+        var nextAnimated = 0
+        let animatedCount = animated.count
+        // Taken out of `self` so the buffer can be written while the side tables are; unique again once the
+        // previous snapshot has been released (otherwise this one copy is the only cost).
+        var updated = layers
+        layers = []
+        // Invariant: `updated` and every side table have `count` elements (built together by
+        // `SnapshotRecorder`), parents precede their children, and no buffer is resized during the loop.
+        unsafe updated.withUnsafeMutableBufferPointer { entries in
+            for index in 0..<count {
+                let parent = parents[index]
+                let parentTime = parent < 0 ? rootParentTime : unsafe entries[parent].localTime
+                let localTime = timingNodes[index].layerLocalTime(fromParentTime: parentTime)
+                unsafe entries[index].localTime = localTime
+                if nextAnimated < animatedCount, animated[nextAnimated].index == index {
+                    unsafe evaluateAnimated(nextAnimated, localTime: localTime, into: &entries[index])
+                    nextAnimated += 1
+                }
+                guard hasDynamicMatrices[index] else { continue }
+                let geometry = geometries[index]
+                if parent < 0 {
+                    let frame = geometry.frameTransform
+                    unsafe entries[index].transformToSuperlayer = frame
+                    unsafe entries[index].worldTransform = frame
+                } else {
+                    let toSuperlayer = isMask[index]
+                        ? geometry.frameTransform : CATransform3DConcat(geometry.frameTransform, sublayerBases[parent])
+                    let parentWorld = unsafe entries[parent].worldTransform
+                    unsafe entries[index].transformToSuperlayer = toSuperlayer
+                    unsafe entries[index].worldTransform = CATransform3DConcat(
+                        toSuperlayer, parentFlattens[index] ? parentWorld.flattened : parentWorld)
+                }
+            }
+        }
+        // Delayed replicator instances read the updated replicator entries (pre-order: outer ones first).
+        for (index, layer) in replicators {
+            let builder = SnapshotBuilder(mediaTime: mediaTime, recordsCache: false)
+            updated[index].replicatorInstances = builder.delayedReplicatorInstances(of: layer, entry: updated[index])
+        }
+        layers = updated
+    }
+
+    /// Resets the written properties from the committed state, then applies the animations in order.
+    private mutating func evaluateAnimated(_ slot: Int, localTime: Double, into entry: inout LayerSnapshot) {
+        // Fields are read one by one: copying the plan would copy its committed state.
+        for accessorIndex in animated[slot].resets {
+            let accessor = resetAccessors[accessorIndex]
+            if !accessor.write(&entry.properties, accessor.read(&animated[slot].committed)) {
+                // A committed value the writer refuses (it never should): fall back to the whole state.
+                entry.properties = animated[slot].committed
+                break
+            }
+        }
+        if animated[slot].resetsTransform { entry.properties.transform = animated[slot].committed.transform }
+        if animated[slot].resetsCrossfade {
+            entry.properties.contentsCrossfade = animated[slot].committed.contentsCrossfade
+        }
+        var transition: TransitionState?
+        for programIndex in animated[slot].programs {
+            programs[programIndex].apply(
+                atParentTime: localTime, removedAfterEnd: removedAfterEnd[programIndex], to: &entry.properties,
+                transition: &transition)
+        }
+        entry.transition = transition
+        let geometry = CALayer.geometry(of: entry.properties)
+        let index = animated[slot].index
+        geometries[index] = geometry
+        sublayerBases[index] = geometry.sublayerTransformAboutAnchor
+    }
+}
+
+/// Collects a `SnapshotCache`'s side tables while `SnapshotBuilder` visits the tree.
+struct SnapshotRecorder {
+    var parents: [Int] = []
+    var timingNodes: [MediaTimingNode] = []
+    var isMask: [Bool] = []
+    var parentFlattens: [Bool] = []
+    var hasDynamicMatrices: [Bool] = []
+    var geometries: [LayerGeometry] = []
+    var sublayerBases: [CATransform3D] = []
+    var animated: [AnimatedSnapshotEntry] = []
+    var programs: [AnimationProgram] = []
+    var removedAfterEnd: [Bool] = []
+    var resetAccessors: [LayerPropertyAccessor] = []
+    var replicators: [(index: Int, layer: CALayer)] = []
+
+    /// Records one entry (appended in the same order as the snapshot's `layers`).
+    mutating func record(
+        index: Int, parent: Int?, node: MediaTimingNode, isMask mask: Bool, parentFlattens flattens: Bool,
+        geometry: LayerGeometry, committed: LayerProperties, entries: [AttachedAnimation]
+    ) {
+        parents.append(parent ?? -1)
+        timingNodes.append(node)
+        isMask.append(mask)
+        parentFlattens.append(flattens)
+        geometries.append(geometry)
+        sublayerBases.append(geometry.sublayerTransformAboutAnchor)
+        let programStart = programs.count, resetStart = resetAccessors.count
+        var resetKeys: [String] = []
+        var resetsTransform = false, resetsCrossfade = false
+        for entry in entries where entry.isCommitted {
+            guard let program = entry.program else { continue }
+            programs.append(program)
+            removedAfterEnd.append(entry.animation.isRemovedOnCompletion)
+            collectWrites(of: program, keys: &resetKeys, transform: &resetsTransform, crossfade: &resetsCrossfade)
+        }
+        let isAnimated = programs.count > programStart
+        if isAnimated {
+            animated.append(AnimatedSnapshotEntry(
+                index: index, committed: committed, programs: programStart..<programs.count,
+                resets: resetStart..<resetAccessors.count, resetsTransform: resetsTransform,
+                resetsCrossfade: resetsCrossfade))
+        }
+        hasDynamicMatrices.append(isAnimated || (parent.map { hasDynamicMatrices[$0] } ?? false))
+    }
+
+    /// The properties `program` can write (spec §2.2: a property animation writes its key path's property).
+    private mutating func collectWrites(
+        of program: AnimationProgram, keys: inout [String], transform: inout Bool, crossfade: inout Bool
+    ) {
+        switch program.body {
+        case .group(let children):
+            for child in children { collectWrites(of: child, keys: &keys, transform: &transform, crossfade: &crossfade) }
+        case .transition:
+            break
+        case .property(let property):
+            let target = property.target
+            if !keys.contains(target.propertyKey) {
+                keys.append(target.propertyKey)
+                resetAccessors.append(target.accessor)
+            }
+            if target.kind == .image { crossfade = true }
+            if case .path(_, let rotationOffset, _) = property.values, rotationOffset != nil { transform = true }
+        }
+    }
+
+    func cache(generation: Int, layers: [LayerSnapshot]) -> SnapshotCache {
+        SnapshotCache(
+            generation: generation, layers: layers, parents: parents, timingNodes: timingNodes, isMask: isMask,
+            parentFlattens: parentFlattens, hasDynamicMatrices: hasDynamicMatrices, geometries: geometries,
+            sublayerBases: sublayerBases, animated: animated, programs: programs, removedAfterEnd: removedAfterEnd,
+            resetAccessors: resetAccessors, replicators: replicators)
+    }
+}
