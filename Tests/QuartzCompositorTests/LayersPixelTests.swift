@@ -189,9 +189,9 @@ import Testing
         }
     }
 
-    /// Without a before-state (the engine keeps none yet) a transition composes the new appearance over nothing:
-    /// fade at q = 0.5 shows the new blue at half opacity over the white root.
-    @Test func transitionWithoutBeforeStateFadesTheNewAppearanceIn() throws {
+    /// The engine captures the before-state at commit (spec §5.2), so a fade at q = 0.5 draws the old red at
+    /// 1 − q and the new blue at q over it, on the white root (red at ½ over white is (1, ½, ½)).
+    @Test func fadeCrossDissolvesFromTheCapturedBeforeState() throws {
         let scene = LayersScene(width: 40, height: 40)
         let panel = scene.add(CALayer()) { $0.frame = CGRect(x: 0, y: 0, width: 40, height: 40); $0.backgroundColor = TestColors.red }
         scene.run {
@@ -202,7 +202,7 @@ import Testing
             panel.backgroundColor = TestColors.blue
         }
         let b = try scene.render(at: 0.5)
-        #expect(near(b[20, 20], over((0, 0, 1), alpha: 0.5, on: (1, 1, 1))))
+        #expect(near(b[20, 20], over((0, 0, 1), alpha: 0.5, on: (1, 0.5, 0.5))))
         #expect(try scene.render(at: 1.5)[20, 20] == opaqueBlue)
     }
 }

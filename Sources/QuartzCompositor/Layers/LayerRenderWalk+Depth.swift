@@ -75,8 +75,8 @@ extension LayerRenderWalk {
     /// applied k times "relative to the center of the replicator layer" and coloured by instanceColor plus
     /// k times the colour offsets [A: SDK-CAReplicatorLayer]. Instances paint in order (later on top), or
     /// depth-sorted in 3-D when `preservesDepth` ("behaves like a CATransformLayer").
-    /// `instanceDelay` is not applied: it needs the sublayers evaluated at shifted times, which the snapshot
-    /// does not hold (every instance shows the snapshot's time).
+    /// With an `instanceDelay`, instance k ≥ 1 draws the engine's copy of the sublayers evaluated k·delay
+    /// earlier (`LayerSnapshot.replicatorInstances`), whose root entry is this replicator.
     mutating func replicatorInstances(_ index: Int, sublayerSpace: CATransform3D, state: LayerRenderState) -> [RenderNode] {
         let layer = layers[index]
         let count = min(layer.instanceCount, LayerRenderListBuilder.maximumInstanceCount)
@@ -94,16 +94,21 @@ extension LayerRenderWalk {
                 state.tint, LayerRenderTint.instanceTint(color: layer.instanceColor, offsets: layer.instanceColorOffsets, instance: k))
             if instanceState.tint?.w == 0 { continue }
             let space = CATransform3DConcat(instance, sublayerSpace)
-            for child in children {
-                let m = layers[child].transformToSuperlayer
+            // Instance k's sublayers: delayed copies live in their own small tree (root = this replicator).
+            let delayed = k > 0 && k - 1 < layer.replicatorInstances.count ? layer.replicatorInstances[k - 1].layers : nil
+            var walk = delayed.map { LayerRenderWalk(layers: $0, orientation: orientation) } ?? self
+            let instanceChildren = delayed.map { walk.sortedByZPosition($0[0].sublayerIndices) } ?? children
+            for child in instanceChildren {
+                let m = walk.layers[child].transformToSuperlayer
                 if layer.preservesDepth {
-                    addPlane(child, world: CATransform3DConcat(m, space), state: instanceState, into: &planes)
+                    walk.addPlane(child, world: CATransform3DConcat(m, space), state: instanceState, into: &planes)
                 } else {
                     // Instances are flattened into the replicator's plane like any sublayer.
                     let world = CATransform3DConcat(CATransform3DConcat(m, instance), sublayerSpace.flattened)
-                    painted += nodes(forLayerAt: child, world: world, state: instanceState)
+                    painted += walk.nodes(forLayerAt: child, world: world, state: instanceState)
                 }
             }
+            if delayed == nil { self = walk }
         }
         return layer.preservesDepth ? Self.paintersOrder(planes) : painted
     }

@@ -20,9 +20,10 @@ extension LayerRenderWalk {
             layerSize: layer.bounds.size, layerWorld: world)
     }
 
-    /// The layer's subtree from its before-snapshot, under the layer's current matrix; empty without one.
+    /// The layer's subtree from its before-snapshot (an explicit `transitionSources` entry, else the one the
+    /// engine captured when the transition was committed), under the layer's current matrix; empty without one.
     func beforeNodes(of layer: LayerSnapshot, world: CATransform3D, state: LayerRenderState) -> [RenderNode] {
-        guard let source = transitionSources[layer.layerID],
+        guard let source = transitionSources[layer.layerID] ?? layer.transition?.before,
               let index = source.layers.firstIndex(where: { $0.layerID == layer.layerID })
         else { return [] }
         var walk = LayerRenderWalk(layers: source.layers, orientation: orientation)
