@@ -59,8 +59,8 @@ struct PaintImageAffineLevel: Sendable {
     var maxV: Int32 { texels.maxV }
     /// du/dx, dv/dx in 2^-24 texels per device pixel.
     let stepU: Int64, stepV: Int64
-    /// u − 0.5 and v − 0.5 at device x = 0 of row y are rowU.x · (y + 0.5) + rowU.y (likewise V), in texels.
-    let rowU: SIMD2<Double>, rowV: SIMD2<Double>
+    /// u − 0.5 and v − 0.5 at device x = 0 of row y are uPerRow · (y + 0.5) + uAtRow0 (likewise v), in texels.
+    let uPerRow: Double, uAtRow0: Double, vPerRow: Double, vAtRow0: Double
 
     static let one = Int64(1) << 24
     /// Pixels with |x| at or beyond this take the Double path.
@@ -78,15 +78,15 @@ struct PaintImageAffineLevel: Sendable {
         self.texels = texels
         stepU = Int64((a * 16_777_216).rounded())
         stepV = Int64((b * 16_777_216).rounded())
-        rowU = SIMD2(c, e + 0.5 * a - 0.5)
-        rowV = SIMD2(d, f + 0.5 * b - 0.5)
+        uPerRow = c; uAtRow0 = e + 0.5 * a - 0.5
+        vPerRow = d; vAtRow0 = f + 0.5 * b - 0.5
     }
 
     /// U and V at device x = 0 of row y in 2^-24 texels, nil when out of the fixed-point range.
     @inline(__always)
     func rowBase(y: Int) -> (u: Int64, v: Int64)? {
         let py = Double(y) + 0.5
-        let u = rowU.x * py + rowU.y, v = rowV.x * py + rowV.y
+        let u = uPerRow * py + uAtRow0, v = vPerRow * py + vAtRow0
         let limit = 68_719_476_736.0  // 2^36 texels: 2^60 in fixed point
         guard abs(u) < limit, abs(v) < limit else { return nil }
         return (Int64((u * 16_777_216).rounded()), Int64((v * 16_777_216).rounded()))
