@@ -5,7 +5,7 @@
 // Int64 from x itself, so a pixel's value never depends on where its span starts. Each pixel's coordinate
 // is rounded to 1/256 texel (halves up), clamped to [−1, size − 1] (beyond that both taps are the same edge
 // texel, so clamping changes nothing), and split into the texel index and an 8-bit weight. The 32-bit lane
-// arithmetic below reproduces (U + 2^15) >> 16 exactly (see `coordinates`). Ranges: |step| < 2^38
+// arithmetic reproduces (U + 2^15) >> 16 exactly (see `PaintImageAffineLanes`). Ranges: |step| < 2^38
 // (|du/dx| < 2^14 texels per pixel), |rowBase| < 2^61, |x| < 2^22; outside them the shader's Double path runs.
 
 /// One texture level's bilinear taps from coordinates in 1/256 texel (relative to texel centres).
