@@ -61,7 +61,7 @@ func differences(_ a: LayerSnapshot, _ b: LayerSnapshot) -> [String] {
     check("localTime", a.localTime == b.localTime)
     check("transformToSuperlayer", a.transformToSuperlayer == b.transformToSuperlayer)
     check("worldTransform", a.worldTransform == b.worldTransform)
-    check("transition", a.transition == b.transition)
+    check("transition", sameTransition(a.transition, b.transition))
     check("bounds", a.bounds == b.bounds)
     check("position", a.position == b.position)
     check("zPosition", a.zPosition == b.zPosition)
@@ -108,4 +108,15 @@ func transformField(_ tree: SceneTree, _ name: String, _ field: String) throws -
         throw MissingValue(description: "no \(field) on \(name)")
     }
     return value
+}
+
+/// Transitions compared like snapshot entries: type, subtype, progress, and the captured before-state entry by
+/// entry with `differences` (layer ids differ between independently built trees).
+func sameTransition(_ a: TransitionState?, _ b: TransitionState?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    guard a.type == b.type, a.subtype == b.subtype, a.progress == b.progress,
+        (a.before == nil) == (b.before == nil)
+    else { return false }
+    let x = a.before?.layers ?? [], y = b.before?.layers ?? []
+    return x.count == y.count && zip(x, y).allSatisfy { differences($0, $1).isEmpty }
 }
