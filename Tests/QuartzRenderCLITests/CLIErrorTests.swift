@@ -16,7 +16,7 @@ import Testing
         }
         #expect(help.stdout.contains("default: refuse"))
         let top = try CLI.run(["--help"], in: folder)
-        for command in ["render", "info", "dump", "demo"] {
+        for command in ["render", "info", "dump", "contact-sheet", "plot-stats", "demo"] {
             #expect(top.stdout.contains(command), "top-level help lacks \(command)")
         }
     }
