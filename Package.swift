@@ -50,6 +50,8 @@ let package = Package(
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene"]),
+        // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).
+        .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "quartz-render"]),
     ],
     swiftLanguageModes: [.v6]
 )

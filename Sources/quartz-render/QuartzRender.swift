@@ -7,7 +7,7 @@ struct QuartzRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quartz-render",
         abstract: "Render Core Animation scenes offline with OpenQuartz.",
-        subcommands: [Demo.self])
+        subcommands: [Render.self, Info.self, Dump.self, ContactSheet.self, PlotStats.self, Demo.self])
 }
 
 struct Demo: ParsableCommand {

@@ -1,0 +1,72 @@
+// Failures the commands report: a message naming the problem, and a sysexits(3) code so scripts can tell
+// bad usage (64) from bad scene data (65), a missing input (66), an unwritable output (73) and a failed
+// render or encoder (1, 70). Logs and messages go to stderr; stdout carries data only.
+import ArgumentParser
+import Foundation
+import OpenQuartz
+
+/// A command failure with its exit code.
+struct CLIFailure: Error, CustomStringConvertible {
+    /// sysexits(3) codes used by quartz-render.
+    enum Code: Int32 {
+        case usage = 64        // EX_USAGE: bad flags or values (what ValidationError gives)
+        case dataError = 65    // EX_DATAERR: the scene file is invalid
+        case noInput = 66      // EX_NOINPUT: the scene file is missing or unreadable
+        case software = 70     // EX_SOFTWARE: rendering failed
+        case cannotCreate = 73 // EX_CANTCREAT: an output cannot be written
+        case ioError = 74      // EX_IOERR: writing failed part-way (disk full, …)
+    }
+
+    let code: Code
+    let message: String
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    var description: String { message }
+}
+
+/// Prints `failure` to stderr and turns it into the process exit code.
+func exitCode(reporting failure: CLIFailure) -> ExitCode {
+    writeToStandardError("quartz-render: \(failure.message)\n")
+    return ExitCode(failure.code.rawValue)
+}
+
+/// Writes text to stderr without buffering (progress and messages must not mix with stdout data).
+func writeToStandardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// Runs a command body, mapping CLIFailure to its exit code (ArgumentParser maps ValidationError to 64).
+func runReportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as CLIFailure {
+        throw exitCode(reporting: failure)
+    } catch let usage as ValidationError {
+        throw exitCode(reporting: CLIFailure(.usage, usage.message))
+    }
+}
+
+/// Loads a scene, mapping load errors to exit codes: unreadable → 66, invalid → 65 (every error printed
+/// with its JSON path). Warnings are printed to stderr, once.
+func loadScene(at path: String, strict: Bool) throws -> Scene {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CLIFailure(.noInput, "scene file \"\(path)\" does not exist")
+    }
+    guard !isDirectory.boolValue else { throw CLIFailure(.noInput, "\"\(path)\" is a folder, not a scene file") }
+    do {
+        let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), options: SceneLoadOptions(strict: strict))
+        for warning in scene.warnings { writeToStandardError("warning: \(warning)\n") }
+        return scene
+    } catch {
+        for warning in error.warnings { writeToStandardError("warning: \(warning)\n") }
+        let unreadable = error.errors.contains { $0.kind == .unreadableFile }
+        let lines = error.errors.map { "  \($0)" }.joined(separator: "\n")
+        throw CLIFailure(unreadable ? .noInput : .dataError,
+                         "\(path): \(error.errors.count == 1 ? "1 error" : "\(error.errors.count) errors")\n\(lines)")
+    }
+}

@@ -1,0 +1,87 @@
+// `quartz-render contact-sheet`: a grid of frames, each labelled with its frame index and then its time in seconds
+// in built-in segment glyphs. Sheet pixels: y down, cells left to right then top to bottom.
+import ArgumentParser
+import Foundation
+import OpenQuartz
+
+struct ContactSheet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contact-sheet",
+        abstract: "Render a grid of frames labelled with their index and time to one PNG.",
+        discussion: "Without --frames, --count frames are spread evenly over the scene. The output is not replaced unless --overwrite is given (default: refuse).")
+
+    @OptionGroup var selection: SceneFrameOptions
+
+    @Option(help: "Frames spread evenly over the scene when --frames is not given.")
+    var count: Int = 12
+
+    @Option(help: "Columns of the grid (default: about the square root of the frame count).")
+    var columns: Int?
+
+    @Option(help: "Width of each cell's frame in pixels when neither --size nor --scale is given.")
+    var cellWidth: Int = 240
+
+    @Option(name: .shortAndLong, help: "The PNG to write.")
+    var output: String
+
+    @Flag(help: "Replace the output file if it exists (default: refuse).")
+    var overwrite = false
+
+    static let maximumCells = 400
+
+    func run() throws {
+        try runReportingFailures {
+            guard (1...Self.maximumCells).contains(count) else { throw ValidationError("--count must be in 1...\(Self.maximumCells)") }
+            guard (16...4096).contains(cellWidth) else { throw ValidationError("--cell-width must be in 16...4096") }
+            let scene = try loadScene(at: selection.scene, strict: selection.strict)
+            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, shard: nil)
+            var indices = Array(plan.indices)
+            if selection.frames == nil && selection.time == nil {
+                let total = plan.indices.count
+                let n = min(count, total)
+                indices = n <= 1 ? [0] : (0..<n).map { $0 * (total - 1) / (n - 1) }
+            }
+            guard indices.count <= Self.maximumCells else {
+                throw ValidationError("a contact sheet holds at most \(Self.maximumCells) frames; \(indices.count) selected")
+            }
+            var size = selection.size
+            if size == nil && selection.scale == nil {
+                let height = max(1, Int((Double(cellWidth) * Double(scene.size.height) / Double(scene.size.width)).rounded()))
+                size = "\(cellWidth)x\(height)"
+            }
+            let settings = try FrameSettings.resolve(scene: scene, size: size, scale: selection.scale,
+                                                     background: selection.background, threads: selection.threads)
+            let writer = FrameFileWriter(policy: overwrite ? .overwrite : .refuse, compression: .balanced)
+            try FrameFileWriter.prepareFolder(of: output)
+            guard try writer.shouldWrite(output) else { return }
+            let sheet = try Self.compose(scene: scene, settings: settings, indices: indices, plan: plan,
+                                         columns: columns ?? Int(Double(indices.count).squareRoot().rounded(.up)))
+            _ = try writer.write(sheet, to: output)
+        }
+    }
+
+    /// Lays out and draws the sheet.
+    static func compose(scene: Scene, settings: FrameSettings, indices: [Int], plan: FramePlan, columns requested: Int) throws -> PremultipliedRGBA8Bitmap {
+        let columns = max(1, min(requested, indices.count))
+        let rows = (indices.count + columns - 1) / columns
+        let gap = 8, labelHeight = max(14, min(32, settings.pixelWidth / 12))
+        let cellW = settings.pixelWidth + gap, cellH = settings.pixelHeight + labelHeight + gap + 4
+        let width = gap + columns * cellW, height = gap + rows * cellH
+        guard Double(width) * Double(height) <= Double(CGContext.maximumPixelCount) else {
+            throw ValidationError("the sheet would be \(width)x\(height) pixels; use fewer frames or a smaller --cell-width")
+        }
+        let canvas = try LabelCanvas(width: width, height: height, background: CGColor(gray: 0.12, alpha: 1))
+        let renderer = SceneFrameRenderer(scene: scene, settings: settings)
+        let ink = CGColor(gray: 0.85, alpha: 1), cellBackground = CGColor(gray: 0.25, alpha: 1)
+        for (n, index) in indices.enumerated() {
+            let x = gap + (n % columns) * cellW, y = gap + (n / columns) * cellH
+            let frameRect = CGRect(x: x, y: y, width: settings.pixelWidth, height: settings.pixelHeight)
+            canvas.fill([frameRect], color: cellBackground)
+            let time = plan.time(ofFrame: index)
+            canvas.draw(try renderer.render(atTime: time), in: frameRect)
+            let label = "\(index)  " + String(format: "%.3f", time)  // frame index, then seconds
+            canvas.text(label, at: CGPoint(x: x, y: y + settings.pixelHeight + 4), height: Double(labelHeight - 4), color: ink)
+        }
+        return canvas.bitmap
+    }
+}

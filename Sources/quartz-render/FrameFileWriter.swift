@@ -1,0 +1,70 @@
+// Frame files: the existing-file policy (refuse by default, `--overwrite`, `--skip-existing`), the output
+// folder check, and atomic PNG writes. PNGWriter encodes into a hidden temporary file in the target folder
+// (the encode phase); the rename into place is the write phase, so a killed render never leaves a
+// truncated frame under its final name.
+import Foundation
+import OpenQuartz
+
+enum ExistingFilePolicy {
+    case refuse, overwrite, skip
+}
+
+struct FrameFileWriter {
+    let policy: ExistingFilePolicy
+    let compression: PNGCompression
+
+    /// Creates the folder of `path` if needed and checks it is writable.
+    static func prepareFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CLIFailure(.cannotCreate, "output folder \"\(folder)\" is a file") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CLIFailure(.cannotCreate, "cannot create output folder \"\(folder)\": \(error.localizedDescription)")
+            }
+        }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw CLIFailure(.cannotCreate, "output folder \"\(folder)\" is not writable")
+        }
+    }
+
+    /// Whether `path` should be rendered: false to skip it; throws when it exists and may not be replaced.
+    func shouldWrite(_ path: String) throws -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return true }
+        switch policy {
+        case .overwrite: return true
+        case .skip: return false
+        case .refuse:
+            throw CLIFailure(.cannotCreate, "\"\(path)\" exists; pass --overwrite to replace it or --skip-existing to keep it (default: refuse)")
+        }
+    }
+
+    /// Encodes `bitmap` into a temporary file next to `path` (encode phase, seconds returned first), then
+    /// renames it into place (write phase).
+    func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        let t0 = monotonicSeconds()
+        do {
+            try PNGWriter.write(bitmap, to: temporary, compression: compression)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error)")
+        }
+        let t1 = monotonicSeconds()
+        if policy == .refuse, FileManager.default.fileExists(atPath: path) {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIFailure(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIFailure(.ioError, "cannot move the finished frame to \"\(path)\": \(reason)")
+        }
+        return (t1 - t0, monotonicSeconds() - t1)
+    }
+}

@@ -1,0 +1,98 @@
+// Frame-time statistics per phase (evaluate, composite, encode, write), in seconds: median, p95 (nearest
+// rank) and max, printed at the end of a render and saved with `--stats out.json` (sorted keys, so two
+// reports diff cleanly). `plot-stats` reads the same file.
+import Foundation
+
+/// The measured phases of one frame.
+enum FramePhase: String, CaseIterable, Codable {
+    case evaluate, composite, encode, write
+}
+
+/// One rendered frame's timings (seconds).
+struct FrameTiming: Codable, Equatable {
+    var frame: Int
+    var time: Double
+    var evaluate: Double
+    var composite: Double
+    var encode: Double
+    var write: Double
+
+    func seconds(_ phase: FramePhase) -> Double {
+        switch phase {
+        case .evaluate: evaluate
+        case .composite: composite
+        case .encode: encode
+        case .write: write
+        }
+    }
+}
+
+/// Median, 95th percentile and maximum of a list of durations (seconds).
+struct PhaseSummary: Codable, Equatable {
+    var median: Double
+    var p95: Double
+    var max: Double
+
+    /// Nearest-rank percentiles of `values`; all zero for an empty list.
+    init(_ values: [Double]) {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { median = 0; p95 = 0; max = 0; return }
+        func rank(_ p: Double) -> Double { sorted[Swift.max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1)] }
+        median = rank(0.5)
+        p95 = rank(0.95)
+        max = sorted[sorted.count - 1]
+    }
+}
+
+/// The `--stats` report.
+struct RenderStatistics: Codable {
+    var scene: String
+    var width: Int
+    var height: Int
+    var framesRendered: Int
+    var framesSkipped: Int
+    var threads: Int
+    var wallSeconds: Double
+    var phases: [String: PhaseSummary]
+    var frames: [FrameTiming]
+
+    init(scene: String, width: Int, height: Int, skipped: Int, threads: Int, wallSeconds: Double, frames: [FrameTiming]) {
+        self.scene = scene
+        self.width = width
+        self.height = height
+        self.framesRendered = frames.count
+        self.framesSkipped = skipped
+        self.threads = threads
+        self.wallSeconds = wallSeconds
+        self.frames = frames
+        var phases: [String: PhaseSummary] = [:]
+        for phase in FramePhase.allCases { phases[phase.rawValue] = PhaseSummary(frames.map { $0.seconds(phase) }) }
+        phases["total"] = PhaseSummary(frames.map { t in FramePhase.allCases.reduce(0) { $0 + t.seconds($1) } })
+        self.phases = phases
+    }
+
+    /// Sorted, pretty JSON.
+    func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// The table printed to stderr at the end of a render (milliseconds).
+    var table: String {
+        func ms(_ s: Double) -> String { String(format: "%9.2f", s * 1000) }
+        var lines = ["phase        median ms    p95 ms     max ms"]
+        for name in FramePhase.allCases.map(\.rawValue) + ["total"] {
+            guard let s = phases[name] else { continue }
+            lines.append(name.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + ms(s.median) + " " + ms(s.p95) + " " + ms(s.max))
+        }
+        let rate = wallSeconds > 0 ? Double(framesRendered) / wallSeconds : 0
+        lines.append(String(format: "%d frames rendered, %d skipped, %.2f s, %.2f frames/s", framesRendered, framesSkipped, wallSeconds, rate))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Monotonic seconds.
+func monotonicSeconds() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}

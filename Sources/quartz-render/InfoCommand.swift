@@ -1,0 +1,63 @@
+// `quartz-render info`: what a scene declares (size, duration, frame rate, frame count, layer and
+// animation counts) and what loading found (warnings, unsupported features), as text or sorted JSON on stdout.
+import ArgumentParser
+import Foundation
+import OpenQuartz
+
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a scene: size, duration, frame rate, frame count, counts and warnings.",
+        discussion: "Exit codes: 0 ok, 64 usage, 65 invalid scene (every error with its JSON path), 66 missing scene.")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Flag(help: "Print JSON (sorted keys) instead of text.")
+    var json = false
+
+    @Flag(help: "Treat unknown keys in the scene as errors.")
+    var strict = false
+
+    func run() throws {
+        try runReportingFailures {
+            let loaded = try loadScene(at: scene, strict: strict)
+            let output = json ? try Self.json(loaded) : Self.text(loaded)
+            print(output)
+        }
+    }
+
+    static func fields(_ s: Scene) -> [String: Any] {
+        [
+            "width": Double(s.size.width), "height": Double(s.size.height), "scale": s.scale,
+            "pixelWidth": s.pixelWidth, "pixelHeight": s.pixelHeight,
+            "start": s.start, "duration": s.duration, "frameRate": s.frameRate.description,
+            "framesPerSecond": s.frameRate.framesPerSecond, "frameCount": s.frameCount,
+            "layers": s.counts.layers, "animations": s.counts.animations,
+            "scriptedChanges": s.counts.scriptedChanges, "images": s.counts.images,
+            "warnings": s.warnings.map(\.description), "unsupportedFeatures": s.unsupportedFeatures,
+        ]
+    }
+
+    static func json(_ s: Scene) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: fields(s), options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func text(_ s: Scene) -> String {
+        func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+        var lines = [
+            "size: \(number(Double(s.size.width)))x\(number(Double(s.size.height))) points, scale \(number(s.scale)) → \(s.pixelWidth)x\(s.pixelHeight) pixels",
+            "duration: \(number(s.duration)) s from \(number(s.start)) s",
+            "frame rate: \(s.frameRate) fps",
+            "frames: \(s.frameCount) (0..<\(s.frameCount))",
+            "layers: \(s.counts.layers)",
+            "animations: \(s.counts.animations)",
+            "scripted changes: \(s.counts.scriptedChanges)",
+            "images: \(s.counts.images)",
+            "warnings: \(s.warnings.count)",
+        ]
+        lines += s.warnings.map { "  \($0)" }
+        if !s.unsupportedFeatures.isEmpty { lines.append("unsupported features: " + s.unsupportedFeatures.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+}
