@@ -62,8 +62,15 @@ extension PropertyProgram {
             // The same arithmetic as `LayerValue.interpolated(to:fraction:)` on the general path.
             let eased = timingFunction?.value(atProgress: progress) ?? progress
             switch fixedEndpoints {
-            case .number(let a, let b): _ = target.write(.number(a + (b - a) * eased), into: &properties)
-            case .point(let a, let b): _ = target.write(.point(a.interpolated(to: b, fraction: eased)), into: &properties)
+            case .number(let a, let b): writeNumber(a + (b - a) * eased, into: &properties)
+            case .point(let a, let b):
+                let point = a.interpolated(to: b, fraction: eased)
+                if target.fields.isEmpty, let setPoint = target.accessor.setPoint {
+                    // The checks of the accessor's `write`, without boxing the value.
+                    if point.x.isFinite && point.y.isFinite { setPoint(&properties, point) }
+                } else {
+                    _ = target.write(.point(point), into: &properties)
+                }
             }
             return
         }
@@ -118,6 +125,23 @@ extension PropertyProgram {
             }
         }
         _ = target.write(value, into: &properties)
+    }
+
+    /// Writes a number at the target path as `ResolvedKeyPath.write` does, through typed accessors where the
+    /// path allows (a whole scalar property, or a transform field over an identity transform).
+    private func writeNumber(_ number: Double, into properties: inout LayerProperties) {
+        let accessor = target.accessor
+        if target.fields.isEmpty, let setNumber = accessor.setNumber {
+            if number.isFinite { setNumber(&properties, number) }
+            return
+        }
+        if let field = target.transformField, let get = accessor.getTransform, let set = accessor.setTransform,
+            CATransform3DIsIdentity(get(&properties))
+        {
+            if let matrix = field.matrixReplacingIdentityComponent(with: .number(number)) { set(&properties, matrix) }
+            return
+        }
+        _ = target.write(.number(number), into: &properties)
     }
 
     static func identityInput(of function: TransformValueFunction) -> LayerValue {
