@@ -29,8 +29,10 @@ let package = Package(
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
-        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster"]),
-        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor"]),
+        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"]),
+        // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
+        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
+        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor", "QuartzScene"]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
@@ -39,12 +41,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The peer-benchmark player (Benchmarks/peers/README.md, "The OpenQuartz player contract").
+        .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"]),
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath"]),
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
+        .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene"]),
     ],
     swiftLanguageModes: [.v6]
 )

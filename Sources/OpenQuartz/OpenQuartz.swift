@@ -5,3 +5,4 @@
 @_exported import QuartzPNG
 @_exported import QuartzLayers
 @_exported import QuartzCompositor
+@_exported import QuartzScene

@@ -5,7 +5,7 @@ import QuartzRaster
 import Testing
 
 /// The raster core against Skia on the peer scenes (fixtures/peer-scenes, references rendered by
-/// tools/peers/skia_reference.py). Bars: bench PEERS.md "Quality bar for the project" — the worse of
+/// the peer harness's Skia player, see fixtures/peer-reference/README.md). Bars: bench PEERS.md "Quality bar for the project" — the worse of
 /// Blend2D's and cairo's agreement with Skia per scene, rounded up; at 512x512 the same rule applied to
 /// the 512 table. Scene f has no second peer; PEERS.md says to use scene e's bar as a guide.
 struct QualityBar: Sendable, CustomStringConvertible {
@@ -31,17 +31,15 @@ let qualityBars: [QualityBar] = [
     QualityBar(scene: "a_rects_1920x1080", maxMean: 0.6, maxPercentOver8: 0, maxAbsolute: 5),
     QualityBar(scene: "b_rrects_affine_1920x1080", maxMean: 0.6, maxPercentOver8: 0.35),
     QualityBar(scene: "c_fill_paths_1920x1080", maxPercentOver8: 1.8, maxPercentOver32: 0.12),
-    // KNOWN GAP (issue 2 note): PEERS.md's bar for d is ≤ 0.07 % > 32/255 at 1080p and, from its 512 table,
-    // ≤ 4.4 % > 8/255 and ≤ 0.15 % > 32/255 at 512. Blend2D measures 2.036/0.069 and 4.332/0.150 against these
-    // same references; the stroker is at 2.04/0.072 and 4.50/0.159 — the same slivers at self-overlaps and tight
-    // turns, a little more often. Pinned here at the current level so it cannot regress; closing the gap is open.
-    QualityBar(scene: "d_stroke_paths_1920x1080", maxPercentOver8: 2.1, maxPercentOver32: 0.075),
+    // Scene d (strokes) at PEERS.md's bar; it was missed by a hair until round caps and joins became
+    // area-exact chords instead of cubics the filler flattened inside the circle (PathStrokeRoundArcs.swift).
+    QualityBar(scene: "d_stroke_paths_1920x1080", maxPercentOver8: 2.1, maxPercentOver32: 0.07),
     QualityBar(scene: "e_images_affine_1920x1080", maxMean: 0.4, maxPercentOver8: 0, maxAbsolute: 6),
     QualityBar(scene: "f_images_perspective_1920x1080", maxMean: 0.4, maxPercentOver8: 0, maxAbsolute: 6),
     QualityBar(scene: "a_rects_512x512", maxMean: 0.7, maxPercentOver8: 0, maxAbsolute: 5),
     QualityBar(scene: "b_rrects_affine_512x512", maxMean: 0.75, maxPercentOver8: 0.7),
     QualityBar(scene: "c_fill_paths_512x512", maxPercentOver8: 3.4, maxPercentOver32: 0.12),
-    QualityBar(scene: "d_stroke_paths_512x512", maxPercentOver8: 4.55, maxPercentOver32: 0.165),
+    QualityBar(scene: "d_stroke_paths_512x512", maxPercentOver8: 4.4, maxPercentOver32: 0.15),
     QualityBar(scene: "e_images_affine_512x512", maxMean: 0.6, maxPercentOver8: 0, maxAbsolute: 5),
     QualityBar(scene: "f_images_perspective_512x512", maxMean: 0.6, maxPercentOver8: 0, maxAbsolute: 5),
 ]

@@ -41,12 +41,15 @@ struct FillTestCheckerShader: SpanShader {
 
     @Test func spanKernelsMatchReferenceByteForByte() {
         var random = FillTestRandom(seed: 77)
-        let count = 1000
         for trial in 0..<40 {
+            // Counts with every remainder modulo 8, so the 8-pixel vector steps and the scalar tail both run.
+            let count = 992 + trial % 9
             let color = trial % 5 == 0 ? PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255).packed
                 : Self.randomPremultiplied(&random)
             let destination = (0..<count).map { _ in Self.randomPremultiplied(&random) }
-            let mask = (0..<count).map { _ in random.next() % 4 == 0 ? UInt8(255) : random.byte() }
+            var mask = (0..<count).map { _ in random.next() % 4 == 0 ? UInt8(255) : random.byte() }
+            // Runs of zero coverage (the vector kernel skips whole zero groups).
+            if trial % 4 == 1 { for i in 13..<61 { mask[i] = 0 } }
             let alpha = trial % 3 == 0 ? UInt8(255) : random.byte()
             let sources = (0..<count).map { _ in Self.randomPremultiplied(&random) }
 

@@ -8,11 +8,11 @@ import Testing
 /// equivalent to the results of drawing the path with a solid stroke"), CGLineCap / CGLineJoin pages, and
 /// CGContext.setMiterLimit ("If the length of the miter divided by the line width is greater than the
 /// miter limit, the join is converted to a bevel"). Tolerances: the area measure samples scanlines 0.01
-/// apart and round parts are cubic arcs (radius error 2.7e-4), so curved shapes get ~1e-3 relative slack;
-/// straight-edged outlines on the sampling grid are exact to rounding.
+/// apart, so outlines with slanted edges (round parts are area-exact chords, PathStrokeRoundArcs.swift) get
+/// a small slack; straight-edged outlines on the sampling grid are exact to rounding.
 @Suite struct PathStrokeTests {
-    /// Round parts are cubic arcs whose radius exceeds the circle's by up to 2.7e-4·r, so a disc's area may
-    /// exceed πr² by up to 2·2.7e-4 of it; plus 1e-6 for the scanline measure.
+    /// Round parts have exactly the disc's area; the slack (about 1e-3 of it) covers the scanline measure's
+    /// error at the many slanted chords.
     func pathCubicDiscSlack(radius r: Double) -> Double { 2 * 2.8e-4 * .pi * r * r + 1e-6 }
 
     func stroked(_ points: [CGPoint], closed: Bool = false, width: Double = 4, cap: CGLineCap = .butt,

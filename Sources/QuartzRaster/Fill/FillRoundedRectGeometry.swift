@@ -31,6 +31,22 @@ struct FillRowLayout {
     v.isNaN ? 0 : Int(min(max(v, -1e9), 1e9))
 }
 
+/// fillPixelIndex(v.rounded(.down)) without a libm call (floor is a library call unless SSE4.1 is enabled).
+@inline(__always) func fillFloorIndex(_ v: Double) -> Int {
+    if v.isNaN { return 0 }
+    let c = min(max(v, -1e9), 1e9)
+    let t = Int(c)  // truncates toward zero; exact for |c| ≤ 1e9
+    return Double(t) > c ? t - 1 : t
+}
+
+/// fillPixelIndex(v.rounded(.up)) without a libm call.
+@inline(__always) func fillCeilIndex(_ v: Double) -> Int {
+    if v.isNaN { return 0 }
+    let c = min(max(v, -1e9), 1e9)
+    let t = Int(c)
+    return Double(t) < c ? t + 1 : t
+}
+
 protocol FillRoundedRectGeometry: Sendable {
     /// Rows that may have coverage.
     var rows: Range<Int> { get }
@@ -41,31 +57,43 @@ protocol FillRoundedRectGeometry: Sendable {
 /// Rounded rectangle with sides parallel to the device axes, corners of radius `radius` (device pixels).
 struct FillAxisAlignedRoundedRect: FillRoundedRectGeometry {
     let x0: Double, y0: Double, x1: Double, y1: Double, radius: Double
+    /// Row-independent parts of `layout(row:)`, computed once: the outer columns, the uniform columns of
+    /// rows inside the straight band and of the other rows, and the rows that may have coverage.
+    let outerColumns: Range<Int>
+    let bandUniform: Range<Int>
+    let cornerUniform: Range<Int>
+    let rows: Range<Int>
 
     init(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double) {
         self.x0 = x0
         self.y0 = y0
         self.x1 = max(x0, x1)
         self.y1 = max(y0, y1)
-        self.radius = min(max(radius, 0), (self.x1 - x0) / 2, (self.y1 - y0) / 2)
+        let r = min(max(radius, 0), (self.x1 - x0) / 2, (self.y1 - y0) / 2)
+        self.radius = r
+        let right = max(x0, x1), bottom = max(y0, y1)
+        outerColumns = fillFloorIndex(x0)..<max(fillFloorIndex(x0), fillCeilIndex(right))
+        bandUniform = Self.uniformColumns(x0, right, inset: 0)
+        cornerUniform = Self.uniformColumns(x0, right, inset: r)
+        let top = fillFloorIndex(y0)
+        rows = x0 < right && y0 < bottom ? top..<max(top, fillCeilIndex(bottom)) : 0..<0
     }
 
-    var rows: Range<Int> {
-        guard x0 < x1 && y0 < y1 else { return 0..<0 }
-        let a = fillPixelIndex(y0.rounded(.down)), b = fillPixelIndex(y1.rounded(.up))
-        return a..<b
+    /// Columns whose pixels lie entirely inside [x0 + inset, x1 − inset).
+    static func uniformColumns(_ x0: Double, _ x1: Double, inset: Double) -> Range<Int> {
+        let a = fillCeilIndex(x0 + inset), b = fillFloorIndex(x1 - inset)
+        return a < b ? a..<b : a..<a
     }
 
+    @inline(__always)
     func layout(row y: Int) -> FillRowLayout {
-        let outer = fillPixelIndex(x0.rounded(.down))..<fillPixelIndex(x1.rounded(.up))
         let top = Double(y), bottom = Double(y + 1)
         let rowCover = FillRectCoverage.overlap(y, y0, y1)
         // Columns entirely over the straight top and bottom sides: coverage is the row overlap alone.
         // Rows entirely between the corner bands: the same for every column fully inside [x0, x1).
         let straightBand = top >= y0 + radius && bottom <= y1 - radius
-        let inset = straightBand ? 0 : radius
-        let a = fillPixelIndex((x0 + inset).rounded(.up)), b = fillPixelIndex((x1 - inset).rounded(.down))
-        return FillRowLayout(outer: outer, uniform: a < b ? a..<b : a..<a, uniformCoverage: rowCover)
+        return FillRowLayout(outer: outerColumns, uniform: straightBand ? bandUniform : cornerUniform,
+                             uniformCoverage: rowCover)
     }
 
     func coverage(x: Int, y: Int) -> Double {
@@ -144,6 +172,10 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     let sides: [SIMD4<Double>]
     let chords: [SIMD4<Double>]
     let rows: Range<Int>
+    /// The sides moved out and in by 0.75 px and the chords moved in, solved for x per row once.
+    let outerLines: FillRowLines
+    let innerLines: FillRowLines
+    let chordLines: FillRowLines
 
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
@@ -186,35 +218,24 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             hi = max(hi, y)
         }
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
+        outerLines = FillRowLines(planes: sides, offset: -0.75)
+        innerLines = FillRowLines(planes: sides, offset: 0.75)
+        chordLines = FillRowLines(planes: chords, offset: 0.75)
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
     /// (positive shrinks). Empty when the row misses them.
-    @inline(__always)
     func columns(row y: Int, planes: [SIMD4<Double>], offset: Double) -> Range<Int> {
-        let yc = Double(y) + 0.5
-        var lo = -Double.infinity, hi = Double.infinity
-        for plane in planes {
-            let rhs = plane.z - offset * plane.w - plane.y * yc
-            if plane.x > 1e-12 {
-                hi = min(hi, rhs / plane.x)
-            } else if plane.x < -1e-12 {
-                lo = max(lo, rhs / plane.x)
-            } else if rhs < 0 {
-                return 0..<0
-            }
-        }
-        guard lo <= hi else { return 0..<0 }
-        let first = fillPixelIndex((lo - 0.5).rounded(.up)), last = fillPixelIndex((hi - 0.5).rounded(.down))
-        return first <= last ? first..<(last + 1) : 0..<0
+        FillRowLines(planes: planes, offset: offset).columns(row: y)
     }
 
+    @inline(__always)
     func layout(row y: Int) -> FillRowLayout {
         // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
-        let outer = columns(row: y, planes: sides, offset: -0.75)
-        var inner = columns(row: y, planes: sides, offset: 0.75)
+        let outer = outerLines.columns(row: y)
+        var inner = innerLines.columns(row: y)
         if !inner.isEmpty {
-            let chordRange = columns(row: y, planes: chords, offset: 0.75)
+            let chordRange = chordLines.columns(row: y)
             let a = max(inner.lowerBound, chordRange.lowerBound), b = min(inner.upperBound, chordRange.upperBound)
             inner = a < b ? a..<b : a..<a
         }
@@ -290,5 +311,48 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             hi = min(hi, max(p, q))
         }
         return lo < hi ? (lo, hi) : nil
+    }
+}
+
+/// Four device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
+/// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
+/// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
+/// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
+struct FillRowLines: Sendable {
+    let upperIntercept: SIMD4<Double>, upperSlope: SIMD4<Double>
+    let lowerIntercept: SIMD4<Double>, lowerSlope: SIMD4<Double>
+    /// Horizontal planes: the row is empty when constant − ny·yc < 0.
+    let flatConstant: SIMD4<Double>, flatSlope: SIMD4<Double>
+
+    init(planes: [SIMD4<Double>], offset: Double) {
+        var ui = SIMD4<Double>(repeating: .infinity), us = SIMD4<Double>(repeating: 0)
+        var li = SIMD4<Double>(repeating: -.infinity), ls = SIMD4<Double>(repeating: 0)
+        var fc = SIMD4<Double>(repeating: 0), fs = SIMD4<Double>(repeating: 0)
+        for (i, plane) in planes.prefix(4).enumerated() {
+            let constant = plane.z - offset * plane.w
+            if plane.x > 1e-12 {
+                ui[i] = constant / plane.x
+                us[i] = plane.y / plane.x
+            } else if plane.x < -1e-12 {
+                li[i] = constant / plane.x
+                ls[i] = plane.y / plane.x
+            } else {
+                fc[i] = constant
+                fs[i] = plane.y
+            }
+        }
+        (upperIntercept, upperSlope, lowerIntercept, lowerSlope, flatConstant, flatSlope) = (ui, us, li, ls, fc, fs)
+    }
+
+    @inline(__always)
+    func columns(row y: Int) -> Range<Int> {
+        let yc = Double(y) + 0.5
+        let flat = flatConstant - flatSlope * yc
+        if flat.x < 0 || flat.y < 0 || flat.z < 0 || flat.w < 0 { return 0..<0 }
+        let u = upperIntercept - upperSlope * yc, l = lowerIntercept - lowerSlope * yc
+        let hi = min(min(u.x, u.y), min(u.z, u.w)), lo = max(max(l.x, l.y), max(l.z, l.w))
+        guard lo <= hi else { return 0..<0 }
+        let first = fillCeilIndex(lo - 0.5), last = fillFloorIndex(hi - 0.5)
+        return first <= last ? first..<(last + 1) : 0..<0
     }
 }

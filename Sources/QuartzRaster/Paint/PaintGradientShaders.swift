@@ -152,21 +152,7 @@ public struct PaintRadialGradientShader: SpanShader {
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard isDrawable else { output.update(repeating: 0, count: count); return }
-        let py = Double(y) + 0.5
-        let m = map
-        table.withUnsafeBufferPointer { lut in
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                let w = m.m6 * px + m.m7 * py + m.m8
-                guard w > 0 else { output[i] = 0; continue }
-                let p = SIMD2((m.m0 * px + m.m1 * py + m.m2) / w, (m.m3 * px + m.m4 * py + m.m5) / w)
-                if let t = position(p) {
-                    output[i] = lut[PaintGradientColorTable.index(for: min(1, max(0, t)))]
-                } else {
-                    output[i] = 0
-                }
-            }
-        }
+        paintShadeMappedSpan(map, table: table, x: x, y: y, count: count, into: output) { position($0) }
     }
 }
 
@@ -211,17 +197,9 @@ public struct PaintConicGradientShader: SpanShader {
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard isDrawable else { output.update(repeating: 0, count: count); return }
-        let py = Double(y) + 0.5
-        let m = map
-        table.withUnsafeBufferPointer { lut in
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                let w = m.m6 * px + m.m7 * py + m.m8
-                guard w > 0 else { output[i] = 0; continue }
-                let p = SIMD2((m.m0 * px + m.m1 * py + m.m2) / w, (m.m3 * px + m.m4 * py + m.m5) / w)
-                let t = position(p)
-                output[i] = t.isFinite ? lut[PaintGradientColorTable.index(for: min(1, max(0, t)))] : 0
-            }
+        paintShadeMappedSpan(map, table: table, x: x, y: y, count: count, into: output) { p in
+            let t = position(p)
+            return t.isFinite ? t : nil
         }
     }
 }
@@ -236,5 +214,31 @@ public struct PaintSolidColorShader: SpanShader {
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         output.update(repeating: color.packed, count: count)
+    }
+}
+
+/// Shades one span of a gradient whose position is a non-linear function of the gradient-space point:
+/// each pixel centre goes through `map` with the perspective divide, then `position` (nil: transparent)
+/// picks the colour-table entry. Pixels behind the eye (w ≤ 0) are transparent. Each pixel is evaluated
+/// from its own coordinates, so results do not depend on where a span starts.
+@inline(__always)
+func paintShadeMappedSpan(
+    _ map: PaintProjectiveTransform, table: [UInt32], x: Int, y: Int, count: Int,
+    into output: UnsafeMutablePointer<UInt32>, position: (SIMD2<Double>) -> Double?
+) {
+    let py = Double(y) + 0.5
+    let m = map
+    table.withUnsafeBufferPointer { lut in
+        for i in 0..<count {
+            let px = Double(x + i) + 0.5
+            let w = m.m6 * px + m.m7 * py + m.m8
+            guard w > 0 else { output[i] = 0; continue }
+            let p = SIMD2((m.m0 * px + m.m1 * py + m.m2) / w, (m.m3 * px + m.m4 * py + m.m5) / w)
+            if let t = position(p) {
+                output[i] = lut[PaintGradientColorTable.index(for: min(1, max(0, t)))]
+            } else {
+                output[i] = 0
+            }
+        }
     }
 }

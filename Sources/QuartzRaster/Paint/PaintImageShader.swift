@@ -3,9 +3,14 @@
 // Coordinate spaces: spans in device pixels, sampled at pixel centres (x + 0.5, y + 0.5); `deviceToImage`
 // maps them to level-0 image pixels, y down, texel (i, j) centred at (i + 0.5, j + 0.5) — Skia's convention,
 // so the peer scenes (SCENES.md: "bilinear filtering at pixel centres and clamped to its edge texels") agree.
-// Addressing clamps to the edge texels. Numbers: positions in Double, evaluated per pixel (never stepped),
-// so output does not depend on span boundaries; bilinear and trilinear weights are rounded to 1/256, the
-// weighted sum is rounded once to 8 bits, and premultiplication is preserved (channel ≤ alpha).
+// Addressing clamps to the edge texels. Numbers: every pixel's position is a function of its own x and y
+// (never stepped across a span), so output does not depend on span boundaries or threads. Positions are
+// rounded to 1/256 texel, which gives the 8-bit bilinear weights; the weighted sum is rounded once to
+// 8 bits, and premultiplication is preserved (channel ≤ alpha). Kernels: integer translations copy rows;
+// affine maps run the fixed-point kernel (PaintImageAffineKernel.swift; unit x steps take the row kernel of
+// PaintImageTranslateKernel.swift); perspective runs the per-pixel-divide kernel
+// (PaintImagePerspectiveKernel.swift); the Double path (PaintImageScalarPath.swift) serves the nearest
+// filter and anything outside the kernels' ranges.
 // Level of detail (trilinear): λ = log2 ρ, ρ = the larger length of the image-space derivatives along
 // device x and y (the Jacobian's columns, as in OpenGL's scale factor), once per shader when affine and once
 // per 16-pixel block aligned to device x (at the block centre) under perspective.
@@ -33,7 +38,8 @@ public enum PaintImageFilter: Sendable, Hashable {
 
 /// Samples an image (see the file header for conventions).
 public struct PaintImageShader: SpanShader, @unchecked Sendable {
-    // @unchecked Sendable: `levels` points into `storage`, which this value keeps alive and never mutates.
+    // @unchecked Sendable: `levels` (and the kernels' level copies) point into `storage`, which this value
+    // keeps alive and never mutates.
     let storage: PaintTextureStorage?
     let levels: UnsafePointer<PaintTextureLevel>?
     let levelCount: Int
@@ -46,6 +52,12 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     let isAffine: Bool
     /// Level of detail for affine maps (constant over the image).
     let affineLOD: Double
+    /// Affine kernel: the level sampled, and for trilinear the next level blended in by `affineBlend`/256.
+    let affineLevel: PaintImageAffineLevel?
+    let affineNextLevel: PaintImageAffineLevel?
+    let affineBlend: UInt32
+    /// Perspective kernel usable (linear or trilinear filter, texture and map within its ranges).
+    let usesPerspectiveKernel: Bool
 
     /// `deviceToImage` maps device pixels to image pixels; `opacity` (0…1) multiplies every sample.
     public init(image: CGImage, deviceToImage: PaintProjectiveTransform, filter: PaintImageFilter = .linear, opacity: Double = 1) {
@@ -70,6 +82,27 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         } else {
             copyOffset = nil
         }
+        var first: PaintImageAffineLevel?, next: PaintImageAffineLevel?, blend: UInt32 = 0
+        var perspective = false
+        if let levels, filter != .nearest {
+            if isAffine {
+                let (l0, f8) = filter == .trilinear ? PaintImageShader.levels(lod: affineLOD, count: levelCount) : (0, 0)
+                first = PaintImageAffineLevel(level: levels[l0], map: m)
+                if f8 > 0 {
+                    next = PaintImageAffineLevel(level: levels[l0 + 1], map: m)
+                    if next == nil { first = nil }
+                    blend = f8
+                }
+            } else {
+                let size = PaintImagePerspectiveLevel.sizeLimit
+                let values = [m.m0, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8]
+                perspective = levels[0].width <= size && levels[0].height <= size && values.allSatisfy { abs($0) < 1e30 }
+            }
+        }
+        affineLevel = first
+        affineNextLevel = next
+        affineBlend = blend
+        usesPerspectiveKernel = perspective
     }
 
     /// log2 of the larger Jacobian column length (texels per device pixel); −∞ for a degenerate map.
@@ -79,76 +112,98 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         return 0.5 * log2(rho2)
     }
 
+    /// The trilinear level pair for λ: level `l0` blended toward l0 + 1 by f8/256 (f8 = 0: l0 alone).
+    /// Magnification or an invalid λ gives level 0; beyond the chain the smallest level.
+    @inline(__always)
+    static func levels(lod: Double, count: Int) -> (l0: Int, f8: UInt32) {
+        guard lod > 0 else { return (0, 0) }
+        if lod >= Double(count - 1) { return (count - 1, 0) }
+        let l0 = Int(lod)
+        return (l0, UInt32((lod - Double(l0)) * 256 + 0.5))
+    }
+
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard let levels, opacity8 > 0 else { output.update(repeating: 0, count: count); return }
-        let base = levels[0]
         if let offset = copyOffset {
-            PaintImageShader.copyRow(base, x: x + offset.dx, y: y + offset.dy, count: count, into: output)
+            PaintImageShader.copyRow(levels[0], x: x + offset.dx, y: y + offset.dy, count: count, into: output)
+        } else if let affineLevel {
+            shadeAffine(affineLevel, levels, x: x, y: y, count: count, into: output)
         } else if isAffine {
-            shadeAffine(levels, x: x, y: y, count: count, into: output)
-        } else {
+            shadeAffineScalar(levels, x: x, y: y, count: count, into: output)
+        } else if usesPerspectiveKernel {
             shadePerspective(levels, x: x, y: y, count: count, into: output)
+        } else {
+            shadePerspectiveScalar(levels, x: x, y: y, count: count, into: output)
         }
         if opacity8 < 255 {
-            let a = opacity8
-            for i in 0..<count { output[i] = paintScalePixel(output[i], by: a) }
+            PaintImageShader.scale(output, count: count, by: opacity8)
         }
     }
 
-    private func shadeAffine(_ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
-        let m = map
-        let py = Double(y) + 0.5
-        let uRow = m.m1 * py + m.m2, vRow = m.m4 * py + m.m5
-        let base = levels[0]
-        switch filter {
-        case .nearest:
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                output[i] = PaintImageShader.nearest(base, u: m.m0 * px + uRow, v: m.m3 * px + vRow)
-            }
-        case .linear:
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                output[i] = PaintImageShader.bilinear(base, u: m.m0 * px + uRow, v: m.m3 * px + vRow)
-            }
-        case .trilinear:
-            let lod = affineLOD
-            for i in 0..<count {
-                let px = Double(x + i) + 0.5
-                output[i] = trilinear(levels, u: m.m0 * px + uRow, v: m.m3 * px + vRow, lod: lod)
-            }
+    /// The fixed-point kernels on pixels with |x| < xLimit of rows within range, the Double path elsewhere.
+    private func shadeAffine(
+        _ first: PaintImageAffineLevel, _ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int,
+        into output: UnsafeMutablePointer<UInt32>
+    ) {
+        let limit = PaintImageAffineLevel.xLimit
+        let lo = min(max(x, 1 - limit), x + count), hi = max(min(x + count, limit), lo)
+        guard hi > lo, let base = first.rowBase(y: y) else {
+            shadeAffineScalar(levels, x: x, y: y, count: count, into: output)
+            return
         }
+        var nextBase: (u: Int64, v: Int64)?
+        if let next = affineNextLevel {
+            guard let b = next.rowBase(y: y) else {
+                shadeAffineScalar(levels, x: x, y: y, count: count, into: output)
+                return
+            }
+            nextBase = b
+        }
+        if lo > x { shadeAffineScalar(levels, x: x, y: y, count: lo - x, into: output) }
+        let out = output + (lo - x)
+        if let next = affineNextLevel, let nextBase {
+            first.shadeBlended(with: next, f8: affineBlend, bases: (base, nextBase), x: lo, count: hi - lo, into: out)
+        } else if first.stepsOneTexelAlongX {
+            first.shadeTranslated(base, x: lo, count: hi - lo, into: out)
+        } else {
+            first.shade(base, x: lo, count: hi - lo, into: out)
+        }
+        if hi < x + count { shadeAffineScalar(levels, x: hi, y: y, count: x + count - hi, into: output + (hi - x)) }
     }
 
-    private func shadePerspective(_ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
-        let m = map
-        let py = Double(y) + 0.5
-        let base = levels[0]
-        var i = 0
-        while i < count {
-            // One level of detail per 16-pixel block aligned to device x, taken at the block's centre.
-            let blockStart = (x + i) & ~15
-            let blockEnd = min(x + count, blockStart + 16)
-            var blockLOD = 0.0
-            if filter == .trilinear {
-                blockLOD = lodAt(px: Double(blockStart) + 8, py: py) ?? 0
-            }
-            while x + i < blockEnd {
-                let px = Double(x + i) + 0.5
-                let w = m.m6 * px + m.m7 * py + m.m8
-                if w > 0 {
-                    let u = (m.m0 * px + m.m1 * py + m.m2) / w, v = (m.m3 * px + m.m4 * py + m.m5) / w
-                    switch filter {
-                    case .nearest: output[i] = PaintImageShader.nearest(base, u: u, v: v)
-                    case .linear: output[i] = PaintImageShader.bilinear(base, u: u, v: v)
-                    case .trilinear: output[i] = trilinear(levels, u: u, v: v, lod: blockLOD)
-                    }
-                } else {
-                    output[i] = 0
+    /// The perspective kernel: 16-pixel blocks aligned to device x, 8 pixels per step.
+    private func shadePerspective(
+        _ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>
+    ) {
+        let row = PaintImagePerspectiveRow(m: map, py: Double(y) + 0.5)
+        let trilinear = filter == .trilinear
+        var first = PaintImagePerspectiveLevel(levels[0])
+        var p = x
+        let end = x + count
+        while p < end {
+            let blockStart = p & ~15
+            let blockEnd = min(end, blockStart + 16)
+            var next: PaintImagePerspectiveLevel?
+            var blend = SIMD8<UInt32>()
+            if trilinear {
+                let lod = lodAt(px: Double(blockStart) + 8, py: row.py) ?? 0
+                let (l0, f8) = PaintImageShader.levels(lod: lod, count: levelCount)
+                first = PaintImagePerspectiveLevel(levels[l0])
+                if f8 > 0 {
+                    next = PaintImagePerspectiveLevel(levels[l0 + 1])
+                    blend = SIMD8(repeating: f8)
                 }
-                i += 1
             }
+            while p < blockEnd {
+                let c = row.coordinates(blockStart: blockStart, k: p - blockStart)
+                var value = first.sample(u: c.u, v: c.v)
+                if let next { value = paintLerp8(value, next.sample(u: c.u, v: c.v), f: blend) }
+                value &= ~c.hidden
+                paintStore8(value, to: output + (p - x), count: blockEnd - p)
+                p += 8
+            }
+            p = blockEnd
         }
     }
 
@@ -165,80 +220,14 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
             dudy: (m.m1 * w - X * m.m7) / w2, dvdy: (m.m4 * w - Y * m.m7) / w2)
     }
 
-    @inline(__always)
-    private func trilinear(_ levels: UnsafePointer<PaintTextureLevel>, u: Double, v: Double, lod: Double) -> UInt32 {
-        // Magnification or an invalid λ samples level 0; beyond the chain the smallest level.
-        guard lod > 0 else { return PaintImageShader.bilinear(levels[0], u: u, v: v) }
-        let top = Double(levelCount - 1)
-        if lod >= top {
-            let l = levels[levelCount - 1]
-            return PaintImageShader.bilinear(l, u: u * l.scaleX, v: v * l.scaleY)
+    /// Multiplies `count` pixels by a/255 (exactly `paintScalePixel` per pixel), 8 at a time.
+    static func scale(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, by a: UInt32) {
+        var i = 0
+        while i + 8 <= count {
+            let v = UnsafeRawPointer(pixels + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            UnsafeMutableRawPointer(pixels + i).storeBytes(of: paintScale8(v, by: a), as: SIMD8<UInt32>.self)
+            i += 8
         }
-        let l0 = Int(lod)
-        let f8 = UInt32((lod - Double(l0)) * 256 + 0.5)
-        let a = levels[l0], b = levels[l0 + 1]
-        let ca = PaintImageShader.bilinear(a, u: u * a.scaleX, v: v * a.scaleY)
-        if f8 == 0 { return ca }
-        let cb = PaintImageShader.bilinear(b, u: u * b.scaleX, v: v * b.scaleY)
-        let sa = paintSpreadPixel(ca), sb = paintSpreadPixel(cb)
-        let ia = UInt64(256 - f8), ib = UInt64(f8)
-        return paintPackSpread(rb: sa.rb &* ia &+ sb.rb &* ib, ga: sa.ga &* ia &+ sb.ga &* ib, shift: 8)
-    }
-
-    /// Clamps a texel-space coordinate into [−2, size + 2] (NaN to −2) so integer conversion cannot trap;
-    /// everything outside the image clamps to the edge anyway.
-    @inline(__always)
-    static func safe(_ c: Double, _ size: Int) -> Double {
-        let hi = Double(size) + 2
-        if c >= -2 { return c <= hi ? c : hi }
-        return -2
-    }
-
-    /// floor(c) for c ≥ −4 by truncating c + 4 (`rounded(.down)` is a libm call on the baseline target).
-    @inline(__always)
-    static func floorInt(_ c: Double) -> Int { Int(c + 4) &- 4 }
-
-    @inline(__always)
-    static func nearest(_ level: PaintTextureLevel, u: Double, v: Double) -> UInt32 {
-        let ix = min(max(floorInt(safe(u, level.width)), 0), level.width - 1)
-        let iy = min(max(floorInt(safe(v, level.height)), 0), level.height - 1)
-        return level.pixels[iy * level.width + ix]
-    }
-
-    @inline(__always)
-    static func bilinear(_ level: PaintTextureLevel, u: Double, v: Double) -> UInt32 {
-        // Wrapping arithmetic: every value is bounded (coordinates clamped by `safe`, weights ≤ 256), so the
-        // overflow checks of the plain operators would only cost time in this per-pixel path.
-        let fu = safe(u, level.width) - 0.5, fv = safe(v, level.height) - 0.5
-        let x0 = floorInt(fu), y0 = floorInt(fv)
-        // Fractions in [0, 1) to 1/256 steps, halves rounded up (truncation of a non-negative value).
-        let wx = UInt64(truncatingIfNeeded: Int((fu - Double(x0)) * 256 + 0.5))
-        let wy = UInt64(truncatingIfNeeded: Int((fv - Double(y0)) * 256 + 0.5))
-        let w = level.width, h = level.height
-        let cx0 = min(max(x0, 0), w &- 1), cx1 = min(max(x0 &+ 1, 0), w &- 1)
-        let cy0 = min(max(y0, 0), h &- 1), cy1 = min(max(y0 &+ 1, 0), h &- 1)
-        let row0 = level.pixels + cy0 &* w, row1 = level.pixels + cy1 &* w
-        let p00 = paintSpreadPixel(row0[cx0]), p10 = paintSpreadPixel(row0[cx1])
-        let p01 = paintSpreadPixel(row1[cx0]), p11 = paintSpreadPixel(row1[cx1])
-        // Weights (256 − wx)(256 − wy) … sum to 65536; each lane stays below 255 · 65536 + 32768 < 2^32.
-        let ix = 256 &- wx, iy = 256 &- wy
-        let w00 = ix &* iy, w10 = wx &* iy, w01 = ix &* wy, w11 = wx &* wy
-        let rb = p00.rb &* w00 &+ p10.rb &* w10 &+ p01.rb &* w01 &+ p11.rb &* w11
-        let ga = p00.ga &* w00 &+ p10.ga &* w10 &+ p01.ga &* w01 &+ p11.ga &* w11
-        return paintPackSpread(rb: rb, ga: ga, shift: 16)
-    }
-
-    /// Copies texels (tx …, ty) of level 0 with clamping to the edges (the integer-translation fast path).
-    static func copyRow(_ level: PaintTextureLevel, x tx: Int, y ty: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
-        let w = level.width
-        let row = level.pixels + min(max(ty, 0), level.height - 1) * w
-        // Pixels left of the image repeat texel 0, right of it texel w − 1, the middle is one copy.
-        let leftCount = min(count, max(0, -tx))
-        if leftCount > 0 { output.update(repeating: row[0], count: leftCount) }
-        let midStart = max(tx, 0)
-        let midCount = max(0, min(tx + count, w) - midStart)
-        if midCount > 0 { (output + leftCount).update(from: row + midStart, count: midCount) }
-        let done = leftCount + midCount
-        if done < count { (output + done).update(repeating: row[w - 1], count: count - done) }
+        while i < count { pixels[i] = paintScalePixel(pixels[i], by: a); i += 1 }
     }
 }

@@ -10,7 +10,9 @@
 // Inner corners use the intersection of the two offset lines when it lies within half of each adjacent
 // segment, otherwise they route through the vertex itself (the "pivot"), which keeps every covered point
 // within the pen's reach and every point the pen reaches covered. Vertices inside one curve element keep the
-// outline round within `tolerance` whatever the user's join; element corners use the join style. Miter
+// outline round within `tolerance` whatever the user's join (the offset lines' meeting point while it strays
+// at most half the tolerance outside, a round arc beyond that); element corners use the join style. Round
+// caps, round joins and those arcs are area-exact chords (PathStrokeRoundArcs.swift), not cubics. Miter
 // joins follow Core Graphics: the miter is drawn while miter length / line width = 1/sin(φ/2) ≤ miterLimit
 // (φ the angle between the segments), otherwise the join is bevelled.
 // Degenerate input: a lone move draws nothing; a zero-length subpath draws a dot of diameter w for round
@@ -41,7 +43,8 @@ public enum PathStroker {
     public static let defaultTolerance = 0.01
 
     /// The outline of `contours` stroked with `style`; curves inside contours stay within `tolerance` of the
-    /// exact offset. Round caps and corner joins are cubic arcs.
+    /// exact offset. Round caps and joins are chords with the exact area of their arcs, within `tolerance`
+    /// of the circle.
     public static func outline(of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double) -> PathGeometry {
         var builder = PathOutlineBuilder(style: style, tolerance: tolerance)
         guard builder.halfWidth > 0, builder.halfWidth.isFinite else { return PathGeometry() }
@@ -84,18 +87,11 @@ struct PathOutlineBuilder {
 
     // MARK: Output helpers
 
-    private mutating func moveTo(_ p: SIMD2<Double>) { output.move(to: CGPoint(x: p.x, y: p.y)) }
+    mutating func moveTo(_ p: SIMD2<Double>) { output.move(to: CGPoint(x: p.x, y: p.y)) }
 
-    private mutating func lineTo(_ p: SIMD2<Double>) {
+    mutating func lineTo(_ p: SIMD2<Double>) {
         let q = CGPoint(x: p.x, y: p.y)
         if output.currentPoint != q { output.addLine(to: q) }
-    }
-
-    /// A circular arc about `center` of radius h from the current point (which must lie at `startAngle`).
-    private mutating func arc(center: SIMD2<Double>, startAngle: Double, sweep: Double) {
-        output.appendEllipticArc(
-            center: CGPoint(x: center.x, y: center.y), rx: halfWidth, ry: halfWidth, startAngle: startAngle,
-            sweep: sweep, transform: .identity, join: .none)
     }
 
     /// The left normal of unit direction `d`, scaled to the half width.
@@ -141,10 +137,7 @@ struct PathOutlineBuilder {
         switch style.lineCap {
         case .butt: return
         case .round:
-            output.appendEllipticArc(
-                center: CGPoint(x: p.x, y: p.y), rx: h, ry: h, startAngle: 0, sweep: 2 * .pi, transform: .identity,
-                join: .move)
-            output.closeSubpath()
+            roundDot(center: p)
         case .square:
             output.appendRect(CGRect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), transform: .identity)
         }
@@ -226,18 +219,13 @@ struct PathOutlineBuilder {
         let turn = atan2(abs(cross), dot)  // θ in [0, π]
         let startAngle = atan2(na.y, na.x)
         if smooth {
-            if let m = meetsAt, halfWidth * (1 / cos(turn / 2) - 1) <= tolerance {
+            // The meeting point lies h·(1/cos(θ/2) − 1) outside the round offset; beyond the arc tolerance
+            // the offset is drawn round.
+            if let m = meetsAt, halfWidth * (1 / cos(turn / 2) - 1) <= arcTolerance {
                 lineTo(m)
             } else {
-                // Chords of the round offset, each within the tolerance of the arc.
-                let ratio = max(-1, min(1, 1 - tolerance / halfWidth))
-                let maxStep = max(2 * acos(ratio), 1e-3)
-                let steps = min(Int((turn / maxStep).rounded(.up)), 1024)
                 lineTo(v + na)
-                for k in 1..<max(steps, 1) {
-                    let angle = startAngle - turn * Double(k) / Double(steps)
-                    lineTo(v + SIMD2(cos(angle), sin(angle)) * halfWidth)
-                }
+                roundArc(center: v, startAngle: startAngle, sweep: -turn)
                 lineTo(v + nb)
             }
             return
@@ -257,7 +245,7 @@ struct PathOutlineBuilder {
             }
         case .round:
             lineTo(v + na)
-            arc(center: v, startAngle: startAngle, sweep: -turn)
+            roundArc(center: v, startAngle: startAngle, sweep: -turn)
             lineTo(v + nb)
         }
     }
@@ -274,7 +262,7 @@ struct PathOutlineBuilder {
             lineTo(e - n + ahead)
             lineTo(e - n)
         case .round:
-            arc(center: e, startAngle: atan2(n.y, n.x), sweep: -.pi)
+            roundArc(center: e, startAngle: atan2(n.y, n.x), sweep: -.pi)
             lineTo(e - n)
         }
     }
