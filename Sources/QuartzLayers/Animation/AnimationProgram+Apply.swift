@@ -19,6 +19,13 @@ public struct TransitionState: Sendable, Equatable {
     /// this state is the appearance after the changes. Empty when the layer was not in the committed tree
     /// before (it is being ordered in: there was nothing to show). Nil only before the first commit.
     public var before: LayerTreeSnapshot? { beforeState?.snapshot }
+
+    /// Equal transition parameters and progress, and before-states captured at the same time with the same
+    /// number of layers (separately built trees capture separate but equivalent before-states).
+    public static func == (lhs: TransitionState, rhs: TransitionState) -> Bool {
+        lhs.type == rhs.type && lhs.subtype == rhs.subtype && lhs.progress == rhs.progress
+            && lhs.before?.mediaTime == rhs.before?.mediaTime && lhs.before?.layers.count == rhs.before?.layers.count
+    }
 }
 
 extension AnimationProgram {
