@@ -81,7 +81,37 @@ struct SnapshotIncrementalTests {
             depth.add(tilt, forKey: "tilt")
             CATransaction.flush()
         }
-        layers = [mover, child, still, depth, mask]
+        // Only channel animations (fixed endpoints of opacity, position, one transform field), one eased,
+        // one autoreversing, one removed after its end, over a scaled sublayer transform with a sublayer.
+        let plain = scene.addLayer { layer in
+            layer.bounds = CGRect(x: 0, y: 0, width: 12, height: 6)
+            layer.sublayerTransform = CATransform3DMakeScale(2, 1, 1)
+            layer.addSublayer(CALayer())
+        }
+        scene.run {
+            let slide = CABasicAnimation(keyPath: "position")
+            slide.fromValue = CGPoint(x: 3, y: 4)
+            slide.toValue = CGPoint(x: 90, y: -20)
+            slide.duration = 0.9
+            slide.repeatCount = 2
+            slide.autoreverses = true
+            slide.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            plain.add(slide, forKey: "slide")
+            let dim = CABasicAnimation(keyPath: "opacity")
+            dim.fromValue = 0.9
+            dim.toValue = 0.1
+            dim.duration = 1.2
+            plain.add(dim, forKey: "dim")
+            let zoom = CABasicAnimation(keyPath: "transform.scale")
+            zoom.fromValue = 1.0
+            zoom.toValue = 3.0
+            zoom.duration = 2
+            zoom.fillMode = .forwards
+            zoom.isRemovedOnCompletion = false
+            plain.add(zoom, forKey: "zoom")
+            CATransaction.flush()
+        }
+        layers = [mover, child, still, depth, mask, plain]
         return (scene, layers)
     }
 
@@ -103,7 +133,7 @@ struct SnapshotIncrementalTests {
 
     /// A snapshot updated from the previous one equals a full build at the same time (the full build is
     /// forced by invalidating the cache, as any change does).
-    @Test func updatedSnapshotEqualsFullBuild() {
+    @Test func updatedSnapshotEqualsFullBuild() throws {
         let (scene, _) = makeScene()
         var previous = scene.context.snapshot(of: scene.root, atMediaTime: 0.1)
         for time in [0.3, 0.77, 1.6, 2.4, 5.0, 0.05] {
@@ -111,9 +141,12 @@ struct SnapshotIncrementalTests {
             scene.context.noteEvaluationInputChange()
             let full = scene.context.snapshot(of: scene.root, atMediaTime: time)
             expectIdentical(updated, full)
-            #expect(updated.layers.count == 7)
+            #expect(updated.layers.count == 9)
             previous = updated
         }
+        // The channel-only layer took the inline channel path, the others the program path.
+        let cache = try #require(scene.context.snapshotCaches[scene.root.layerSerial])
+        #expect(cache.channelLayers.count == 1 && cache.animated.count == 4)
         #expect(previous.mediaTime == 0.05)
     }
 

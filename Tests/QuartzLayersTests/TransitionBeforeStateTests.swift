@@ -148,4 +148,23 @@ struct TransitionBeforeStateTests {
         #expect(before.layers.map(\.layerID) == [parent.layerSerial, leaving.layerSerial])
         #expect(after.sublayerIndices.isEmpty)
     }
+
+    /// TransitionState equality is by value: the same transition in two separately built trees is equal
+    /// (their before-states are separate captures of equal size and time); another progress is not.
+    @Test func equalityIsByValue() throws {
+        func state(at time: Double) throws -> TransitionState {
+            let scene = EngineScene()
+            let layer = scene.addLayer { $0.backgroundColor = Self.red }
+            scene.run {
+                CATransaction.begin()
+                layer.backgroundColor = Self.blue
+                layer.add(CATransition(), forKey: nil)
+                CATransaction.commit()
+            }
+            return try #require(scene.presented(layer, at: time)?.transition)
+        }
+        let a = try state(at: 0.1), b = try state(at: 0.1)
+        #expect(a.beforeState !== b.beforeState && a == b)
+        #expect(try state(at: 0.2) != a)
+    }
 }

@@ -19,6 +19,13 @@ public struct TransitionState: Sendable, Equatable {
     /// this state is the appearance after the changes. Empty when the layer was not in the committed tree
     /// before (it is being ordered in: there was nothing to show). Nil only before the first commit.
     public var before: LayerTreeSnapshot? { beforeState?.snapshot }
+
+    /// Equal transition parameters and progress, and before-states captured at the same time with the same
+    /// number of layers (separately built trees capture separate but equivalent before-states).
+    public static func == (lhs: TransitionState, rhs: TransitionState) -> Bool {
+        lhs.type == rhs.type && lhs.subtype == rhs.subtype && lhs.progress == rhs.progress
+            && lhs.before?.mediaTime == rhs.before?.mediaTime && lhs.before?.layers.count == rhs.before?.layers.count
+    }
 }
 
 extension AnimationProgram {
@@ -62,8 +69,15 @@ extension PropertyProgram {
             // The same arithmetic as `LayerValue.interpolated(to:fraction:)` on the general path.
             let eased = timingFunction?.value(atProgress: progress) ?? progress
             switch fixedEndpoints {
-            case .number(let a, let b): _ = target.write(.number(a + (b - a) * eased), into: &properties)
-            case .point(let a, let b): _ = target.write(.point(a.interpolated(to: b, fraction: eased)), into: &properties)
+            case .number(let a, let b): writeNumber(a + (b - a) * eased, into: &properties)
+            case .point(let a, let b):
+                let point = a.interpolated(to: b, fraction: eased)
+                if target.fields.isEmpty, let setPoint = target.accessor.setPoint {
+                    // The checks of the accessor's `write`, without boxing the value.
+                    if point.x.isFinite && point.y.isFinite { setPoint(&properties, point) }
+                } else {
+                    _ = target.write(.point(point), into: &properties)
+                }
             }
             return
         }
@@ -118,6 +132,23 @@ extension PropertyProgram {
             }
         }
         _ = target.write(value, into: &properties)
+    }
+
+    /// Writes a number at the target path as `ResolvedKeyPath.write` does, through typed accessors where the
+    /// path allows (a whole scalar property, or a transform field over an identity transform).
+    private func writeNumber(_ number: Double, into properties: inout LayerProperties) {
+        let accessor = target.accessor
+        if target.fields.isEmpty, let setNumber = accessor.setNumber {
+            if number.isFinite { setNumber(&properties, number) }
+            return
+        }
+        if let field = target.transformField, let get = accessor.getTransform, let set = accessor.setTransform,
+            CATransform3DIsIdentity(get(&properties))
+        {
+            if let matrix = field.matrixReplacingIdentityComponent(with: .number(number)) { set(&properties, matrix) }
+            return
+        }
+        _ = target.write(.number(number), into: &properties)
     }
 
     static func identityInput(of function: TransformValueFunction) -> LayerValue {

@@ -4,16 +4,13 @@
 // gets a snapshot of its layer's subtree as last committed, evaluated at the commit time.
 import Foundation
 
-/// The appearance a transition starts from: shared by every snapshot of the running transition, equal
-/// only to itself (one capture per transition).
-final class TransitionBeforeState: Sendable, Equatable {
+/// The appearance a transition starts from: shared by every snapshot of the running transition.
+final class TransitionBeforeState: Sendable {
     let snapshot: LayerTreeSnapshot
 
     init(snapshot: LayerTreeSnapshot) {
         self.snapshot = snapshot
     }
-
-    static func == (lhs: TransitionBeforeState, rhs: TransitionBeforeState) -> Bool { lhs === rhs }
 }
 
 extension LayerTreeContext {

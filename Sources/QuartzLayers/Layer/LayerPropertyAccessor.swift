@@ -4,8 +4,9 @@ import Foundation
 import QuartzMath
 import QuartzRaster
 
-/// Reads and writes one property of `LayerProperties` in typed form.
-struct LayerPropertyAccessor: Sendable {
+/// Reads and writes one property of `LayerProperties` in typed form. A final class so that per-frame code
+/// passes it around with one reference count instead of copying its closures.
+final class LayerPropertyAccessor: Sendable {
     let kind: LayerValueKind
     /// True when Core Animation creates an implicit animation for a change (spec §6.5).
     let hasImplicitAnimation: Bool
@@ -14,6 +15,34 @@ struct LayerPropertyAccessor: Sendable {
     let read: @Sendable (inout LayerProperties) -> LayerValue
     /// Writes a value of the right case; returns false (and writes nothing) for a mismatched case.
     let write: @Sendable (inout LayerProperties, LayerValue) -> Bool
+    /// Typed shortcuts for per-frame evaluation, set by the builders below for the kinds that have them:
+    /// copy the property from a second state (resetting an animated property to its committed value), and
+    /// read or write numbers, points and transforms without boxing them into a `LayerValue`.
+    let copy: (@Sendable (inout LayerProperties, inout LayerProperties) -> Void)?
+    let setNumber: (@Sendable (inout LayerProperties, Double) -> Void)?
+    let setPoint: (@Sendable (inout LayerProperties, CGPoint) -> Void)?
+    let getTransform: (@Sendable (inout LayerProperties) -> CATransform3D)?
+    let setTransform: (@Sendable (inout LayerProperties, CATransform3D) -> Void)?
+
+    init(
+        kind: LayerValueKind, hasImplicitAnimation: Bool, read: @escaping @Sendable (inout LayerProperties) -> LayerValue,
+        write: @escaping @Sendable (inout LayerProperties, LayerValue) -> Bool,
+        copy: (@Sendable (inout LayerProperties, inout LayerProperties) -> Void)? = nil,
+        setNumber: (@Sendable (inout LayerProperties, Double) -> Void)? = nil,
+        setPoint: (@Sendable (inout LayerProperties, CGPoint) -> Void)? = nil,
+        getTransform: (@Sendable (inout LayerProperties) -> CATransform3D)? = nil,
+        setTransform: (@Sendable (inout LayerProperties, CATransform3D) -> Void)? = nil
+    ) {
+        self.kind = kind
+        self.hasImplicitAnimation = hasImplicitAnimation
+        self.read = read
+        self.write = write
+        self.copy = copy
+        self.setNumber = setNumber
+        self.setPoint = setPoint
+        self.getTransform = getTransform
+        self.setTransform = setTransform
+    }
 
     static func scalar(
         _ get: @escaping @Sendable (inout LayerProperties) -> Double, _ set: @escaping @Sendable (inout LayerProperties, Double) -> Void, _ kind: LayerValueKind, animatable: Bool
@@ -25,7 +54,8 @@ struct LayerPropertyAccessor: Sendable {
                 guard let number = value.doubleValue, number.isFinite else { return false }
                 set(&properties, number)
                 return true
-            })
+            },
+            copy: { set(&$0, get(&$1)) }, setNumber: set)
     }
 
     static func float(
@@ -68,7 +98,8 @@ struct LayerPropertyAccessor: Sendable {
                 guard case .point(let point) = value, point.x.isFinite, point.y.isFinite else { return false }
                 set(&properties, point)
                 return true
-            })
+            },
+            copy: { set(&$0, get(&$1)) }, setPoint: set)
     }
 
     static func size(
@@ -140,7 +171,8 @@ extension LayerPropertyAccessor {
                 guard case .transform(let transform) = value, transform.isFinite else { return false }
                 set(&properties, transform)
                 return true
-            })
+            },
+            copy: { set(&$0, get(&$1)) }, getTransform: get, setTransform: set)
     }
 
     static func color(

@@ -7,6 +7,11 @@ extension LayerTreeContext {
     /// Evaluates the committed tree under `root` at media time `time` (the renderer's entry point; pure in
     /// `time`, it commits nothing and fires no callback). A renderer beginning a frame calls `beginFrame()`
     /// first so that the implicit transaction is committed.
+    ///
+    /// While nothing a snapshot reads has changed (no commit, no animation added or removed, no renamed
+    /// layer), the next snapshot of the same root updates the previous one's entries in place, at a cost
+    /// proportional to the running animations; it is equal to a full evaluation. Releasing the previous
+    /// snapshot first avoids one copy of its entries.
     public func snapshot(of root: CALayer, atMediaTime time: CFTimeInterval) -> LayerTreeSnapshot {
         withLock {
             guard root.committed != nil else {

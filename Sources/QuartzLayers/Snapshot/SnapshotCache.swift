@@ -46,6 +46,9 @@ struct SnapshotCache {
     var programs: [AnimationProgram]
     var removedAfterEnd: [Bool]
     var resetAccessors: [LayerPropertyAccessor]
+    /// Animated entries evaluated through inline channels instead (index order), and their channels.
+    var channelLayers: [ChannelLayer]
+    var channels: [AnimationChannel]
     /// Replicator entries with sublayers (their delayed instances are rebuilt every update).
     var replicators: [(index: Int, layer: CALayer)]
 
@@ -53,8 +56,8 @@ struct SnapshotCache {
     mutating func update(rootParentTime: Double, mediaTime: Double) {
         let count = layers.count
         guard count == parents.count else { return }
-        var nextAnimated = 0
-        let animatedCount = animated.count
+        var nextAnimated = 0, nextChannelLayer = 0
+        let animatedCount = animated.count, channelLayerCount = channelLayers.count
         // Taken out of `self` so the buffer can be written while the side tables are; unique again once the
         // previous snapshot has been released (otherwise this one copy is the only cost).
         var updated = layers
@@ -70,6 +73,9 @@ struct SnapshotCache {
                 if nextAnimated < animatedCount, animated[nextAnimated].index == index {
                     unsafe evaluateAnimated(nextAnimated, localTime: localTime, into: &entries[index])
                     nextAnimated += 1
+                } else if nextChannelLayer < channelLayerCount, channelLayers[nextChannelLayer].index == index {
+                    unsafe evaluateChannels(nextChannelLayer, localTime: localTime, into: &entries[index])
+                    nextChannelLayer += 1
                 }
                 guard hasDynamicMatrices[index] else { continue }
                 let geometry = geometries[index]
@@ -100,7 +106,9 @@ struct SnapshotCache {
         // Fields are read one by one: copying the plan would copy its committed state.
         for accessorIndex in animated[slot].resets {
             let accessor = resetAccessors[accessorIndex]
-            if !accessor.write(&entry.properties, accessor.read(&animated[slot].committed)) {
+            if let copy = accessor.copy {
+                copy(&entry.properties, &animated[slot].committed)
+            } else if !accessor.write(&entry.properties, accessor.read(&animated[slot].committed)) {
                 // A committed value the writer refuses (it never should): fall back to the whole state.
                 entry.properties = animated[slot].committed
                 break
@@ -120,7 +128,8 @@ struct SnapshotCache {
         let geometry = CALayer.geometry(of: entry.properties)
         let index = animated[slot].index
         geometries[index] = geometry
-        sublayerBases[index] = geometry.sublayerTransformAboutAnchor
+        // Only sublayers read the basis (a mask's position comes from its frame transform alone).
+        if !entry.sublayerIndices.isEmpty { sublayerBases[index] = geometry.sublayerTransformAboutAnchor }
     }
 }
 
@@ -137,6 +146,8 @@ struct SnapshotRecorder {
     var programs: [AnimationProgram] = []
     var removedAfterEnd: [Bool] = []
     var resetAccessors: [LayerPropertyAccessor] = []
+    var channelLayers: [ChannelLayer] = []
+    var channels: [AnimationChannel] = []
     var replicators: [(index: Int, layer: CALayer)] = []
 
     /// Records one entry (appended in the same order as the snapshot's `layers`).
@@ -150,23 +161,26 @@ struct SnapshotRecorder {
         parentFlattens.append(flattens)
         geometries.append(geometry)
         sublayerBases.append(geometry.sublayerTransformAboutAnchor)
+        var layerPrograms: [(AnimationProgram, Bool)] = []
+        for entry in entries where entry.isCommitted {
+            guard let program = entry.program else { continue }
+            layerPrograms.append((program, entry.animation.isRemovedOnCompletion))
+        }
+        let isAnimated = !layerPrograms.isEmpty
+        hasDynamicMatrices.append(isAnimated || (parent.map { hasDynamicMatrices[$0] } ?? false))
+        guard isAnimated, !recordChannels(index: index, programs: layerPrograms, committed: committed) else { return }
         let programStart = programs.count, resetStart = resetAccessors.count
         var resetKeys: [String] = []
         var resetsTransform = false, resetsCrossfade = false
-        for entry in entries where entry.isCommitted {
-            guard let program = entry.program else { continue }
+        for (program, removed) in layerPrograms {
             programs.append(program)
-            removedAfterEnd.append(entry.animation.isRemovedOnCompletion)
+            removedAfterEnd.append(removed)
             collectWrites(of: program, keys: &resetKeys, transform: &resetsTransform, crossfade: &resetsCrossfade)
         }
-        let isAnimated = programs.count > programStart
-        if isAnimated {
-            animated.append(AnimatedSnapshotEntry(
-                index: index, committed: committed, programs: programStart..<programs.count,
-                resets: resetStart..<resetAccessors.count, resetsTransform: resetsTransform,
-                resetsCrossfade: resetsCrossfade))
-        }
-        hasDynamicMatrices.append(isAnimated || (parent.map { hasDynamicMatrices[$0] } ?? false))
+        animated.append(AnimatedSnapshotEntry(
+            index: index, committed: committed, programs: programStart..<programs.count,
+            resets: resetStart..<resetAccessors.count, resetsTransform: resetsTransform,
+            resetsCrossfade: resetsCrossfade))
     }
 
     /// The properties `program` can write (spec §2.2: a property animation writes its key path's property).
@@ -194,6 +208,6 @@ struct SnapshotRecorder {
             generation: generation, layers: layers, parents: parents, timingNodes: timingNodes, isMask: isMask,
             parentFlattens: parentFlattens, hasDynamicMatrices: hasDynamicMatrices, geometries: geometries,
             sublayerBases: sublayerBases, animated: animated, programs: programs, removedAfterEnd: removedAfterEnd,
-            resetAccessors: resetAccessors, replicators: replicators)
+            resetAccessors: resetAccessors, channelLayers: channelLayers, channels: channels, replicators: replicators)
     }
 }
