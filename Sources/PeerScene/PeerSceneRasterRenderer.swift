@@ -26,11 +26,7 @@ public struct PeerSceneRasterRenderer: Sendable {
 
     public init(scene: PeerScene) throws {
         self.scene = scene
-        var images: [String: CGImage] = [:]
-        for (name, spec) in scene.images {
-            let path = scene.directory.appendingPathComponent(spec.file).path
-            images[name] = CGImage(bitmap: try PNGReader.read(contentsOf: path))
-        }
+        let images = try scene.loadImages()
         items = scene.items.map { item in
             switch item.kind {
             case "image":

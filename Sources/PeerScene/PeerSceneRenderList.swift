@@ -17,11 +17,7 @@ public struct PeerSceneRenderListBuilder: Sendable {
     /// Decodes the scene's images and builds every item's content. Throws when an image cannot be read.
     public init(scene: PeerScene) throws {
         self.scene = scene
-        var images: [String: CGImage] = [:]
-        for (name, spec) in scene.images {
-            let path = scene.directory.appendingPathComponent(spec.file).path
-            images[name] = CGImage(bitmap: try PNGReader.read(contentsOf: path))
-        }
+        let images = try scene.loadImages()
         var contents: [RenderContent] = []
         contents.reserveCapacity(scene.items.count)
         for (index, item) in scene.items.enumerated() {
