@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
-        .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG"]),
+        .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).
