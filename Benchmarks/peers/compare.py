@@ -117,6 +117,9 @@ def main():
                                              f".build/release/{OPENQUARTZ_NAME})")
     parser.add_argument("--openquartz-threads", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few frames per scene: checks the plumbing only")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="tabulate wall-clock medians (SCENES.md) or per-frame process CPU-time medians, "
+                             "which a busy shared machine inflates less")
     parser.add_argument("--json", help="also write every number to this file")
     parser.add_argument("--out", default=os.path.join(HERE, "out"), help="display lists and reference PNGs")
     args = parser.parse_args()
@@ -156,7 +159,9 @@ def main():
                    "status": status or "ok"}
             if report:
                 times = report["frame_ns"]
+                cpu = report.get("frame_cpu_ns")
                 row.update(median_ms=statistics.median(times) * 1e-6, frames=len(times),
+                           median_cpu_ms=statistics.median(cpu) * 1e-6 if cpu else None,
                            version=report.get("version"), threads=report.get("threads"),
                            threads_before=report.get("threads_before"), png=png,
                            cpu_per_wall=(report["timed_cpu_ns"] / report["timed_wall_ns"]
@@ -195,7 +200,9 @@ def render_markdown(results, renderers, sizes, floor, machine, args):
     ratios = [r["cpu_per_wall"] for r in results if r.get("cpu_per_wall")]
     if ratios:
         lines.append(f"CPU time ÷ wall time while timing: {min(ratios):.2f}–{max(ratios):.2f} "
-                     "(1 = one thread busy throughout; below 1 = the machine took the core away).")
+                     "(1 = one thread busy throughout; below 1 = the machine took the core away)." +
+                     (" † marks medians timed with less than 0.9: not to be trusted; rerun on a quiet machine "
+                      "or read --clock cpu." if args.clock == "wall" and min(ratios) < 0.9 else ""))
     others = [r for r in renderers if r != "openquartz"]
     has_oq = "openquartz" in renderers
     for size in sizes:
@@ -204,17 +211,20 @@ def render_markdown(results, renderers, sizes, floor, machine, args):
         fl = floor.get(size) if floor else None
         fill = fl["single_thread"]["fill_ms"] if fl else None
         header = ["scene"] + renderers + ([f"OQ ÷ {p}" for p in others] if has_oq else []) + ["fastest peer ÷ fill"]
-        lines += ["", f"## {size}: ms per frame (median)", "", "| " + " | ".join(header) + " |",
+        what = "process CPU ms per frame (median)" if args.clock == "cpu" else "ms per frame (median)"
+        lines += ["", f"## {size}: {what}", "", "| " + " | ".join(header) + " |",
                   "|" + "|".join(["---"] + ["--:"] * (len(header) - 1)) + "|"]
         for key in keys:
             cell = {r["renderer"]: r for r in rows if r["scene_key"] == key}
-            med = {k: v.get("median_ms") for k, v in cell.items()}
+            med = {k: v.get("median_cpu_ms" if args.clock == "cpu" else "median_ms") for k, v in cell.items()}
             peer_times = [med[p] for p in others if med.get(p)]
             fastest = min(peer_times) if peer_times else None
             out = [key]
             for renderer in renderers:
                 r = cell.get(renderer, {})
                 text = fmt_ms(med.get(renderer)) if r.get("status") == "ok" else r.get("status", "—")
+                if args.clock == "wall" and r.get("cpu_per_wall") is not None and r["cpu_per_wall"] < 0.9:
+                    text += " †"
                 out.append(f"**{text}**" if med.get(renderer) is not None and med.get(renderer) == fastest else text)
             if has_oq:
                 out += [f"{med['openquartz'] / med[p]:.2f}×" if med.get("openquartz") and med.get(p) else "—"
