@@ -22,6 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import image_agreement  # noqa: E402
+from report_markdown import render_markdown  # noqa: E402
 import scene_dl  # noqa: E402
 
 SCENES_DIR = os.path.join(REPO, "fixtures", "peer-scenes")
@@ -104,10 +105,6 @@ def machine_info():
             "python": platform.python_version()}
 
 
-def fmt_ms(value):
-    return "—" if value is None else f"{value:.2f}" if value < 10 else f"{value:.1f}"
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenes", nargs="+", default=list("abcdefg"), help="scene letters or names")
@@ -117,10 +114,24 @@ def main():
                                              f".build/release/{OPENQUARTZ_NAME})")
     parser.add_argument("--openquartz-threads", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a few frames per scene: checks the plumbing only")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="tabulate wall-clock medians (SCENES.md) or per-frame process CPU-time medians, "
+                             "which a busy shared machine inflates less")
     parser.add_argument("--json", help="also write every number to this file")
+    parser.add_argument("--from-json", help="print the report of an earlier --json file instead of running "
+                                            "(with this run's --clock)")
     parser.add_argument("--out", default=os.path.join(HERE, "out"), help="display lists and reference PNGs")
     args = parser.parse_args()
 
+    if args.from_json:
+        with open(args.from_json) as f:
+            saved = json.load(f)
+        rows = saved["results"]
+        renderers = saved.get("renderers") or list(dict.fromkeys(r["renderer"] for r in rows))
+        sizes = saved.get("sizes") or list(dict.fromkeys(r["size"] for r in rows))
+        print(render_markdown(rows, renderers, sizes, saved.get("floor"), saved["machine"], saved.get("quick"),
+                              args.clock, saved.get("openquartz_threads", 1)))
+        return
     if not os.path.exists(PYTHON):
         sys.exit("compare.py: run Benchmarks/peers/setup.sh first")
     openquartz = find_openquartz(args.openquartz) if "openquartz" in args.renderers else None
@@ -156,7 +167,9 @@ def main():
                    "status": status or "ok"}
             if report:
                 times = report["frame_ns"]
+                cpu = report.get("frame_cpu_ns")
                 row.update(median_ms=statistics.median(times) * 1e-6, frames=len(times),
+                           median_cpu_ms=statistics.median(cpu) * 1e-6 if cpu else None,
                            version=report.get("version"), threads=report.get("threads"),
                            threads_before=report.get("threads_before"), png=png,
                            cpu_per_wall=(report["timed_cpu_ns"] / report["timed_wall_ns"]
@@ -168,79 +181,13 @@ def main():
                 row["agreement"] = image_agreement.agreement(row["png"], reference["png"])
 
     floor = run_floor(args.sizes)
-    print(render_markdown(results, renderers, args.sizes, floor, machine_info(), args))
+    print(render_markdown(results, renderers, args.sizes, floor, machine_info(), args.quick, args.clock,
+                          args.openquartz_threads))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"machine": machine_info(), "floor": floor, "quick": args.quick, "results": results}, f,
+            json.dump({"machine": machine_info(), "floor": floor, "quick": args.quick, "renderers": renderers,
+                       "sizes": args.sizes, "openquartz_threads": args.openquartz_threads, "results": results}, f,
                       indent=1, default=str)
-
-
-def render_markdown(results, renderers, sizes, floor, machine, args):
-    lines = [f"# Peer comparison{' (QUICK: plumbing check only, not a measurement)' if args.quick else ''}", "",
-             f"Machine: {machine['cpu']}, {machine['cores']} cores, Linux {machine['kernel']}, gcc {machine['gcc']}. "
-             "Every renderer single-threaded" +
-             (f" (OpenQuartz: --threads {args.openquartz_threads})" if "openquartz" in renderers else "") +
-             "; medians of the SCENES.md protocol, all in one run.", ""]
-    versions = {r["renderer"]: r.get("version") for r in results if r.get("version")}
-    lines.append("Versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()) + ".")
-    changed = sorted({r["renderer"] for r in results if r.get("threads") != r.get("threads_before")})
-    if changed:
-        lines.append(f"WARNING: the process thread count changed while timing: {', '.join(changed)}.")
-    # Process CPU time over wall time while timing: near 1 for one busy thread, below 1 when the machine took
-    # the core away, clearly above 1 if a renderer worked on more than one thread.
-    # (--quick times a few ms, where Skia's helper thread still finishing its start-up shows; not a render thread.)
-    busy = sorted({r["renderer"] for r in results if (r.get("cpu_per_wall") or 0) > 1.15})
-    if busy and not args.quick:
-        lines.append(f"WARNING: more CPU time than wall time while timing (several threads busy): {', '.join(busy)}.")
-    ratios = [r["cpu_per_wall"] for r in results if r.get("cpu_per_wall")]
-    if ratios:
-        lines.append(f"CPU time ÷ wall time while timing: {min(ratios):.2f}–{max(ratios):.2f} "
-                     "(1 = one thread busy throughout; below 1 = the machine took the core away).")
-    others = [r for r in renderers if r != "openquartz"]
-    has_oq = "openquartz" in renderers
-    for size in sizes:
-        rows = [r for r in results if r["size"] == size]
-        keys = list(dict.fromkeys(r["scene_key"] for r in rows))
-        fl = floor.get(size) if floor else None
-        fill = fl["single_thread"]["fill_ms"] if fl else None
-        header = ["scene"] + renderers + ([f"OQ ÷ {p}" for p in others] if has_oq else []) + ["fastest peer ÷ fill"]
-        lines += ["", f"## {size}: ms per frame (median)", "", "| " + " | ".join(header) + " |",
-                  "|" + "|".join(["---"] + ["--:"] * (len(header) - 1)) + "|"]
-        for key in keys:
-            cell = {r["renderer"]: r for r in rows if r["scene_key"] == key}
-            med = {k: v.get("median_ms") for k, v in cell.items()}
-            peer_times = [med[p] for p in others if med.get(p)]
-            fastest = min(peer_times) if peer_times else None
-            out = [key]
-            for renderer in renderers:
-                r = cell.get(renderer, {})
-                text = fmt_ms(med.get(renderer)) if r.get("status") == "ok" else r.get("status", "—")
-                out.append(f"**{text}**" if med.get(renderer) is not None and med.get(renderer) == fastest else text)
-            if has_oq:
-                out += [f"{med['openquartz'] / med[p]:.2f}×" if med.get("openquartz") and med.get(p) else "—"
-                        for p in others]
-            out.append(f"{fastest / fill:.0f}×" if fastest and fill else "—")
-            lines.append("| " + " | ".join(out) + " |")
-        if fl:
-            st, mt = fl["single_thread"], fl["all_threads"]
-            tool = floor["_tool"]
-            lines += ["", f"Floor at {size} ({fl['bytes'] / 1e6:.1f} MB frame; median of {tool['runs']} runs): "
-                      f"fill {st['fill_ms']:.3f} ms ({st['fill_gbps']:.0f} GB/s), copy {st['copy_ms']:.3f} ms "
-                      f"({st['copy_gbps']:.0f} GB/s) single-threaded; with {tool['parallel']} on {tool['threads']} "
-                      f"threads fill {mt['fill_ms']:.3f} ms, copy {mt['copy_ms']:.3f} ms "
-                      f"(fastest runs {mt['fill_min_ms']:.3f} / {mt['copy_min_ms']:.3f} ms)."]
-        compared = [r for r in renderers if r != "skia"]
-        lines += ["", f"## {size}: agreement with Skia (premultiplied RGBA, 0..255)", "",
-                  "Each cell: mean abs / % px > 2 / % px > 8 / % px > 32 / max abs / PSNR.", "",
-                  "| scene | " + " | ".join(f"{r} vs skia" for r in compared) + " |",
-                  "|" + "|".join(["---"] * (len(compared) + 1)) + "|"]
-        for key in keys:
-            cell = {r["renderer"]: r for r in rows if r["scene_key"] == key}
-            out = [key] + [image_agreement.format_cell(cell[r]["agreement"]) if "agreement" in cell.get(r, {})
-                           else cell.get(r, {}).get("status", "—") if cell.get(r, {}).get("status") != "ok" else "—"
-                           for r in compared]
-            lines.append("| " + " | ".join(out) + " |")
-    return "\n".join(lines)
 
 
 if __name__ == "__main__":
