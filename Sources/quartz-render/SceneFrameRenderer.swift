@@ -6,7 +6,7 @@ import Foundation
 import OpenQuartz
 
 /// Output size and paint settings resolved from `--size`, `--scale`, `--background`, `--threads`.
-struct FrameSettings {
+struct FrameSettings: Sendable {
     let pixelWidth: Int
     let pixelHeight: Int
     let background: PremultipliedRGBA8?
@@ -43,6 +43,13 @@ struct FrameSettings {
                              threads: threadCount == 0 ? ProcessInfo.processInfo.activeProcessorCount : threadCount)
     }
 
+    /// The settings for one of `jobs` frames rendered at once: the compositing threads are divided among the
+    /// jobs (at least one each). Pixels never depend on the thread count.
+    func sharingThreads(amongJobs jobs: Int) -> FrameSettings {
+        FrameSettings(pixelWidth: pixelWidth, pixelHeight: pixelHeight, background: background,
+                      threads: max(1, threads / max(1, jobs)))
+    }
+
     /// "transparent", "#RRGGBB" or "#RRGGBBAA" (straight alpha) → a premultiplied pixel; nil is transparent.
     static func parseBackground(_ text: String) throws -> PremultipliedRGBA8? {
         if text.lowercased() == "transparent" { return nil }
@@ -57,7 +64,7 @@ struct FrameSettings {
 }
 
 /// Renders frames of one scene with fixed settings.
-struct SceneFrameRenderer {
+struct SceneFrameRenderer: Sendable {
     let scene: Scene
     let settings: FrameSettings
 
