@@ -1,5 +1,5 @@
 // The built-in demo animation, written with the public engine API as an example to copy: five panels from
-// the seed documents — the ship flying along a Bézier path (rotationMode auto), the door swinging in
+// the seed documents: the ship flying along a Bézier path (rotationMode auto), the door swinging in
 // perspective (sublayerTransform m34 = −1/500), colour keyframes, push transitions on scripted model changes,
 // and the ordered endless cycle of "tip 1" (groups whose longer durations create the waits).
 // Space: 640 × 360 points, origin top-left, y down; `scale` pixels per point.
@@ -205,7 +205,7 @@ enum DemoAnimation {
         push.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         slides.card.add(push, forKey: "transition")
         slides.card.backgroundColor = color(slideColors[n % slideColors.count])
-        slides.badge.cornerRadius = n == 1 ? 6 : 24  // circle → square → circle
+        slides.badge.cornerRadius = n == 1 ? 6 : 24  // a circle, then a square, then a wide pill
         slides.badge.bounds.size.width = n == 2 ? 96 : 48
         CATransaction.commit()
         CATransaction.flush()

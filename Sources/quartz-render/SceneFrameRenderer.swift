@@ -37,10 +37,22 @@ struct FrameSettings: Sendable {
         }
         var paint: PremultipliedRGBA8? = scene.background?.premultipliedRGBA8
         if let background { paint = try parseBackground(background) }
+        return FrameSettings(pixelWidth: Int(width), pixelHeight: Int(height), background: paint, threads: try resolveThreads(threads))
+    }
+
+    /// Settings for a fixed pixel size and no background (the demo); `threads` as `--threads`.
+    static func fixed(width: Int, height: Int, threads: Int?) throws -> FrameSettings {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            throw ValidationError("the output size \(width)x\(height) is not usable: each side must be in 1...\(maximumSide)")
+        }
+        return FrameSettings(pixelWidth: width, pixelHeight: height, background: nil, threads: try resolveThreads(threads))
+    }
+
+    /// `--threads`: 0 means all cores, the default too.
+    private static func resolveThreads(_ threads: Int?) throws -> Int {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         guard (0...256).contains(threadCount) else { throw ValidationError("--threads must be in 0...256 (0 = all cores), got \(threadCount)") }
-        return FrameSettings(pixelWidth: Int(width), pixelHeight: Int(height), background: paint,
-                             threads: threadCount == 0 ? ProcessInfo.processInfo.activeProcessorCount : threadCount)
+        return threadCount == 0 ? ProcessInfo.processInfo.activeProcessorCount : threadCount
     }
 
     /// The settings for one of `jobs` frames rendered at once: the compositing threads are divided among the
