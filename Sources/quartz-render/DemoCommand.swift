@@ -9,11 +9,11 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render the built-in demo animation: frames, a contact sheet and (with ffmpeg) a video.",
         discussion: """
-            Writes FOLDER/frames/00000.png…, FOLDER/contact-sheet.png and FOLDER/demo.mp4 (the video only when
-            ffmpeg is found on PATH or given with --ffmpeg; otherwise it is skipped with a message). The
-            animation is 5 s of 640x360 points: a ship along a Bézier path, a door swinging in perspective,
-            colour keyframes, push transitions and an ordered endless cycle, built with CALayer,
-            CAShapeLayer, CAKeyframeAnimation, CAAnimationGroup and CATransition and drawn by CARenderer.
+            Writes FOLDER/frames/00000.png…, FOLDER/contact-sheet.png and FOLDER/demo.mp4 (the video only when \
+            ffmpeg is found on PATH or given with --ffmpeg; otherwise it is skipped with a message). The \
+            animation is 5 s of 640x360 points: a ship along a Bézier path, a door swinging in perspective, \
+            colour keyframes, push transitions and an ordered endless cycle, built with CALayer, \
+            CAShapeLayer, CAKeyframeAnimation, CAAnimationGroup and CATransition and drawn by CARenderer. \
             An existing output folder that holds files is not changed unless --overwrite is given (default: refuse).
             """)
 
@@ -26,7 +26,7 @@ struct Demo: ParsableCommand {
     @Option(help: "Frame rate: N, N.NNN or NUM/DEN.")
     var fps: String = "30"
 
-    @Option(help: "Frames rendered at once (default: 1). Output never depends on it.")
+    @Option(help: "Frames rendered at once. Output never depends on it.")
     var jobs: Int = 1
 
     @Option(help: "Compositing threads, 0 = all cores (default), divided among the jobs.")

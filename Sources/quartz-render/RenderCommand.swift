@@ -38,19 +38,19 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render frames of a scene to PNG files or a video.",
         discussion: """
-            Frame i is at start + i / fps, computed from the index, so any frame renders directly. Each PNG is
-            written to a hidden temporary file and renamed into place, so an interrupted render never leaves a
-            truncated frame. Existing files are NOT replaced by default: the command stops before rendering;
+            Frame i is at start + i / fps, computed from the index, so any frame renders directly. Each PNG is \
+            written to a hidden temporary file and renamed into place, so an interrupted render never leaves a \
+            truncated frame. Existing files are NOT replaced by default: the command stops before rendering; \
             pass --overwrite to replace them or --skip-existing to keep them and render only the missing ones.
 
-            Video: -o out.mp4 (H.264, opaque, even sizes only), .mov (ProRes 4444 with alpha), .webm (VP9 with
-            alpha) or .gif (palette) pipes the frames to ffmpeg (on PATH or --ffmpeg). The video is encoded into
-            a hidden temporary file and renamed into place when ffmpeg succeeds. With --shard i/n each shard
-            writes its own segment beside the target, named e.g. out.shard-03-of-08.mp4; join the segments with
+            Video: -o out.mp4 (H.264, opaque, even sizes only), .mov (ProRes 4444 with alpha), .webm (VP9 with \
+            alpha) or .gif (palette) pipes the frames to ffmpeg (on PATH or --ffmpeg). The video is encoded into \
+            a hidden temporary file and renamed into place when ffmpeg succeeds. With --shard i/n each shard \
+            writes its own segment beside the target, named e.g. out.shard-03-of-08.mp4; join the segments with \
             ffmpeg's concat demuxer (docs/cli.md).
 
-            --jobs N renders N frames at once; files and videos are identical to --jobs 1.
-            Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found,
+            --jobs N renders N frames at once; files and videos are identical to --jobs 1. \
+            Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found, \
             70 render failure, 73 output not writable or existing, 74 write failure, 76 ffmpeg failed.
             """)
 
@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output: frames/%05d.png (%d, %0Nd, %% understood), or a video out.mp4|.mov|.webm|.gif.")
     var output: String
 
-    @Flag(help: "Replace existing frame files or video (default: refuse and stop).")
+    @Flag(help: "Replace existing files (default: refuse and stop).")
     var overwrite = false
 
     @Flag(help: "Keep existing frame files and render only missing ones (resume); an existing video is kept.")
@@ -74,7 +74,7 @@ struct Render: ParsableCommand {
     @Option(help: "The number of shards, with --shard-from-env.")
     var shardCount: Int?
 
-    @Option(help: "Frames rendered at once (default: 1). Compositing threads per frame are divided among them. Output never depends on it.")
+    @Option(help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
     var jobs: Int = 1
 
     @Option(help: "The ffmpeg executable for video output (default: ffmpeg found on PATH).")
@@ -124,6 +124,11 @@ struct Render: ParsableCommand {
             var outputs = FrameOutputs()
             if let container {
                 let target = shardPart.map { VideoSegmentName.path(for: output, shard: $0) } ?? output
+                guard !plan.indices.isEmpty else {
+                    // More shards than frames: this shard has nothing to encode, and a video needs a frame.
+                    writeToStandardError("this shard has no frames; \(target) not written\n")
+                    return
+                }
                 try FrameFileWriter.prepareFolder(of: target)
                 let writer = FrameFileWriter(policy: policy, compression: compression)
                 guard try writer.shouldWrite(target) else {

@@ -125,6 +125,18 @@ import Testing
         #expect(try FFmpegTools.probe(target)["nb_read_frames"] == "6")
     }
 
+    /// More shards than frames: a shard with no frames writes no segment (a video needs a frame) and
+    /// succeeds without looking for ffmpeg.
+    @Test func emptyVideoShardWritesNoSegment() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["render", Self.scene, "--frames", "0..<2", "--size", "20x20", "--progress", "none",
+                                  "--shard", "0/4", "--ffmpeg", "/nonexistent/ffmpeg", "-o", "out.mp4"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("out.shard-00-of-04.mp4 not written"), "\(result.stderr)")
+        #expect(try allNames(in: folder).isEmpty)
+    }
+
     /// Shards with a video output each write a segment named NAME.shard-II-of-NN.EXT; the concat demuxer
     /// with `-c copy` (docs/cli.md) joins four of them into one video with every frame.
     @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
