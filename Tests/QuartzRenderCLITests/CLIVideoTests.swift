@@ -125,6 +125,28 @@ import Testing
         #expect(try FFmpegTools.probe(target)["nb_read_frames"] == "6")
     }
 
+    /// A render killed mid-encode leaves no video under the final name: ffmpeg was writing a hidden
+    /// `.NAME.PID.partial` file that is only renamed after a successful encode (docs/cli.md, "Atomic").
+    @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
+    func killedEncodeLeavesNoVideoUnderTheFinalName() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, out, err) = try CLI.start(["render", Self.scene, "--fps", "60", "--size", "200x200", "--threads", "1",
+                                                 "--progress", "none", "-o", "killed.mp4"], in: folder)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, try !allNames(in: folder).contains(where: { $0.hasSuffix(".partial") }) { usleep(2_000) }
+        usleep(200_000)  // some frames into the encode
+        let stillRunning = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        _ = CLI.collect(process, out, err)
+        #expect(stillRunning, "the render finished before it was killed; the test proves less")
+        usleep(500_000)  // ffmpeg sees the end of its input and closes its (hidden) output
+        let names = try allNames(in: folder)
+        #expect(!names.contains("killed.mp4"), "\(names)")
+        #expect(names.contains { $0.hasPrefix(".killed.mp4.") && $0.hasSuffix(".partial") }, "\(names)")
+    }
+
     /// More shards than frames: a shard with no frames writes no segment (a video needs a frame) and
     /// succeeds without looking for ffmpeg.
     @Test func emptyVideoShardWritesNoSegment() throws {
