@@ -11,7 +11,7 @@ import Testing
 
     /// Each container: ffprobe sees six frames of 40x40 at the scene's 30 fps in the documented codec and
     /// pixel format; .mov and .webm keep alpha (transparent background → alpha 0 and 255 both present in the
-    /// first frame); nothing but the video is left in the folder.
+    /// first frame), .gif keeps 1-bit alpha, .mp4 is opaque; nothing but the video is left in the folder.
     @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
     func eachContainerHasTheFramesSizeAndPixelFormat() throws {
         let folder = try makeTemporaryFolder()
@@ -38,7 +38,9 @@ import Testing
                 #expect(alpha.contains { $0 >= 250 }, "\(ext): no opaque pixel survived")
             case "mp4":
                 #expect(try FFmpegTools.firstFrameAlpha(file).allSatisfy { $0 == 255 }, "H.264 is opaque")
-            default: break
+            default:
+                // GIF: one reserved transparent palette entry, so alpha is 1-bit.
+                #expect(Set(try FFmpegTools.firstFrameAlpha(file)) == [0, 255])
             }
         }
         #expect(try allNames(in: folder) == ["out.mp4", "out.mov", "out.webm", "out.gif"])
