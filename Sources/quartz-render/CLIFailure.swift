@@ -1,6 +1,6 @@
 // Failures the commands report: a message naming the problem, and a sysexits(3) code so scripts can tell
 // bad usage (64) from bad scene data (65), a missing input (66), an unwritable output (73) and a failed
-// render or encoder (1, 70). Logs and messages go to stderr; stdout carries data only.
+// render (1, 70), a missing ffmpeg (69) or a failed encode (76). Logs and messages go to stderr; stdout carries data only.
 import ArgumentParser
 import Foundation
 import OpenQuartz
@@ -12,9 +12,11 @@ struct CLIFailure: Error, CustomStringConvertible {
         case usage = 64        // EX_USAGE: bad flags or values (what ValidationError gives)
         case dataError = 65    // EX_DATAERR: the scene file is invalid
         case noInput = 66      // EX_NOINPUT: the scene file is missing or unreadable
+        case unavailable = 69  // EX_UNAVAILABLE: ffmpeg (for video output) is missing or cannot start
         case software = 70     // EX_SOFTWARE: rendering failed
         case cannotCreate = 73 // EX_CANTCREAT: an output cannot be written
         case ioError = 74      // EX_IOERR: writing failed part-way (disk full, …)
+        case encoderFailed = 76 // ffmpeg exited with an error or stopped reading frames (its stderr is printed)
     }
 
     let code: Code

@@ -54,14 +54,17 @@ struct ContactSheet: ParsableCommand {
             let writer = FrameFileWriter(policy: overwrite ? .overwrite : .refuse, compression: .balanced)
             try FrameFileWriter.prepareFolder(of: output)
             guard try writer.shouldWrite(output) else { return }
-            let sheet = try Self.compose(scene: scene, settings: settings, indices: indices, plan: plan,
-                                         columns: columns ?? Int(Double(indices.count).squareRoot().rounded(.up)))
+            let renderer = SceneFrameRenderer(scene: scene, settings: settings)
+            let sheet = try Self.compose(settings: settings, indices: indices, plan: plan,
+                                         columns: columns ?? Int(Double(indices.count).squareRoot().rounded(.up)),
+                                         render: renderer.render(atTime:))
             _ = try writer.write(sheet, to: output)
         }
     }
 
-    /// Lays out and draws the sheet.
-    static func compose(scene: Scene, settings: FrameSettings, indices: [Int], plan: FramePlan, columns requested: Int) throws -> PremultipliedRGBA8Bitmap {
+    /// Lays out and draws the sheet; `render` gives the frame at a time, `settings.pixelWidth` × `pixelHeight`.
+    static func compose(settings: FrameSettings, indices: [Int], plan: FramePlan, columns requested: Int,
+                        render: (Double) throws -> PremultipliedRGBA8Bitmap) throws -> PremultipliedRGBA8Bitmap {
         let columns = max(1, min(requested, indices.count))
         let rows = (indices.count + columns - 1) / columns
         let gap = 8, labelHeight = max(14, min(32, settings.pixelWidth / 12))
@@ -71,14 +74,13 @@ struct ContactSheet: ParsableCommand {
             throw ValidationError("the sheet would be \(width)x\(height) pixels; use fewer frames or a smaller --cell-width")
         }
         let canvas = try LabelCanvas(width: width, height: height, background: CGColor(gray: 0.12, alpha: 1))
-        let renderer = SceneFrameRenderer(scene: scene, settings: settings)
         let ink = CGColor(gray: 0.85, alpha: 1), cellBackground = CGColor(gray: 0.25, alpha: 1)
         for (n, index) in indices.enumerated() {
             let x = gap + (n % columns) * cellW, y = gap + (n / columns) * cellH
             let frameRect = CGRect(x: x, y: y, width: settings.pixelWidth, height: settings.pixelHeight)
             canvas.fill([frameRect], color: cellBackground)
             let time = plan.time(ofFrame: index)
-            canvas.draw(try renderer.render(atTime: time), in: frameRect)
+            canvas.draw(try render(time), in: frameRect)
             let label = "\(index)  " + String(format: "%.3f", time)  // frame index, then seconds
             canvas.text(label, at: CGPoint(x: x, y: y + settings.pixelHeight + 4), height: Double(labelHeight - 4), color: ink)
         }

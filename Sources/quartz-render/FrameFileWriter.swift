@@ -5,11 +5,11 @@
 import Foundation
 import OpenQuartz
 
-enum ExistingFilePolicy {
+enum ExistingFilePolicy: Sendable {
     case refuse, overwrite, skip
 }
 
-struct FrameFileWriter {
+struct FrameFileWriter: Sendable {
     let policy: ExistingFilePolicy
     let compression: PNGCompression
 

@@ -85,7 +85,7 @@ struct ShardArgument: Equatable {
 }
 
 /// The frames to render: indices with their scene times.
-struct FramePlan {
+struct FramePlan: Sendable {
     /// Frame indices (into the output numbering).
     let indices: Range<Int>
     /// The output frame rate.

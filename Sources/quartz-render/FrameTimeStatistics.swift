@@ -9,7 +9,7 @@ enum FramePhase: String, CaseIterable, Codable {
 }
 
 /// One rendered frame's timings (seconds).
-struct FrameTiming: Codable, Equatable {
+struct FrameTiming: Codable, Equatable, Sendable {
     var frame: Int
     var time: Double
     var evaluate: Double

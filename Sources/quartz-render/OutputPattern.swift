@@ -3,8 +3,8 @@
 import ArgumentParser
 import Foundation
 
-struct OutputPattern {
-    private enum Piece { case text(String), number(width: Int, zeroPad: Bool) }
+struct OutputPattern: Sendable {
+    private enum Piece: Sendable { case text(String), number(width: Int, zeroPad: Bool) }
     private let pieces: [Piece]
     let source: String
 

@@ -36,28 +36,36 @@ struct SceneFrameOptions: ParsableArguments {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render frames of a scene to PNG files.",
+        abstract: "Render frames of a scene to PNG files or a video.",
         discussion: """
-            Frame i is at start + i / fps, computed from the index, so any frame renders directly. Each PNG is
-            written to a hidden temporary file and renamed into place, so an interrupted render never leaves a
-            truncated frame. Existing files are NOT replaced by default: the command stops before rendering;
+            Frame i is at start + i / fps, computed from the index, so any frame renders directly. Each PNG is \
+            written to a hidden temporary file and renamed into place, so an interrupted render never leaves a \
+            truncated frame. Existing files are NOT replaced by default: the command stops before rendering; \
             pass --overwrite to replace them or --skip-existing to keep them and render only the missing ones.
-            Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 70 render failure,
-            73 output not writable or existing, 74 write failure.
+
+            Video: -o out.mp4 (H.264, opaque, even sizes only), .mov (ProRes 4444 with alpha), .webm (VP9 with \
+            alpha) or .gif (palette) pipes the frames to ffmpeg (on PATH or --ffmpeg). The video is encoded into \
+            a hidden temporary file and renamed into place when ffmpeg succeeds. With --shard i/n each shard \
+            writes its own segment beside the target, named e.g. out.shard-03-of-08.mp4; join the segments with \
+            ffmpeg's concat demuxer (docs/cli.md).
+
+            --jobs N renders N frames at once; files and videos are identical to --jobs 1. \
+            Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found, \
+            70 render failure, 73 output not writable or existing, 74 write failure, 76 ffmpeg failed.
             """)
 
     @OptionGroup var selection: SceneFrameOptions
 
-    @Option(name: .shortAndLong, help: "Output path with a frame number, e.g. frames/%05d.png (%d, %0Nd, %% understood).")
+    @Option(name: .shortAndLong, help: "Output: frames/%05d.png (%d, %0Nd, %% understood), or a video out.mp4|.mov|.webm|.gif.")
     var output: String
 
-    @Flag(help: "Replace existing frame files (default: refuse and stop).")
+    @Flag(help: "Replace existing files (default: refuse and stop).")
     var overwrite = false
 
-    @Flag(help: "Keep existing frame files and render only missing ones (resume).")
+    @Flag(help: "Keep existing frame files and render only missing ones (resume); an existing video is kept.")
     var skipExisting = false
 
-    @Option(help: "Render shard INDEX/COUNT (0-based) of the frame range: a contiguous part.")
+    @Option(help: "Render shard INDEX/COUNT (0-based) of the frame range: a contiguous part. A video output becomes the segment NAME.shard-II-of-NN.EXT.")
     var shard: String?
 
     @Flag(help: "Read the shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; the count from --shard-count.")
@@ -65,6 +73,12 @@ struct Render: ParsableCommand {
 
     @Option(help: "The number of shards, with --shard-from-env.")
     var shardCount: Int?
+
+    @Option(help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
+    var jobs: Int = 1
+
+    @Option(help: "The ffmpeg executable for video output (default: ffmpeg found on PATH).")
+    var ffmpeg: String?
 
     @Option(help: "Progress on stderr: auto (a bar on a terminal, plain lines otherwise), plain, json, none.")
     var progress: ProgressStyle = .auto
@@ -79,10 +93,7 @@ struct Render: ParsableCommand {
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing cannot be combined") }
         if shard != nil && shardFromEnv { throw ValidationError("--shard and --shard-from-env cannot be combined") }
         if shardCount != nil && !shardFromEnv { throw ValidationError("--shard-count goes with --shard-from-env") }
-        let lower = output.lowercased()
-        if [".mp4", ".mov", ".webm", ".gif"].contains(where: lower.hasSuffix) {
-            throw ValidationError("video output (\(output)) is not available yet; render a PNG sequence and encode it with ffmpeg (docs/cli.md)")
-        }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
     }
 
     func run() throws {
@@ -90,61 +101,95 @@ struct Render: ParsableCommand {
             var shardPart: ShardArgument?
             if let shard { shardPart = try ShardArgument(parsing: shard) }
             if shardFromEnv { shardPart = try ShardArgument.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) }
+            let container = VideoContainer(path: output)
             let pattern = try OutputPattern(output)
+            if container != nil && pattern.isNumbered {
+                throw ValidationError("-o '\(output)': a video is one file; remove the frame number")
+            }
             let scene = try loadScene(at: selection.scene, strict: selection.strict)
             let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, shard: shardPart)
-            if plan.indices.count > 1 && !pattern.isNumbered {
+            if container == nil && plan.indices.count > 1 && !pattern.isNumbered {
                 throw ValidationError("-o '\(output)' has no frame number but \(plan.indices.count) frames are selected; use e.g. frames/%05d.png")
             }
             let settings = try FrameSettings.resolve(scene: scene, size: selection.size, scale: selection.scale,
                                                      background: selection.background, threads: selection.threads)
-            let writer = FrameFileWriter(policy: overwrite ? .overwrite : skipExisting ? .skip : .refuse, compression: compression)
-            try renderFrames(scene: scene, plan: plan, settings: settings, pattern: pattern, writer: writer)
+            if let container, container.needsEvenSize, settings.pixelWidth % 2 != 0 || settings.pixelHeight % 2 != 0 {
+                throw ValidationError("""
+                    \(output): H.264 (.mp4) needs an even width and height, but the output is \(settings.pixelWidth)x\(settings.pixelHeight); \
+                    pass --size with even sides, or use .mov/.webm/.gif
+                    """)
+            }
+            let policy: ExistingFilePolicy = overwrite ? .overwrite : skipExisting ? .skip : .refuse
+            if let stats { try FrameFileWriter.prepareFolder(of: stats) }
+            var outputs = FrameOutputs()
+            if let container {
+                let target = shardPart.map { VideoSegmentName.path(for: output, shard: $0) } ?? output
+                guard !plan.indices.isEmpty else {
+                    // More shards than frames: this shard has nothing to encode, and a video needs a frame.
+                    writeToStandardError("this shard has no frames; \(target) not written\n")
+                    return
+                }
+                try FrameFileWriter.prepareFolder(of: target)
+                let writer = FrameFileWriter(policy: policy, compression: compression)
+                guard try writer.shouldWrite(target) else {
+                    writeToStandardError("\(target) exists; kept (--skip-existing)\n")
+                    return
+                }
+                let ffmpegPath = try FFmpegLocator.locate(explicit: ffmpeg, environment: ProcessInfo.processInfo.environment)
+                outputs.video = try VideoEncoder(ffmpeg: ffmpegPath, container: container, target: target,
+                                                 width: settings.pixelWidth, height: settings.pixelHeight,
+                                                 rate: plan.rate, refuseExisting: policy == .refuse)
+            } else {
+                if let first = plan.indices.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
+                let writer = FrameFileWriter(policy: policy, compression: compression)
+                // Every existing file is checked before anything renders, so a refused run changes nothing.
+                var pending = Set<Int>()
+                for index in plan.indices where try writer.shouldWrite(pattern.path(forFrame: index)) { pending.insert(index) }
+                outputs.png = (pattern, writer, pending)
+            }
+            let frameSettings = settings.sharingThreads(amongJobs: jobs)
+            let (report, progressReporter) = try FrameOutputRunner.run(
+                indices: Array(plan.indices), time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
+                progressStyle: progress, label: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
+                threads: frameSettings.threads, makeProducer: {
+                    let renderer = SceneFrameRenderer(scene: scene, settings: frameSettings)
+                    return { time in
+                        let t0 = monotonicSeconds()
+                        let list = renderer.evaluate(atTime: time)
+                        let t1 = monotonicSeconds()
+                        let bitmap = try renderer.composite(list)
+                        return (bitmap, t1 - t0, monotonicSeconds() - t1)
+                    }
+                })
+            try finishReport(report, showTable: progressReporter.isEnabled, statsPath: stats)
         }
     }
+}
 
-    private func renderFrames(scene: Scene, plan: FramePlan, settings: FrameSettings, pattern: OutputPattern, writer: FrameFileWriter) throws {
-        if let first = plan.indices.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
-        if let stats { try FrameFileWriter.prepareFolder(of: stats) }
-        // Every existing file is checked before anything renders, so a refused run changes nothing.
-        var pending: [Int] = []
-        for index in plan.indices where try writer.shouldWrite(pattern.path(forFrame: index)) { pending.append(index) }
-        let skipped = plan.indices.count - pending.count
-        var progress = RenderProgress(style: progress, total: plan.indices.count)
-        let renderer = SceneFrameRenderer(scene: scene, settings: settings)
-        var timings: [FrameTiming] = []
-        timings.reserveCapacity(pending.count)
-        let started = monotonicSeconds()
-        var done = 0
-        var pendingSet = pending[...]
-        for index in plan.indices {
-            let time = plan.time(ofFrame: index)
-            guard pendingSet.first == index else {
-                done += 1
-                progress.frameFinished(index: index, time: time, done: done, skipped: true)
-                continue
-            }
-            pendingSet.removeFirst()
-            let t0 = monotonicSeconds()
-            let list = renderer.evaluate(atTime: time)
-            let t1 = monotonicSeconds()
-            let bitmap = try renderer.composite(list)
-            let t2 = monotonicSeconds()
-            let (encode, write) = try writer.write(bitmap, to: pattern.path(forFrame: index))
-            timings.append(FrameTiming(frame: index, time: time, evaluate: t1 - t0, composite: t2 - t1, encode: encode, write: write))
-            done += 1
-            progress.frameFinished(index: index, time: time, done: done, skipped: false)
+/// Prints the statistics table (unless progress is off) and saves `--stats`.
+func finishReport(_ report: RenderStatistics, showTable: Bool, statsPath: String?) throws {
+    if showTable { writeToStandardError(report.table + "\n") }
+    guard let statsPath else { return }
+    do {
+        try report.jsonData().write(to: URL(fileURLWithPath: statsPath), options: .atomic)
+    } catch {
+        throw CLIFailure(.ioError, "cannot write statistics to \"\(statsPath)\": \(error.localizedDescription)")
+    }
+}
+
+/// Segment names for video shards: `out.mp4` with `--shard 3/8` → `out.shard-03-of-08.mp4` (at least two
+/// digits, as many as the count needs), so the segments sort in frame order.
+enum VideoSegmentName {
+    static func path(for output: String, shard: ShardArgument) -> String {
+        let url = URL(fileURLWithPath: output)
+        let digits = max(2, String(shard.count).count)
+        func padded(_ n: Int) -> String {
+            let text = String(n)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
         }
-        let report = RenderStatistics(scene: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight, skipped: skipped,
-                                      threads: settings.threads, wallSeconds: monotonicSeconds() - started, frames: timings)
-        if progress.isEnabled { writeToStandardError(report.table + "\n") }
-        if let stats {
-            do {
-                try report.jsonData().write(to: URL(fileURLWithPath: stats), options: .atomic)
-            } catch {
-                throw CLIFailure(.ioError, "cannot write statistics to \"\(stats)\": \(error.localizedDescription)")
-            }
-        }
+        let name = url.deletingPathExtension().lastPathComponent + ".shard-\(padded(shard.index))-of-\(padded(shard.count))." + url.pathExtension
+        let folder = (output as NSString).deletingLastPathComponent
+        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 import OpenQuartz
 
 /// Output size and paint settings resolved from `--size`, `--scale`, `--background`, `--threads`.
-struct FrameSettings {
+struct FrameSettings: Sendable {
     let pixelWidth: Int
     let pixelHeight: Int
     let background: PremultipliedRGBA8?
@@ -37,10 +37,29 @@ struct FrameSettings {
         }
         var paint: PremultipliedRGBA8? = scene.background?.premultipliedRGBA8
         if let background { paint = try parseBackground(background) }
+        return FrameSettings(pixelWidth: Int(width), pixelHeight: Int(height), background: paint, threads: try resolveThreads(threads))
+    }
+
+    /// Settings for a fixed pixel size and no background (the demo); `threads` as `--threads`.
+    static func fixed(width: Int, height: Int, threads: Int?) throws -> FrameSettings {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            throw ValidationError("the output size \(width)x\(height) is not usable: each side must be in 1...\(maximumSide)")
+        }
+        return FrameSettings(pixelWidth: width, pixelHeight: height, background: nil, threads: try resolveThreads(threads))
+    }
+
+    /// `--threads`: 0 means all cores, the default too.
+    private static func resolveThreads(_ threads: Int?) throws -> Int {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         guard (0...256).contains(threadCount) else { throw ValidationError("--threads must be in 0...256 (0 = all cores), got \(threadCount)") }
-        return FrameSettings(pixelWidth: Int(width), pixelHeight: Int(height), background: paint,
-                             threads: threadCount == 0 ? ProcessInfo.processInfo.activeProcessorCount : threadCount)
+        return threadCount == 0 ? ProcessInfo.processInfo.activeProcessorCount : threadCount
+    }
+
+    /// The settings for one of `jobs` frames rendered at once: the compositing threads are divided among the
+    /// jobs (at least one each). Pixels never depend on the thread count.
+    func sharingThreads(amongJobs jobs: Int) -> FrameSettings {
+        FrameSettings(pixelWidth: pixelWidth, pixelHeight: pixelHeight, background: background,
+                      threads: max(1, threads / max(1, jobs)))
     }
 
     /// "transparent", "#RRGGBB" or "#RRGGBBAA" (straight alpha) → a premultiplied pixel; nil is transparent.
@@ -57,7 +76,7 @@ struct FrameSettings {
 }
 
 /// Renders frames of one scene with fixed settings.
-struct SceneFrameRenderer {
+struct SceneFrameRenderer: Sendable {
     let scene: Scene
     let settings: FrameSettings
 

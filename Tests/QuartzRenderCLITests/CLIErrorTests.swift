@@ -11,7 +11,8 @@ import Testing
         let help = try CLI.run(["render", "--help"], in: folder)
         #expect(help.status == 0)
         for flag in ["--frames", "--time", "--fps", "--size", "--scale", "--background", "--threads", "--strict",
-                     "--skip-existing", "--overwrite", "--progress", "--stats", "--shard", "--shard-from-env"] {
+                     "--skip-existing", "--overwrite", "--progress", "--stats", "--shard", "--shard-from-env",
+                     "--jobs", "--ffmpeg"] {
             #expect(help.stdout.contains(flag), "help lacks \(flag)")
         }
         #expect(help.stdout.contains("default: refuse"))

@@ -1,0 +1,105 @@
+// The render loop shared by `render` and `demo`: frames render on `--jobs` worker threads (each with its own
+// renderer) and reach the outputs in frame order — PNG files (encoded and renamed by the worker, so the
+// bytes do not depend on the job count) and/or a video (straight RGBA piped to ffmpeg in order). Progress
+// and the per-phase statistics are reported in frame order too.
+import Foundation
+import OpenQuartz
+
+/// Renders one frame at a scene time: the pixels and the evaluate / composite seconds.
+typealias FrameProducer = (Double) throws -> (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double)
+
+/// Where the frames go.
+struct FrameOutputs {
+    /// Numbered PNG files: the pattern and the frame indices to write (the others exist and are skipped).
+    var png: (pattern: OutputPattern, writer: FrameFileWriter, pending: Set<Int>)?
+    /// One video receiving every frame of the plan, in order.
+    var video: VideoEncoder?
+}
+
+/// One frame's result, handed from a worker to the ordered consumer.
+private struct FrameResult: Sendable {
+    var timing: FrameTiming
+    var videoBytes: [UInt8]?
+}
+
+enum FrameOutputRunner {
+    /// Renders `indices` (in order) to `outputs` with `jobs` frames at once; returns the statistics.
+    static func run(
+        indices: [Int], time: @escaping @Sendable (Int) -> Double, jobs: Int, outputs: FrameOutputs,
+        progressStyle: ProgressStyle, label: String, width: Int, height: Int, threads: Int,
+        makeProducer: @escaping @Sendable () throws -> FrameProducer
+    ) throws -> (RenderStatistics, RenderProgress) {
+        let png = outputs.png.map { SendablePNGOutput(pattern: $0.pattern, writer: $0.writer, pending: $0.pending) }
+        let wantsVideo = outputs.video != nil
+        // Frames that need no work at all (PNG exists, no video) are only reported.
+        let work = indices.filter { wantsVideo || png?.pending.contains($0) == true }
+        let skipped = indices.count - work.count
+        var progress = RenderProgress(style: progressStyle, total: indices.count)
+        var timings: [FrameTiming] = []
+        timings.reserveCapacity(work.count)
+        let started = monotonicSeconds()
+        var done = 0
+        var nextReported = 0  // position in `indices` of the next frame to report
+        func reportSkipped(before index: Int?) {
+            while nextReported < indices.count, indices[nextReported] != index {
+                done += 1
+                progress.frameFinished(index: indices[nextReported], time: time(indices[nextReported]), done: done, skipped: true)
+                nextReported += 1
+            }
+        }
+        do {
+            try OrderedFrameWorkers<FrameResult>.run(count: work.count, jobs: jobs, makeProducer: {
+                let produce = try makeProducer()
+                return { position in
+                    let index = work[position], t = time(index)
+                    let frame = try produce(t)
+                    var timing = FrameTiming(frame: index, time: t, evaluate: frame.evaluate, composite: frame.composite, encode: 0, write: 0)
+                    if let png, png.pending.contains(index) {
+                        let (encode, write) = try png.writer.write(frame.bitmap, to: png.pattern.path(forFrame: index))
+                        timing.encode += encode
+                        timing.write += write
+                    }
+                    var bytes: [UInt8]?
+                    if wantsVideo {
+                        let t0 = monotonicSeconds()
+                        bytes = frame.bitmap.straightRGBA8Bytes()  // ffmpeg's rgba is straight alpha
+                        timing.encode += monotonicSeconds() - t0
+                    }
+                    return FrameResult(timing: timing, videoBytes: bytes)
+                }
+            }, consume: { _, result in
+                var timing = result.timing
+                if let video = outputs.video, let bytes = result.videoBytes {
+                    let t0 = monotonicSeconds()
+                    try video.write(straightRGBA: bytes)  // the pipe write is part of the encode phase
+                    timing.encode += monotonicSeconds() - t0
+                }
+                reportSkipped(before: timing.frame)
+                timings.append(timing)
+                done += 1
+                nextReported += 1
+                progress.frameFinished(index: timing.frame, time: timing.time, done: done, skipped: false)
+            })
+            reportSkipped(before: nil)
+            if let video = outputs.video {
+                // Closing ffmpeg's input, its last frames and the rename count as the last frame's write.
+                let t0 = monotonicSeconds()
+                try video.finish()
+                if !timings.isEmpty { timings[timings.count - 1].write += monotonicSeconds() - t0 }
+            }
+        } catch {
+            outputs.video?.abandon()
+            throw error
+        }
+        let report = RenderStatistics(scene: label, width: width, height: height, skipped: skipped, threads: threads,
+                                      wallSeconds: monotonicSeconds() - started, frames: timings)
+        return (report, progress)
+    }
+}
+
+/// The PNG output as the workers see it (all immutable values).
+private struct SendablePNGOutput: Sendable {
+    let pattern: OutputPattern
+    let writer: FrameFileWriter
+    let pending: Set<Int>
+}

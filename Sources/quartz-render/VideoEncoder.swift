@@ -1,0 +1,180 @@
+// Video output through ffmpeg: frames go to ffmpeg's stdin as raw straight-alpha RGBA
+// (`-f rawvideo -pix_fmt rgba -s WxH -framerate NUM/DEN -i -`), ffmpeg encodes into a hidden temporary file
+// beside the target, and the file is renamed into place only when ffmpeg succeeded, so a failed or killed
+// encode never leaves a truncated video under the final name. ffmpeg's stderr goes to a temporary log file
+// (a pipe could fill up and deadlock both processes); its tail is reported when ffmpeg fails.
+import ArgumentParser
+import Foundation
+import OpenQuartz
+
+/// The video containers `-o` understands, by file extension.
+enum VideoContainer: String, CaseIterable {
+    case mp4, mov, webm, gif
+
+    /// The container of `path` by its extension (case-insensitive), nil for anything else.
+    init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// H.264 stores 4:2:0 chroma: both sides must be even.
+    var needsEvenSize: Bool { self == .mp4 }
+
+    /// Whether the container keeps the alpha channel.
+    var keepsAlpha: Bool { self != .mp4 }
+
+    /// ffmpeg's output options (codec, pixel format, muxer) for this container.
+    var encoderArguments: [String] {
+        switch self {
+        case .mp4:
+            // Opaque: yuv420p has no alpha; transparent pixels become black.
+            ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-preset", "medium", "-f", "mp4"]
+        case .mov:
+            ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov"]
+        case .webm:
+            ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "30", "-b:v", "0", "-row-mt", "1", "-f", "webm"]
+        case .gif:
+            // One filter graph: a palette from all frames, then the frames mapped onto it.
+            ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse", "-f", "gif"]
+        }
+    }
+}
+
+/// Where ffmpeg is: `--ffmpeg PATH`, else the first executable `ffmpeg` on PATH.
+enum FFmpegLocator {
+    static func locate(explicit: String?, environment: [String: String]) throws -> String {
+        if let explicit {
+            guard FileManager.default.isExecutableFile(atPath: explicit) else {
+                throw CLIFailure(.unavailable, "ffmpeg not found: --ffmpeg \"\(explicit)\" is not an executable file")
+            }
+            return explicit
+        }
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        for folder in folders {
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent("ffmpeg").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw CLIFailure(.unavailable, """
+            ffmpeg not found: looked for an executable "ffmpeg" in PATH (\(folders.isEmpty ? "PATH is empty" : folders.joined(separator: ":"))). \
+            Install it (apt-get install ffmpeg) or pass --ffmpeg PATH; or render PNG frames with -o frames/%05d.png
+            """)
+    }
+}
+
+/// One running ffmpeg encode. Frames must be written in order; `finish()` renames the video into place.
+final class VideoEncoder {
+    let target: String
+    let width: Int
+    let height: Int
+    private let temporary: String
+    private let logFile: String
+    private let process: Process
+    private let input: FileHandle
+    private let refuseExisting: Bool
+    private var framesWritten = 0
+
+    /// Starts ffmpeg encoding `width`×`height` frames at `rate` into a temporary file beside `target`.
+    init(ffmpeg: String, container: VideoContainer, target: String, width: Int, height: Int,
+         rate: SceneFrameRate, refuseExisting: Bool) throws {
+        // Writing to a pipe whose reader exited must give EPIPE, not kill quartz-render silently (status 141).
+        signal(SIGPIPE, SIG_IGN)
+        self.target = target
+        self.width = width
+        self.height = height
+        self.refuseExisting = refuseExisting
+        let url = URL(fileURLWithPath: target)
+        let pid = ProcessInfo.processInfo.processIdentifier
+        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(pid).partial").path
+        logFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("quartz-render-ffmpeg-\(pid)-\(UUID().uuidString).log").path
+        guard FileManager.default.createFile(atPath: logFile, contents: nil),
+              let log = FileHandle(forWritingAtPath: logFile) else {
+            throw CLIFailure(.cannotCreate, "cannot create ffmpeg's log file \"\(logFile)\"")
+        }
+        let pipe = Pipe()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                             "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "-"]
+            + container.encoderArguments + [temporary]
+        process.standardInput = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = log
+        input = pipe.fileHandleForWriting
+        do {
+            try process.run()
+        } catch {
+            try? log.close()
+            try? FileManager.default.removeItem(atPath: logFile)
+            throw CLIFailure(.unavailable, "cannot start ffmpeg \"\(ffmpeg)\": \(error.localizedDescription)")
+        }
+        try? log.close()
+        // Our copy of the pipe's read end must be closed, or a write would block instead of failing with
+        // EPIPE once ffmpeg exits.
+        try? pipe.fileHandleForReading.close()
+    }
+
+    /// Writes one frame's straight RGBA bytes (width·height·4) in order.
+    func write(straightRGBA bytes: [UInt8]) throws {
+        precondition(bytes.count == width * height * 4, "a frame's byte count must match the video size")
+        let fd = input.fileDescriptor
+        var offset = 0
+        while offset < bytes.count {
+            // Invariant: 0 ≤ offset < bytes.count, so base + offset and the remaining count stay inside `bytes`.
+            let written = bytes.withUnsafeBytes { raw in
+                Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written > 0 { offset += written; continue }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno == EPIPE {
+                // ffmpeg exited: wait for it and report why.
+                throw failure(after: "ffmpeg stopped reading frames after \(framesWritten) of them")
+            }
+            let reason = String(cString: strerror(errno))
+            throw failure(after: "writing a frame to ffmpeg failed: \(reason)")
+        }
+        framesWritten += 1
+    }
+
+    /// Ends the input, waits for ffmpeg, and renames the video into place.
+    func finish() throws {
+        try? input.close()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw failure(after: "ffmpeg failed")
+        }
+        try? FileManager.default.removeItem(atPath: logFile)
+        if refuseExisting, FileManager.default.fileExists(atPath: target) {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIFailure(.cannotCreate, "\"\(target)\" appeared while encoding; not replaced (pass --overwrite)")
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIFailure(.ioError, "cannot move the finished video to \"\(target)\": \(reason)")
+        }
+    }
+
+    /// Stops ffmpeg after a failure elsewhere and removes its partial output.
+    func abandon() {
+        try? input.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: temporary)
+        try? FileManager.default.removeItem(atPath: logFile)
+    }
+
+    /// Waits for ffmpeg, removes the partial video, and describes the failure with the tail of ffmpeg's stderr.
+    private func failure(after what: String) -> CLIFailure {
+        try? input.close()
+        process.waitUntilExit()
+        let status = process.terminationReason == .exit
+            ? "exit status \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
+        let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+        let tail = log.split(separator: "\n", omittingEmptySubsequences: true).suffix(15).map { "  ffmpeg: \($0)" }
+        try? FileManager.default.removeItem(atPath: temporary)
+        try? FileManager.default.removeItem(atPath: logFile)
+        let detail = tail.isEmpty ? "  (ffmpeg printed nothing on stderr)" : tail.joined(separator: "\n")
+        return CLIFailure(.encoderFailed, "\(what) (\(status)) while encoding \"\(target)\":\n\(detail)")
+    }
+}

@@ -1,0 +1,101 @@
+// Parallel frames and the demo (issue 5: "Speed … frame-parallel and tile-parallel"; "The default demo …
+// rendered by README's first command into frames and a contact sheet (and a video when ffmpeg is present)").
+// `--jobs N` must not change a byte of the output nor the order of video frames (docs/cli.md, "--jobs").
+import Foundation
+import OpenQuartz
+import Testing
+
+@Suite struct CLIJobsAndDemoTests {
+    func files(in folder: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix(".") {
+            out[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return out
+    }
+
+    /// PNG files from --jobs 3 (more workers than the window needs to stay in lockstep) are byte-identical
+    /// to --jobs 1, and every frame is there.
+    @Test func jobsGiveTheSameBytesAsASerialRender() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["render", fixtureScene("ship-on-path.json"), "--frames", "20..<31", "--size", "64x64", "--progress", "none"]
+        for jobs in [1, 3] {
+            let result = try CLI.run(common + ["--jobs", "\(jobs)", "-o", "j\(jobs)/%03d.png"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let serial = try files(in: folder.appendingPathComponent("j1"))
+        let parallel = try files(in: folder.appendingPathComponent("j3"))
+        #expect(serial.count == 11)
+        #expect(serial == parallel)
+    }
+
+    /// Video frames keep their order with --jobs: the decoded frames of a ProRes file (lossless enough to
+    /// tell frames apart, and deterministic) hash the same as a serial encode, frame by frame.
+    @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
+    func jobsKeepVideoFrameOrder() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["render", fixtureScene("ship-on-path.json"), "--frames", "0..<9", "--size", "48x48", "--progress", "none"]
+        for jobs in [1, 2] {
+            let result = try CLI.run(common + ["--jobs", "\(jobs)", "-o", "j\(jobs).mov"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let serial = try FFmpegTools.frameHashes(folder.appendingPathComponent("j1.mov"))
+        let parallel = try FFmpegTools.frameHashes(folder.appendingPathComponent("j2.mov"))
+        #expect(serial.count == 9)
+        #expect(Set(serial).count == 9, "the ship moves, so every frame differs")
+        #expect(serial == parallel)
+    }
+
+    @Test func jobsOutOfRangeIsAUsageError() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["render", fixtureScene("ship-on-path.json"), "--jobs", "0", "-o", "%d.png"], in: folder)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--jobs"))
+    }
+
+    /// The demo writes every frame, a contact sheet and (with ffmpeg) the video, says so on stdout, gives the
+    /// same frames with --jobs 2 as with --jobs 1, and refuses to touch a folder holding files without
+    /// --overwrite. Small: 160x90 pixels (scale 0.25) at 6 fps = 30 frames of the 5 s animation.
+    @Test func demoWritesFramesSheetAndVideo() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["demo", "--scale", "0.25", "--fps", "6", "--progress", "none"]
+        let first = try CLI.run(common + ["--jobs", "2", "-o", "d2"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let frames = try files(in: folder.appendingPathComponent("d2/frames"))
+        #expect(frames.count == 30)
+        #expect(frames["00000.png"] != nil && frames["00029.png"] != nil)
+        let frame = try readPNG(folder.appendingPathComponent("d2/frames/00012.png").path)
+        #expect(frame.width == 160 && frame.height == 90)
+        let sheet = try readPNG(folder.appendingPathComponent("d2/contact-sheet.png").path)
+        #expect(sheet.width > 3 * 240 && sheet.height > 2 * 135)  // 4 columns × 3 rows of 240-pixel cells
+        #expect(first.stdout.contains("d2/contact-sheet.png"))
+        if FFmpegTools.available {
+            #expect(first.stdout.contains("d2/demo.mp4"))
+            let info = try FFmpegTools.probe(folder.appendingPathComponent("d2/demo.mp4"))
+            #expect(info["nb_read_frames"] == "30" && info["width"] == "160" && info["height"] == "90", "\(info)")
+        } else {
+            #expect(first.stdout.contains("video skipped"))
+        }
+
+        // Serial, without ffmpeg on PATH: the same frames, and the video is skipped with a message.
+        let noTools = folder.appendingPathComponent("no-tools")
+        try FileManager.default.createDirectory(at: noTools, withIntermediateDirectories: true)
+        let serial = try CLI.run(common + ["--jobs", "1", "-o", "d1"], environment: ["PATH": noTools.path], in: folder)
+        #expect(serial.status == 0, "\(serial.stderr)")
+        #expect(serial.stderr.contains("video skipped") && serial.stderr.contains("ffmpeg not found"), "\(serial.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d1/demo.mp4").path))
+        #expect(try files(in: folder.appendingPathComponent("d1/frames")) == frames)
+
+        // An existing folder with files: refused (73) and unchanged; --overwrite replaces.
+        let refused = try CLI.run(common + ["-o", "d1"], environment: ["PATH": noTools.path], in: folder)
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("--overwrite"))
+        let again = try CLI.run(common + ["--overwrite", "-o", "d1"], environment: ["PATH": noTools.path], in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try files(in: folder.appendingPathComponent("d1/frames")) == frames)
+    }
+}
