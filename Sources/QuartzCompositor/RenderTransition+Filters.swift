@@ -96,11 +96,11 @@ extension RenderTransition {
                 [CGColor(gray: 1, alpha: 1), CGColor(gray: 1, alpha: 0)], from: front, to: back, over: space.surroundings)
         }
         if let revealed { nodes.append(.group(RenderGroup(children: new, mask: [revealed]))) }
-        if opacity > 0, let band = space.gradient(
-            [color(0), color(opacity), color(0)], from: front, to: back, over: space.bounds,
-            blendMode: hardEdge ? .plusLighter : .normal) {
+        if opacity > 0, let band = space.gradient([color(0), color(opacity), color(0)], from: front, to: back, over: space.bounds) {
             // The band ends where its ramps reach zero: clip it to them so the extended ends draw nothing.
-            nodes.append(.group(RenderGroup(children: [band], mask: [space.fill([frame.band(from: c - w / 2, to: c + w / 2)])])))
+            nodes.append(.group(RenderGroup(
+                children: [band], blendMode: hardEdge ? .plusLighter : .normal,
+                mask: [space.fill([frame.band(from: c - w / 2, to: c + w / 2)])])))
         }
         return nodes
     }

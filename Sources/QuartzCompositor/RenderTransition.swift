@@ -119,10 +119,11 @@ public enum RenderTransition {
             transform: CATransform3DIdentity,
             content: .solid(RenderRoundedRect(rect: CGRect(x: -1 << 20, y: -1 << 20, width: 1 << 21, height: 1 << 21)),
                             color: CGColor(gray: 1, alpha: 1))))
+        // The weight p goes on an inner normal group: the compositor applies a blending group's own opacity
+        // as coverage (a lerp towards the blended result), which would not add new·p.
+        let weighted = RenderGroup(children: [.group(RenderGroup(children: new, opacity: p))], blendMode: .plusLighter)
         let mixed = RenderGroup(
-            children: [.group(RenderGroup(children: old, opacity: 1 - p)),
-                       .group(RenderGroup(children: new, opacity: p, blendMode: .plusLighter))],
-            mask: [everywhere])
+            children: [.group(RenderGroup(children: old, opacity: 1 - p)), .group(weighted)], mask: [everywhere])
         return [.group(mixed)]
     }
 
