@@ -210,13 +210,16 @@ final class SceneAnimationParser {
             default: value = nil
             }
             // A value the scene parser could not read was reported already; the filter checks the rest.
-            if inputClass != nil && value == nil { continue }
+            if value == nil && ["NSNumber", "CIVector", "CIColor"].contains(inputClass ?? "") { continue }
             do {
                 _ = try filter.checkedInput(value ?? 0, forKey: key)
                 filter.setValue(value, forKey: key)
             } catch let error as CIFilterInputError {
-                let kind: SceneIssueKind = inputClass == nil ? .unknownKey : .wrongType
-                diagnostics.error(keyPath, kind, error.description)
+                if case .unknownKey = error {
+                    diagnostics.error(keyPath, .unknownKey, error.description)
+                } else {
+                    diagnostics.error(keyPath, .wrongType, error.description)
+                }
             } catch {
                 diagnostics.error(keyPath, .wrongType, "\(error)")
             }
