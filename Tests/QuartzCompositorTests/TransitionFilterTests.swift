@@ -104,4 +104,21 @@ import Testing
             new: [solidItem(Self.full, TestColors.blue, transform: world)], layerBounds: Self.full, layerWorld: world))
         #expect(b[29, 5] == opaqueBlue && b[31, 5] == opaqueRed && b[60, 5] == .transparent)
     }
+
+    /// Seed 004 listing 5-2 (TransitionGoldenScenes.seed004): both image layers carry the transition, the
+    /// first is hidden and the second shown in the same transaction. Middle panel (x 170…310, y 10…160) at
+    /// q = ½, inputAngle 3.14 (sweep from the right edge), inputWidth 30 (bar 0 is the bottom one, y 130…160),
+    /// inputBarOffset 10: the even bar is swept 0.5·(140 + 10) = 75 pt (x > 235), the odd one 65 pt (x > 245).
+    /// Swept pixels show the second image (teal, or its white disc), the rest the first (orange squares): the
+    /// hidden layer still draws its old appearance while the transition runs.
+    @Test func seed004BarsSwipePixels() throws {
+        let scene = try #require(TransitionGoldenScenes.all.first { $0.name == "seed004_bars_swipe" })
+        let b = try scene.render(threads: 1)
+        let orange = PremultipliedRGBA8(r: 240, g: 140, b: 30, a: 255), teal = PremultipliedRGBA8(r: 30, g: 120, b: 140, a: 255)
+        let disc = PremultipliedRGBA8(r: 250, g: 250, b: 250, a: 255)
+        #expect(b[300, 150] == teal, "\(b[300, 150])")  // image 2 at (55.7, 56): teal
+        #expect(b[200, 150] == orange, "\(b[200, 150])")  // image 1 at (12.9, 56): an orange square
+        #expect(b[250, 115] == disc, "\(b[250, 115])")  // odd bar, swept: image 2's disc
+        #expect(b[238, 115] == orange && b[238, 145] == teal)  // x = 238 is swept in bar 0 only
+    }
 }
