@@ -121,4 +121,32 @@ import Testing
         #expect(b[250, 115] == disc, "\(b[250, 115])")  // odd bar, swept: image 2's disc
         #expect(b[238, 115] == orange && b[238, 145] == teal)  // x = 238 is swept in bar 0 only
     }
+
+    /// Through the layer tree: "When a transition filter is specified the type and subtype properties are
+    /// ignored" [A: DOC-CATransition filter], so a push with a CIDissolveTransition mixes linearly in place
+    /// (red·½ + blue·½ at q = ½, ±1); a filter object that is not a CIFilter draws the new appearance.
+    @Test func layerTransitionUsesTheFilter() throws {
+        func frame(_ filter: Any) throws -> PremultipliedRGBA8Bitmap {
+            let scene = LayersScene(width: 100, height: 100, background: nil)
+            let panel = scene.add(CALayer()) { $0.frame = Self.full; $0.backgroundColor = TestColors.red }
+            scene.run {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                let transition = CATransition()
+                transition.type = .push
+                transition.subtype = .fromRight
+                transition.duration = 1
+                transition.filter = filter
+                panel.add(transition, forKey: nil)
+                panel.backgroundColor = TestColors.blue
+                CATransaction.commit()
+                CATransaction.flush()
+            }
+            return try scene.render(at: 0.5)
+        }
+        let mixed = try frame(try #require(CIFilter(name: "CIDissolveTransition")))
+        #expect(near(mixed[10, 50], (128, 0, 128)) && near(mixed[90, 50], (128, 0, 128)) && mixed[50, 50].a == 255)
+        let unsupported = try frame(42)
+        #expect(unsupported[10, 50] == opaqueBlue && unsupported[90, 50] == opaqueBlue)
+    }
 }
