@@ -1,4 +1,5 @@
-// CATransition's built-in types as render-list compositions of a layer's old and new appearance (spec §5.2).
+// CATransition's built-in types as render-list compositions of a layer's old and new appearance (spec §5.2);
+// the UIKit-style types are in RenderTransition+Flip/+Curl, the Core Image filters in RenderTransition+Filters.
 //
 // Spaces: the slide offsets are in the transitioning layer's bounds space (W, H = its bounds size); they reach
 // device space by conjugating with the layer's world matrix (device = local · World, so a local translation T
@@ -8,9 +9,15 @@ import Foundation
 import QuartzMath
 import QuartzRaster
 
-/// CATransition's public types; raw values are Apple's strings (`kCATransitionFade` = "fade", …).
+/// CATransition's types; raw values are Apple's strings (`kCATransitionFade` = "fade", …), for the UIKit
+/// transitions Apple's private strings ("oglFlip", "pageCurl", "pageUnCurl") and OpenQuartz's "crossDissolve"
+/// (see `CATransitionType.flip` and the others in QuartzLayers).
 public enum RenderTransitionType: String, Sendable, Hashable, CaseIterable {
     case fade, moveIn, push, reveal
+    case flip = "oglFlip"
+    case curlUp = "pageCurl"
+    case curlDown = "pageUnCurl"
+    case crossDissolve
 }
 
 /// CATransition's subtypes; raw values are Apple's strings (`kCATransitionFromRight` = "fromRight", …).
@@ -60,10 +67,30 @@ public enum RenderTransition {
         type: RenderTransitionType, subtype: RenderTransitionSubtype?, progress q: Double,
         old: [RenderNode], new: [RenderNode], layerSize: CGSize, layerWorld: CATransform3D
     ) -> [RenderNode] {
+        compose(type: type, subtype: subtype, progress: q, old: old, new: new,
+                layerBounds: CGRect(origin: .zero, size: layerSize), layerWorld: layerWorld)
+    }
+
+    /// As above, with the layer's bounds (the flip turns about their centre, the curl folds inside them).
+    /// The other types: flip, curlUp, curlDown (`RenderTransition+Flip`, `+Curl`) and crossDissolve, a
+    /// linear mix old·(1 − q) + new·q (the new appearance added with plusLighter to the old one in an
+    /// offscreen, so where only one of them draws it is at its weight, unlike fade's "over").
+    public static func compose(
+        type: RenderTransitionType, subtype: RenderTransitionSubtype?, progress q: Double,
+        old: [RenderNode], new: [RenderNode], layerBounds: CGRect, layerWorld: CATransform3D
+    ) -> [RenderNode] {
         let p = q.isNaN ? 0 : min(1, max(0, q))
-        if type == .fade {
+        let space = LayerSpace(bounds: layerBounds, world: layerWorld)
+        switch type {
+        case .fade:
             return [.group(RenderGroup(children: old, opacity: 1 - p)), .group(RenderGroup(children: new, opacity: p))]
+        case .crossDissolve: return linearMix(old: old, new: new, progress: p)
+        case .flip: return flip(subtype: subtype, progress: p, old: old, new: new, space: space)
+        case .curlUp: return curl(subtype: subtype, progress: p, old: old, new: new, space: space)
+        case .curlDown: return curl(subtype: subtype, progress: 1 - p, old: new, new: old, space: space)
+        case .moveIn, .push, .reveal: break
         }
+        let layerSize = layerBounds.size
         // The unit direction the new content moves from: fromRight enters from +x.
         let w = Double(layerSize.width), h = Double(layerSize.height)
         let step: (x: Double, y: Double)
@@ -75,18 +102,29 @@ public enum RenderTransition {
         }
         func moved(_ nodes: [RenderNode], by fraction: Double) -> [RenderNode] {
             if fraction == 0 { return nodes }
-            let local = CATransform3DMakeTranslation(step.x * fraction, step.y * fraction, 0)
-            let inverse = CATransform3DInvert(layerWorld)
-            let device = isInverse(inverse, of: layerWorld)
-                ? CATransform3DConcat(CATransform3DConcat(inverse, local), layerWorld) : local
-            return nodes.map { $0.applying(device) }
+            return space.applying(CATransform3DMakeTranslation(step.x * fraction, step.y * fraction, 0), to: nodes)
         }
         switch type {
-        case .fade: return []
+        case .fade, .crossDissolve, .flip, .curlUp, .curlDown: return []
         case .moveIn: return old + moved(new, by: 1 - p)
         case .push: return moved(old, by: -p) + moved(new, by: 1 - p)
         case .reveal: return new + moved(old, by: -p)
         }
+    }
+
+    /// old·(1 − p) + new·p: both in one offscreen (forced by a mask covering every device pixel), the new
+    /// one added with plusLighter (Apple: R = MIN(1, S + D)), so the weights sum to one wherever both draw.
+    static func linearMix(old: [RenderNode], new: [RenderNode], progress p: Double) -> [RenderNode] {
+        let everywhere = RenderNode.item(RenderItem(
+            transform: CATransform3DIdentity,
+            content: .solid(RenderRoundedRect(rect: CGRect(x: -1 << 20, y: -1 << 20, width: 1 << 21, height: 1 << 21)),
+                            color: CGColor(gray: 1, alpha: 1))))
+        // The weight p goes on an inner normal group: the compositor applies a blending group's own opacity
+        // as coverage (a lerp towards the blended result), which would not add new·p.
+        let weighted = RenderGroup(children: [.group(RenderGroup(children: new, opacity: p))], blendMode: .plusLighter)
+        let mixed = RenderGroup(
+            children: [.group(RenderGroup(children: old, opacity: 1 - p)), .group(weighted)], mask: [everywhere])
+        return [.group(mixed)]
     }
 
     /// True when `inverse · m` is the identity to 1e-9 (CATransform3DInvert returns its input when singular).
@@ -97,5 +135,30 @@ public enum RenderTransition {
             for j in 0..<4 where !(abs(row[j] - (i == j ? 1 : 0)) <= 1e-9) { return false }
         }
         return true
+    }
+}
+
+/// The transitioning layer's bounds and local → device matrix: geometry built in the layer's bounds space
+/// reaches device space through `world`, and a local motion M moves device content by World⁻¹ · M · World.
+struct LayerSpace: Sendable {
+    let bounds: CGRect
+    let world: CATransform3D
+
+    init(bounds: CGRect, world: CATransform3D) {
+        self.bounds = bounds.standardized
+        self.world = world
+    }
+
+    /// `local` (a matrix in the layer's bounds space) as a device-space matrix; `local` itself when the
+    /// world matrix is singular.
+    func deviceMatrix(_ local: CATransform3D) -> CATransform3D {
+        let inverse = CATransform3DInvert(world)
+        return RenderTransition.isInverse(inverse, of: world)
+            ? CATransform3DConcat(CATransform3DConcat(inverse, local), world) : local
+    }
+
+    func applying(_ local: CATransform3D, to nodes: [RenderNode]) -> [RenderNode] {
+        let device = deviceMatrix(local)
+        return nodes.map { $0.applying(device) }
     }
 }

@@ -20,7 +20,13 @@ final class SceneAnimationParser {
         "rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ", "translate", "translateX",
         "translateY", "translateZ",
     ]
-    static let transitionTypes = ["fade", "moveIn", "push", "reveal"]
+    /// Apple's strings, then the Swift names of the UIKit-style types ("flip" is CATransitionType.flip,
+    /// raw "oglFlip"; "curlUp" is "pageCurl"; "curlDown" is "pageUnCurl").
+    static let transitionTypes = [
+        "fade", "moveIn", "push", "reveal", "oglFlip", "pageCurl", "pageUnCurl", "crossDissolve", "flip", "curlUp",
+        "curlDown",
+    ]
+    static let transitionTypeAliases = ["flip": "oglFlip", "curlUp": "pageCurl", "curlDown": "pageUnCurl"]
     static let transitionSubtypes = ["fromRight", "fromLeft", "fromTop", "fromBottom"]
 
     init(values: SceneValueParser, keyPaths: SceneKeyPathChecker) {
@@ -151,7 +157,9 @@ final class SceneAnimationParser {
     }
 
     private func readTransition(_ reader: SceneObjectReader, into transition: CATransition) {
-        if let type = reader.name("type", among: Self.transitionTypes) { transition.type = CATransitionType(rawValue: type) }
+        if let type = reader.name("type", among: Self.transitionTypes) {
+            transition.type = CATransitionType(rawValue: Self.transitionTypeAliases[type] ?? type)
+        }
         if let subtype = reader.name("subtype", among: Self.transitionSubtypes) {
             transition.subtype = CATransitionSubtype(rawValue: subtype)
         }
@@ -163,6 +171,59 @@ final class SceneAnimationParser {
             }
             if key == "startProgress" { transition.startProgress = Float(progress) } else { transition.endProgress = Float(progress) }
         }
-        if reader.raw("filter") != nil { diagnostics.unsupportedFeature("transition filter", at: reader.path("filter")) }
+        if let filter = reader.raw("filter") { transition.filter = parseFilter(filter, at: reader.path("filter")) }
+    }
+
+    /// A Core Image transition filter: {"name": "CIBarsSwipeTransition", "inputAngle": 3.14, …}. Numbers for
+    /// NSNumber inputs, [x, y, width, height] for inputExtent, a colour for inputColor; each checked by
+    /// `CIFilter.checkedInput` (unknown inputs, images and wrong types are errors at their path).
+    private func parseFilter(_ json: SceneJSONValue, at path: String) -> CIFilter? {
+        guard let reader = SceneObjectReader(json, path: path, diagnostics: diagnostics, what: "a Core Image filter") else {
+            return nil
+        }
+        defer { reader.finish(known: "name and the filter's input keys") }
+        guard reader.has("name") else {
+            diagnostics.error(path, .missingKey, "a filter needs a \"name\"")
+            for key in reader.values.keys { reader.consume(key) }
+            return nil
+        }
+        let names = CIFilter.filterNames(inCategory: nil)
+        guard let name = reader.name("name", among: names), let filter = CIFilter(name: name) else {
+            for key in reader.values.keys { reader.consume(key) }
+            return nil
+        }
+        let attributes = filter.attributes
+        for key in reader.values.keys.sorted() where key != "name" {
+            reader.consume(key)
+            let keyPath = reader.path(key)
+            let json = reader.values[key]!
+            let inputClass = (attributes[key] as? [String: Any])?[kCIAttributeClass] as? String
+            var value: Any?
+            switch inputClass {
+            case "NSNumber": value = values.number(json, at: keyPath)
+            case "CIVector":
+                let count = ((attributes[key] as? [String: Any])?[kCIAttributeDefault] as? CIVector)?.count ?? 4
+                value = values.numbers(json, count: count, names: count == 4 ? ["x", "y", "width", "height"] : ["x", "y"],
+                                       kind: count == 4 ? .rect : .point, at: keyPath)
+                    .map { v in CIVector(cgRect: CGRect(x: v[0], y: v[1], width: v.count > 2 ? v[2] : 0, height: v.count > 3 ? v[3] : 0)) }
+            case "CIColor": value = values.color(json, at: keyPath).map { CIColor(cgColor: $0) }
+            default: value = nil
+            }
+            // A value the scene parser could not read was reported already; the filter checks the rest.
+            if value == nil && ["NSNumber", "CIVector", "CIColor"].contains(inputClass ?? "") { continue }
+            do {
+                _ = try filter.checkedInput(value ?? 0, forKey: key)
+                filter.setValue(value, forKey: key)
+            } catch let error as CIFilterInputError {
+                if case .unknownKey = error {
+                    diagnostics.error(keyPath, .unknownKey, error.description)
+                } else {
+                    diagnostics.error(keyPath, .wrongType, error.description)
+                }
+            } catch {
+                diagnostics.error(keyPath, .wrongType, "\(error)")
+            }
+        }
+        return filter
     }
 }

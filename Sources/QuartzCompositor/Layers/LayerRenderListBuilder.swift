@@ -89,14 +89,20 @@ struct LayerRenderWalk {
         visits += 1
         let layer = layers[index]
         // Hidden layers and zero opacity cost nothing (spec §9.5 "hidden removes the layer and its subtree").
-        guard !layer.isHidden, layer.opacity > 0, state.opacity > 0, world.isFinite else { return [] }
+        guard layer.opacity > 0, state.opacity > 0, world.isFinite else { return [] }
+        if layer.isHidden {
+            // A running transition still shows the old appearance of a layer hidden in its transaction
+            // (Apple's transition listings hide the view they transition out [A: CAPG listing 5-1]).
+            guard let transition = layer.transition else { return [] }
+            return transitionNodes(transition, layer: layer, new: [], world: world, state: state)
+        }
         // doubleSided = NO: "layers facing away from the viewer are hidden from view" [A, spec §9.5].
         if !layer.isDoubleSided && isBackFacing(world) { return [] }
         if layer.kind == .transform {
             return transformLayerNodes(index, world: world, state: state)
         }
         var nodes = normalLayerNodes(index, world: world, state: state)
-        if let transition = layer.transition, !nodes.isEmpty {
+        if let transition = layer.transition {
             nodes = transitionNodes(transition, layer: layer, new: nodes, world: world, state: state)
         }
         return nodes

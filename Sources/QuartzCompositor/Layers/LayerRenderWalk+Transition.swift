@@ -6,18 +6,26 @@ import QuartzMath
 import QuartzRaster
 
 extension LayerRenderWalk {
-    /// `new` (the layer as it is now) and its appearance before the change, composed for `transition`.
-    /// Types other than fade, moveIn, push and reveal draw the new appearance unchanged.
+    /// `new` (the layer as it is now) and its appearance before the change, composed for `transition`:
+    /// its filter when it has one (type and subtype are then ignored, spec §5.2), else its type. Unknown
+    /// types and unsupported filters draw the new appearance unchanged.
     mutating func transitionNodes(
         _ transition: TransitionState, layer: LayerSnapshot, new: [RenderNode], world: CATransform3D,
         state: LayerRenderState
     ) -> [RenderNode] {
+        if let filter = transition.filter {
+            guard filter.isSupported else { return new }
+            let old = beforeNodes(of: layer, world: world, state: state)
+            return RenderTransition.compose(
+                filter: filter, progress: transition.progress, old: old, new: new, layerBounds: layer.bounds,
+                layerWorld: world)
+        }
         guard let type = RenderTransitionType(rawValue: transition.type.rawValue) else { return new }
         let subtype = transition.subtype.flatMap { RenderTransitionSubtype(rawValue: $0.rawValue) }
         let old = beforeNodes(of: layer, world: world, state: state)
         return RenderTransition.compose(
             type: type, subtype: subtype, progress: transition.progress, old: old, new: new,
-            layerSize: layer.bounds.size, layerWorld: world)
+            layerBounds: layer.bounds, layerWorld: world)
     }
 
     /// The layer's subtree from its before-snapshot (an explicit `transitionSources` entry, else the one the

@@ -9,6 +9,8 @@ public struct TransitionState: Sendable, Equatable {
     public var subtype: CATransitionSubtype?
     /// `q = startProgress + (endProgress − startProgress)·f(p)`, in [0, 1].
     public var progress: Double
+    /// `CATransition.filter` when set: the compositor draws it instead of type and subtype.
+    public var filter: TransitionFilter? = nil
     /// The captured appearance the transition starts from (see `before`).
     var beforeState: TransitionBeforeState? = nil
 
@@ -23,7 +25,7 @@ public struct TransitionState: Sendable, Equatable {
     /// Equal transition parameters and progress, and before-states captured at the same time with the same
     /// number of layers (separately built trees capture separate but equivalent before-states).
     public static func == (lhs: TransitionState, rhs: TransitionState) -> Bool {
-        lhs.type == rhs.type && lhs.subtype == rhs.subtype && lhs.progress == rhs.progress
+        lhs.type == rhs.type && lhs.subtype == rhs.subtype && lhs.progress == rhs.progress && lhs.filter == rhs.filter
             && lhs.before?.mediaTime == rhs.before?.mediaTime && lhs.before?.layers.count == rhs.before?.layers.count
     }
 }
@@ -51,7 +53,8 @@ extension AnimationProgram {
             let eased = timingFunction?.value(atProgress: progress) ?? progress
             let q = program.startProgress + (program.endProgress - program.startProgress) * eased
             transition = TransitionState(
-                type: program.type, subtype: program.subtype, progress: min(max(q, 0), 1), beforeState: program.before)
+                type: program.type, subtype: program.subtype, progress: min(max(q, 0), 1), filter: program.filter,
+                beforeState: program.before)
         case .property(let program):
             program.apply(
                 progress: progress, basicTime: basicTime, cycle: state.cycle, timingFunction: timingFunction,

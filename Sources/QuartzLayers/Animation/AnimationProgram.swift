@@ -85,6 +85,8 @@ struct TransitionProgram: Sendable {
     let subtype: CATransitionSubtype?
     let startProgress: Double
     let endProgress: Double
+    /// `CATransition.filter` at add time; when set, type and subtype are ignored (spec §5.2).
+    var filter: TransitionFilter? = nil
     /// The appearance before the transaction that added the transition, captured at its commit.
     var before: TransitionBeforeState? = nil
 }
@@ -131,7 +133,9 @@ extension AnimationProgram {
             let start = Double(min(max(transition.startProgress, 0), 1))
             let end = Double(min(max(transition.endProgress, 0), 1))
             let program = TransitionProgram(
-                type: transition.type, subtype: transition.subtype, startProgress: start, endProgress: max(start, end))
+                type: transition.type, subtype: transition.subtype, startProgress: start, endProgress: max(start, end),
+                filter: TransitionFilter(transition.filter))
+            TransitionFilter.reportIfUnsupported(program.filter)
             return .success(AnimationProgram(timing: timing, timingFunction: transition.timingFunction, body: .transition(program)))
         case let property as CAPropertyAnimation:
             return compileProperty(property, timing: timing, table: table, presentationValue: presentationValue)
