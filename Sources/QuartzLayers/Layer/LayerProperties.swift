@@ -106,6 +106,9 @@ struct LayerProperties: Sendable {
     var rasterizationScale: Double = 1
     var shouldRasterize = false
     var minificationFilterBias: Double = 0
+    /// `CALayerContentsFilter` raw names; Apple's defaults are both linear.
+    var magnificationFilterName = "linear"
+    var minificationFilterName = "linear"
 
     var timing = LayerTimingProperties()
 

@@ -74,6 +74,10 @@ public struct LayerSnapshot: Sendable {
     public var contentsCenter: CGRect { properties.contentsCenter }
     public var contentsScale: CGFloat { CGFloat(properties.contentsScale) }
     public var contentsGravity: CALayerContentsGravity { CALayerContentsGravity(rawValue: properties.contentsGravityName) }
+    /// The filters `contents` are sampled with when shown larger / smaller than their pixels.
+    public var magnificationFilter: CALayerContentsFilter { CALayerContentsFilter(rawValue: properties.magnificationFilterName) }
+    public var minificationFilter: CALayerContentsFilter { CALayerContentsFilter(rawValue: properties.minificationFilterName) }
+    public var minificationFilterBias: Float { Float(properties.minificationFilterBias) }
 
     // CAShapeLayer.
     public var path: CGPath? { properties.shape.path }
