@@ -53,6 +53,8 @@ struct SnapshotCache {
     var channels: [AnimationChannel]
     /// Replicator entries with sublayers (their delayed instances are rebuilt every update).
     var replicators: [(index: Int, layer: CALayer)]
+    /// Entries redrawn from their presentation every snapshot (`SnapshotBuilder.redrawPresentations`).
+    var redraws: [(index: Int, layer: CALayer)] = []
 
     /// Evaluates every entry at `mediaTime` given the root's parent time; the result equals a full build's.
     mutating func update(rootParentTime: Double, mediaTime: Double) {
