@@ -70,6 +70,8 @@ struct CustomKeyAnimationTests {
         scene.advance(to: 0.5)
         let presented = try #require(layer.presentation())
         #expect(presented.value(forKey: "progress") as? CGFloat == 0.25)
+        #expect(scene.presented(layer, at: 0.5)?.customValue(forKey: "progress") as? CGFloat == 0.25)
+        #expect(scene.presented(layer, at: 0.5)?.customValue(forKey: "missing") == nil)
         #expect(presented.progress == 0.25)
         #expect(layer.progress == 0.8 && layer.value(forKey: "progress") is CGFloat)
         scene.advance(to: 1.5)

@@ -79,6 +79,12 @@ public struct LayerSnapshot: Sendable {
     public var minificationFilter: CALayerContentsFilter { CALayerContentsFilter(rawValue: properties.minificationFilterName) }
     public var minificationFilterBias: Float { Float(properties.minificationFilterBias) }
 
+    /// The presented value of a custom key holding a number, point, size, rect, colour or transform (animated
+    /// ones interpolated), in the Swift type it was set with; nil for other keys (`CALayer+CustomKeys.swift`).
+    public func customValue(forKey key: String) -> Any? {
+        properties.customKeyValues[key].flatMap { $0.value.boxed(as: $0.kind) }
+    }
+
     // CAShapeLayer.
     public var path: CGPath? { properties.shape.path }
     public var fillColor: CGColor? { properties.shape.fillColor }
