@@ -115,12 +115,14 @@ public final class CARenderer {
         frameTime = nil
     }
 
-    /// Apple: "the time at which the next update should happen": the frame's time while any layer of the tree
-    /// has animations attached (a continuous animation is running), infinity otherwise.
+    /// Apple: "Returns the time at which the renderer will next need to render a frame" [A: DOC-carenderer/
+    /// nextframetime; SDK-CARenderer: "If infinite, no update needs to be scheduled yet"]: the frame's time
+    /// while any animation of the tree is running (or waits for its commit), the begin time of the earliest
+    /// delayed animation when all are delayed, infinity when none is attached or all have ended.
     public func nextFrameTime() -> CFTimeInterval {
         guard let layer else { return .infinity }
         let now = frameTime ?? context.mediaTime
-        return Self.hasAnimations(layer, depth: 0) ? now : .infinity
+        return layer.layerTreeContext.nextAnimationTime(of: layer, atMediaTime: now)
     }
 
     /// One whole frame at `t`: begin, render, end; the frame's pixels or the error.
@@ -150,12 +152,5 @@ public final class CARenderer {
         } catch let error as CompositorError {
             throw CARendererError.compositor(error)
         }
-    }
-
-    private static func hasAnimations(_ layer: CALayer, depth: Int) -> Bool {
-        if layer.animationKeys() != nil { return true }
-        guard depth < 10_000 else { return false }
-        if let mask = layer.mask, hasAnimations(mask, depth: depth + 1) { return true }
-        return (layer.sublayers ?? []).contains { hasAnimations($0, depth: depth + 1) }
     }
 }

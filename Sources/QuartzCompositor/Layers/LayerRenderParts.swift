@@ -102,7 +102,20 @@ struct LayerRenderParts {
             flip.m42 = Double(placement.localRect.minY + placement.localRect.maxY)
             transform = CATransform3DConcat(flip, world)
         }
-        return [item(.image(RenderImage(image: shown, placement: placement)), transform: transform)]
+        let renderImage = RenderImage(
+            image: shown, placement: placement, minificationFilter: Self.paintFilter(layer.minificationFilter),
+            magnificationFilter: Self.paintFilter(layer.magnificationFilter))
+        return [item(.image(renderImage), transform: transform)]
+    }
+
+    /// CALayer's contents filter names as the raster core's filters; unknown names sample linearly
+    /// (Apple's default).
+    static func paintFilter(_ filter: CALayerContentsFilter) -> PaintImageFilter {
+        switch filter {
+        case .nearest: .nearest
+        case .trilinear: .trilinear
+        default: .linear
+        }
     }
 
     // MARK: CAShapeLayer and CAGradientLayer

@@ -38,9 +38,9 @@ extension AnimationProgram {
         atParentTime parentTime: Double, removedAfterEnd: Bool, to properties: inout LayerProperties,
         transition: inout TransitionState?
     ) {
-        guard let state = timing.evaluate(parentTime: parentTime), let basicTime = state.basicTime else { return }
+        guard let state = resolvedTiming.evaluate(parentTime: parentTime), let basicTime = state.basicTime else { return }
         if removedAfterEnd && state.phase == .after { return }
-        let duration = timing.duration
+        let duration = resolvedTiming.duration
         let progress = duration > 0 && duration.isFinite ? basicTime / duration : 0
         switch body {
         case .group(let children):

@@ -8,11 +8,14 @@ import QuartzMath
 final class AnimationProgram: Sendable {
     /// The timing node; duration already defaulted (spec §1.1), beginTime fixed at commit (spec §1.5).
     let timing: MediaTimingNode
+    /// `timing` with its constants worked out once (evaluated every frame).
+    let resolvedTiming: ResolvedMediaTiming
     let timingFunction: CAMediaTimingFunction?
     let body: Body
 
     init(timing: MediaTimingNode, timingFunction: CAMediaTimingFunction?, body: Body) {
         self.timing = timing
+        resolvedTiming = ResolvedMediaTiming(timing)
         self.timingFunction = timingFunction
         self.body = body
     }

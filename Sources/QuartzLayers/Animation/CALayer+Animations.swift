@@ -22,7 +22,7 @@ extension CALayer {
             detachAnimation(at: index)
         }
         let program = try? AnimationProgram.compile(
-            copy, table: type(of: self).propertyTable, presentationValue: { [self] in currentPresentationValue(at: $0) }
+            copy, table: evaluationTable(for: copy), presentationValue: { [self] in currentPresentationValue(at: $0) }
         ).get()
         let entry = context.withLock {
             AttachedAnimation(

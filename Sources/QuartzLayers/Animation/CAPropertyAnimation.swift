@@ -38,6 +38,19 @@ public final class CAValueFunction: Sendable {
 open class CAPropertyAnimation: CAAnimation {
     /// Apple: the animated key path ("position", "position.x", "transform.rotation.z", …).
     open var keyPath: String?
+
+    /// Run as an action (spec §6.2): attached under the event key; an animation without a key path animates
+    /// the event's property, which is what lets `action(forKey:)` / `defaultAction(forKey:)` return a bare
+    /// `CABasicAnimation()` for a key (Apple's guide idiom; the defaulting itself is undocumented [U]).
+    /// The caller's object keeps its nil key path: the attached copy gets the event key.
+    open override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard keyPath == nil, let layer = anObject as? CALayer, let keyed = copy() as? CAPropertyAnimation else {
+            super.run(forKey: event, object: anObject, arguments: dict)
+            return
+        }
+        keyed.keyPath = event
+        layer.add(keyed, forKey: event)
+    }
     /// Apple: when true the animation's value is added to the value underneath (spec §2.2).
     open var isAdditive = false
     /// Apple: when true each repeat cycle builds on the previous one's end value (spec §2.3).

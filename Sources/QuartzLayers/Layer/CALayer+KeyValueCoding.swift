@@ -8,9 +8,11 @@ extension CALayer {
     func valueDefault(forKey key: String) -> Any? {
         if let object = objectValue(forKey: key) { return object }
         if let accessor = type(of: self).propertyTable[key] {
+            // The model state holds the effective value: explicit, else style, else default (see `style`).
             return accessor.value(in: modelValues).boxed(as: accessor.kind)
         }
-        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        // Custom keys: explicit value → style (searched recursively) → defaultValue(forKey:) [A: DOC-calayer/style].
+        return explicitCustomValue(forKey: key) ?? styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Apple (NSKeyValueCoding): sets property `key` (running its action like the property setter), or
@@ -27,9 +29,7 @@ extension CALayer {
             setTyped(typed, resolved: ResolvedKeyPath(keyPath: key, propertyKey: key, accessor: accessor, fields: [], kind: accessor.kind))
             return
         }
-        customValues[key] = value
-        noteStructuralChange()
-        didChangeValue(forKey: key)
+        setCustomValue(value, forKey: key)
     }
 
     /// Apple: the value at a dotted key path ("position.x", "bounds.size.width", "transform.rotation.z").
@@ -78,6 +78,7 @@ extension CALayer {
         var updated = modelValues
         guard resolved.write(value, into: &updated) else { return false }
         let key = resolved.propertyKey
+        markExplicit(key)
         guard resolved.accessor.value(in: updated) != resolved.accessor.value(in: modelValues) else { return true }
         changeModel(forKey: key) { properties in properties = updated }
         return true

@@ -31,6 +31,20 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
+/// Apple's `CALayerContentsFilter` names (raw strings as Apple's constants `kCAFilterLinear`,
+/// `kCAFilterNearest`, `kCAFilterTrilinear`): how `contents` are sampled when scaled.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Linear interpolation (Apple's default for both filters).
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    /// Nearest neighbour: the texel containing the sample point.
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Linear with mipmaps when minifying (Apple: "trilinear minification filter").
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
+
 extension CALayer {
     // MARK: Geometry (spec §9.2)
 
@@ -201,6 +215,19 @@ extension CALayer {
         set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
     }
 
+    /// Apple: "The filter used when increasing the size of the content." Default `.linear`.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: modelValues.magnificationFilterName) }
+        set { setModelValue(\.magnificationFilterName, newValue.rawValue, forKey: "magnificationFilter") }
+    }
+
+    /// Apple: "The filter used when reducing the size of the content." Default `.linear`.
+    public var minificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: modelValues.minificationFilterName) }
+        set { setModelValue(\.minificationFilterName, newValue.rawValue, forKey: "minificationFilter") }
+    }
+
+    /// Apple: "The bias factor used by the minification filter to determine the levels of detail."
     /// Animatable. Default 0.
     public var minificationFilterBias: Float {
         get { Float(modelValues.minificationFilterBias) }

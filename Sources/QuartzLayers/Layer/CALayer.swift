@@ -63,8 +63,14 @@ open class CALayer {
     open weak var delegate: (any CALayerDelegate)?
     /// Actions by key, consulted after the delegate (spec §6.2). Default nil.
     open var actions: [String: any CAAction]?
-    /// Default values and actions for keys the layer does not set; may nest via a `style` entry (spec §6.2).
-    open var style: [AnyHashable: Any]?
+    /// Apple: "An optional dictionary used to store property values that aren't explicitly defined by the
+    /// layer", searched recursively through nested `style` keys; also holds default actions under "actions"
+    /// (spec §6.2). Setting it re-resolves every property not explicitly set (`CALayer+Style.swift`).
+    open var style: [AnyHashable: Any]? {
+        didSet { applyStyleDefaults() }
+    }
+    /// Built-in properties set explicitly (style values do not apply to them).
+    var explicitKeys: Set<String> = []
     /// Whether a bounds change calls `setNeedsDisplay()`. Default false.
     open var needsDisplayOnBoundsChange = false
 
@@ -174,12 +180,14 @@ open class CALayer {
     func setModelValue<Value: Equatable>(
         _ path: WritableKeyPath<LayerProperties, Value>, _ newValue: Value, forKey key: String
     ) {
+        markExplicit(key)
         guard modelValues[keyPath: path] != newValue else { return }
         changeModel(forKey: key) { $0[keyPath: path] = newValue }
     }
 
     /// Runs `mutate` on the model as a change of `key`, with the action lookup and run around it.
     func changeModel(forKey key: String, _ mutate: (inout LayerProperties) -> Void) {
+        markExplicit(key)
         changeLayer(forKey: key) { mutate(&modelValues) }
     }
 

@@ -106,8 +106,13 @@ struct LayerProperties: Sendable {
     var rasterizationScale: Double = 1
     var shouldRasterize = false
     var minificationFilterBias: Double = 0
+    /// `CALayerContentsFilter` raw names; Apple's defaults are both linear.
+    var magnificationFilterName = "linear"
+    var minificationFilterName = "linear"
 
     var timing = LayerTimingProperties()
+    /// Custom keys with interpolatable values (`CALayer+CustomKeys.swift`); empty for most layers.
+    var customKeyValues: [String: CustomKeyValue] = [:]
 
     // The subclass parts live behind copy-on-write boxes: most layers never touch them, and keeping them
     // out of line makes every per-frame copy of this struct about 400 bytes smaller.

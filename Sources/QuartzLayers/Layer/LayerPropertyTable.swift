@@ -42,6 +42,8 @@ enum LayerPropertyTable {
         "contentsGravity": .name({ $0.contentsGravityName }, { $0.contentsGravityName = $1 }),
         "rasterizationScale": .scalar({ $0.rasterizationScale }, { $0.rasterizationScale = $1 }, .cgFloat, animatable: true),
         "shouldRasterize": .flag({ $0.shouldRasterize }, { $0.shouldRasterize = $1 }, animatable: true),
+        "magnificationFilter": .name({ $0.magnificationFilterName }, { $0.magnificationFilterName = $1 }),
+        "minificationFilter": .name({ $0.minificationFilterName }, { $0.minificationFilterName = $1 }),
         "minificationFilterBias": .scalar({ $0.minificationFilterBias }, { $0.minificationFilterBias = $1 }, .float, animatable: true),
         // CAMediaTiming on layers: not animatable (spec §1.7, CAPG-Animatable).
         "beginTime": .scalar({ $0.timing.beginTime }, { $0.timing.beginTime = $1 }, .double, animatable: false),

@@ -74,6 +74,16 @@ public struct LayerSnapshot: Sendable {
     public var contentsCenter: CGRect { properties.contentsCenter }
     public var contentsScale: CGFloat { CGFloat(properties.contentsScale) }
     public var contentsGravity: CALayerContentsGravity { CALayerContentsGravity(rawValue: properties.contentsGravityName) }
+    /// The filters `contents` are sampled with when shown larger / smaller than their pixels.
+    public var magnificationFilter: CALayerContentsFilter { CALayerContentsFilter(rawValue: properties.magnificationFilterName) }
+    public var minificationFilter: CALayerContentsFilter { CALayerContentsFilter(rawValue: properties.minificationFilterName) }
+    public var minificationFilterBias: Float { Float(properties.minificationFilterBias) }
+
+    /// The presented value of a custom key holding a number, point, size, rect, colour or transform (animated
+    /// ones interpolated), in the Swift type it was set with; nil for other keys (`CALayer+CustomKeys.swift`).
+    public func customValue(forKey key: String) -> Any? {
+        properties.customKeyValues[key].flatMap { $0.value.boxed(as: $0.kind) }
+    }
 
     // CAShapeLayer.
     public var path: CGPath? { properties.shape.path }

@@ -28,6 +28,7 @@ extension LayerTreeContext {
             // Nothing a snapshot reads changed since the last one of this root: update it in place.
             if var cache = snapshotCaches.removeValue(forKey: root.layerSerial), cache.generation == evaluationGeneration {
                 cache.update(rootParentTime: parentTime, mediaTime: time)
+                SnapshotBuilder.redrawPresentations(of: cache.redraws, in: &cache.layers)
                 let layers = cache.layers
                 snapshotCaches[root.layerSerial] = cache
                 return LayerTreeSnapshot(mediaTime: time, layers: layers)
@@ -39,8 +40,11 @@ extension LayerTreeContext {
             builder.visit(root, parentTime: parentTime, parentIndex: nil, parentGeometry: nil, parentWorld: nil,
                           parentFlattens: true, maskedIndex: nil)
             lastSnapshotLayerCount = builder.layers.count
+            SnapshotBuilder.redrawPresentations(of: builder.redraws, in: &builder.layers)
             if snapshotCaches.count < 8 {
-                snapshotCaches[root.layerSerial] = builder.recorder.cache(generation: evaluationGeneration, layers: builder.layers)
+                var cache = builder.recorder.cache(generation: evaluationGeneration, layers: builder.layers)
+                cache.redraws = builder.redraws
+                snapshotCaches[root.layerSerial] = cache
             }
             return LayerTreeSnapshot(mediaTime: time, layers: builder.layers)
         }
@@ -63,6 +67,8 @@ struct SnapshotBuilder {
     var recorder = SnapshotRecorder()
     /// Layers already visited: a committed structure can never hold a cycle, but a bound keeps it safe.
     var visitedCount = 0
+    /// Entries whose class redraws for an animated key (`needsDisplay(forKey:)`), drawn per snapshot.
+    var redraws: [(index: Int, layer: CALayer)] = []
 
     mutating func visit(
         _ layer: CALayer, parentTime: Double, parentIndex: Int?, parentGeometry: LayerGeometry?,
@@ -99,6 +105,7 @@ struct SnapshotBuilder {
         }
         let index = layers.count
         let kind = type(of: layer).snapshotKind
+        if !layer.animationEntries.isEmpty, layer.redrawsWhenAnimated { redraws.append((index, layer)) }
         if recordsCache {
             recorder.record(
                 index: index, parent: maskedIndex ?? parentIndex, node: node, isMask: maskedIndex != nil,
@@ -131,6 +138,44 @@ struct SnapshotBuilder {
         if kind == .replicator {
             layers[index].replicatorInstances = delayedReplicatorInstances(of: layer, entry: layers[index])
             if recordsCache { recorder.replicators.append((index, layer)) }
+        }
+    }
+}
+
+extension SnapshotBuilder {
+    /// Redraws each listed entry's content from a presentation copy carrying the entry's animated values
+    /// (Apple, CAPG custom properties: `needsDisplay(forKey:)` true makes the layer redisplay while the key
+    /// animates, `draw(in:)` running on the presentation layer). The drawing becomes the entry's contents.
+    static func redrawPresentations(of redraws: [(index: Int, layer: CALayer)], in layers: inout [LayerSnapshot]) {
+        for (index, layer) in redraws where index < layers.count && layers[index].layerID == layer.layerSerial {
+            let copy = type(of: layer).init(layer: layer)
+            copy.isPresentationCopy = true
+            copy.modelLayer = layer
+            copy.modelValues = layers[index].properties
+            copy.committed = layers[index].properties
+            copy.display()
+            layers[index].properties.contentsImage = copy.modelValues.contentsImage
+        }
+    }
+}
+
+extension CALayer {
+    /// Whether a committed animation of this layer writes a key the class redraws for.
+    var redrawsWhenAnimated: Bool {
+        var keys: [String] = []
+        for entry in animationEntries where entry.isCommitted { entry.program?.collectWrittenKeys(into: &keys, depth: 0) }
+        return keys.contains { type(of: self).needsDisplay(forKey: $0) }
+    }
+}
+
+extension AnimationProgram {
+    /// The property keys this animation writes (spec §2.2).
+    func collectWrittenKeys(into keys: inout [String], depth: Int) {
+        guard depth < 64 else { return }
+        switch body {
+        case .group(let children): for child in children { child.collectWrittenKeys(into: &keys, depth: depth + 1) }
+        case .transition: break
+        case .property(let property): if !keys.contains(property.target.propertyKey) { keys.append(property.target.propertyKey) }
         }
     }
 }

@@ -7,7 +7,8 @@
 import Foundation
 import QuartzMath
 
-/// One fixed-endpoint animation of a hot property.
+/// One fixed-endpoint animation of a hot property. A plain value (no references, no strings): reading
+/// it in the frame loop costs no reference counting, and the timing constants are resolved once.
 struct AnimationChannel {
     enum Target {
         case opacity
@@ -16,8 +17,9 @@ struct AnimationChannel {
         case transformField(TransformKeyPath)
     }
 
-    let timing: MediaTimingNode
-    let timingFunction: CAMediaTimingFunction?
+    let timing: ResolvedMediaTiming
+    /// The timing function's curve (nil: linear), solved as `CAMediaTimingFunction.value(atProgress:)`.
+    let curve: UnitBezierCurve?
     let removedAfterEnd: Bool
     let target: Target
     let fromNumber: Double, toNumber: Double
@@ -42,8 +44,8 @@ struct AnimationChannel {
             target = .position
             (fromNumber, toNumber, fromPoint, toPoint) = (0, 0, a, b)
         }
-        timing = program.timing
-        timingFunction = program.timingFunction
+        timing = program.resolvedTiming
+        curve = program.timingFunction?.curve
         self.removedAfterEnd = removedAfterEnd
     }
 
@@ -53,12 +55,13 @@ struct AnimationChannel {
     }
 
     /// `AnimationProgram.apply` for this animation (timing spec §1.3, value spec §2.1–§2.2).
+    @inline(__always)
     func apply(atParentTime parentTime: Double, to properties: inout LayerProperties) {
         guard let state = timing.evaluate(parentTime: parentTime), let basicTime = state.basicTime else { return }
         if removedAfterEnd && state.phase == .after { return }
         let duration = timing.duration
         let progress = duration > 0 && duration.isFinite ? basicTime / duration : 0
-        let eased = timingFunction?.value(atProgress: progress) ?? progress
+        let eased = curve?.value(at: progress, epsilon: CAMediaTimingFunction.appleSolverEpsilon) ?? progress
         switch target {
         case .opacity:
             let value = fromNumber + (toNumber - fromNumber) * eased
@@ -112,18 +115,21 @@ extension SnapshotRecorder {
 }
 
 extension SnapshotCache {
-    /// Resets the channel targets to their committed values, then applies the channels in order.
-    mutating func evaluateChannels(_ slot: Int, localTime: Double, into entry: inout LayerSnapshot) {
-        let layer = channelLayers[slot]
+    /// Resets the channel targets to their committed values, then applies the channels in order; returns
+    /// the layer's new frame transform and stores the sublayers' basis when it has sublayers.
+    @inline(__always)
+    static func evaluateChannels(
+        _ layer: ChannelLayer, channels: UnsafeBufferPointer<AnimationChannel>, localTime: Double,
+        into entry: inout LayerSnapshot, sublayerBasis: inout CATransform3D
+    ) -> CATransform3D {
         if layer.resetsOpacity { entry.properties.opacity = layer.committedOpacity }
         if layer.resetsPosition { entry.properties.position = layer.committedPosition }
         if layer.resetsTransform { entry.properties.transform = layer.committedTransform }
         for channel in layer.channels {
-            channels[channel].apply(atParentTime: localTime, to: &entry.properties)
+            unsafe channels[channel].apply(atParentTime: localTime, to: &entry.properties)
         }
-        let geometry = CALayer.geometry(of: entry.properties)
-        geometries[layer.index] = geometry
         // Only sublayers read the basis (a mask's position comes from its frame transform alone).
-        if !entry.sublayerIndices.isEmpty { sublayerBases[layer.index] = geometry.sublayerTransformAboutAnchor }
+        if !entry.sublayerIndices.isEmpty { sublayerBasis = LayerPlacement.sublayerBasis(of: entry.properties) }
+        return LayerPlacement.frameTransform(of: entry.properties)
     }
 }

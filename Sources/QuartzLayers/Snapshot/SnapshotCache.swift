@@ -32,14 +32,16 @@ struct SnapshotCache {
     /// Per entry: the entry whose local time is this one's parent time and whose geometry places it
     /// (the superlayer, or the masked layer for a mask); -1 for the root.
     var parents: [Int]
-    var timingNodes: [MediaTimingNode]
+    /// Each entry's own clock (its layer timing, as plain numbers).
+    var clocks: [LayerClock]
     var isMask: [Bool]
     /// Whether the parent's world matrix is flattened before concatenation (false under a CATransformLayer).
     var parentFlattens: [Bool]
     /// Whether this entry's matrices can change with time (it or an ancestor is animated).
     var hasDynamicMatrices: [Bool]
-    /// Presented geometry and `sublayerTransformAboutAnchor` per entry (the children's basis).
-    var geometries: [LayerGeometry]
+    /// Per entry: the presented frame transform `T(−A)·transform·T(P)` and `sublayerTransformAboutAnchor`
+    /// (the children's basis).
+    var frameTransforms: [CATransform3D]
     var sublayerBases: [CATransform3D]
     /// Animated entries in index order, and their flattened programs and reset accessors.
     var animated: [AnimatedSnapshotEntry]
@@ -51,48 +53,74 @@ struct SnapshotCache {
     var channels: [AnimationChannel]
     /// Replicator entries with sublayers (their delayed instances are rebuilt every update).
     var replicators: [(index: Int, layer: CALayer)]
+    /// Entries redrawn from their presentation every snapshot (`SnapshotBuilder.redrawPresentations`).
+    var redraws: [(index: Int, layer: CALayer)] = []
 
     /// Evaluates every entry at `mediaTime` given the root's parent time; the result equals a full build's.
     mutating func update(rootParentTime: Double, mediaTime: Double) {
         let count = layers.count
-        guard count == parents.count else { return }
+        guard count == parents.count, count == clocks.count, count == isMask.count, count == parentFlattens.count,
+              count == hasDynamicMatrices.count, count == frameTransforms.count, count == sublayerBases.count
+        else { return }
         var nextAnimated = 0, nextChannelLayer = 0
         let animatedCount = animated.count, channelLayerCount = channelLayers.count
-        // Taken out of `self` so the buffer can be written while the side tables are; unique again once the
-        // previous snapshot has been released (otherwise this one copy is the only cost).
-        var updated = layers
+        var animatedIndex = animatedCount > 0 ? animated[0].index : -1
+        // Read-only tables as locals (a reference each), so reading them does not overlap `evaluateAnimated`'s
+        // access to `self`.
+        let parents = parents, clocks = clocks, isMask = isMask, parentFlattens = parentFlattens
+        let hasDynamicMatrices = hasDynamicMatrices, channelLayers = channelLayers, channels = channels
+        // The written tables are taken out of `self` so their buffers can be written while `evaluateAnimated`
+        // mutates the animation tables; `layers` is unique again once the previous snapshot was released
+        // (otherwise this one copy is the only cost).
+        var updated = layers, frames = frameTransforms, bases = sublayerBases
         layers = []
-        // Invariant: `updated` and every side table have `count` elements (built together by
-        // `SnapshotRecorder`), parents precede their children, and no buffer is resized during the loop.
+        frameTransforms = []
+        sublayerBases = []
+        // Invariant: every buffer below has `count` elements (checked above; built together by
+        // `SnapshotRecorder`), parents precede their children, channel ranges lie inside `channels`, and no
+        // buffer is resized during the loop.
         unsafe updated.withUnsafeMutableBufferPointer { entries in
+        unsafe frames.withUnsafeMutableBufferPointer { frames in
+        unsafe bases.withUnsafeMutableBufferPointer { bases in
+        unsafe parents.withUnsafeBufferPointer { parents in
+        unsafe clocks.withUnsafeBufferPointer { clocks in
+        unsafe isMask.withUnsafeBufferPointer { isMask in
+        unsafe parentFlattens.withUnsafeBufferPointer { parentFlattens in
+        unsafe hasDynamicMatrices.withUnsafeBufferPointer { hasDynamicMatrices in
+        unsafe channelLayers.withUnsafeBufferPointer { channelLayers in
+        unsafe channels.withUnsafeBufferPointer { channels in
             for index in 0..<count {
-                let parent = parents[index]
+                let parent = unsafe parents[index]
                 let parentTime = parent < 0 ? rootParentTime : unsafe entries[parent].localTime
-                let localTime = timingNodes[index].layerLocalTime(fromParentTime: parentTime)
+                let localTime = unsafe clocks[index].localTime(fromParentTime: parentTime)
                 unsafe entries[index].localTime = localTime
-                if nextAnimated < animatedCount, animated[nextAnimated].index == index {
-                    unsafe evaluateAnimated(nextAnimated, localTime: localTime, into: &entries[index])
+                if index == animatedIndex {
+                    unsafe frames[index] = evaluateAnimated(
+                        nextAnimated, localTime: localTime, into: &entries[index], sublayerBasis: &bases[index])
                     nextAnimated += 1
-                } else if nextChannelLayer < channelLayerCount, channelLayers[nextChannelLayer].index == index {
-                    unsafe evaluateChannels(nextChannelLayer, localTime: localTime, into: &entries[index])
+                    animatedIndex = nextAnimated < animatedCount ? animated[nextAnimated].index : -1
+                } else if nextChannelLayer < channelLayerCount, unsafe channelLayers[nextChannelLayer].index == index {
+                    unsafe frames[index] = Self.evaluateChannels(
+                        channelLayers[nextChannelLayer], channels: channels, localTime: localTime,
+                        into: &entries[index], sublayerBasis: &bases[index])
                     nextChannelLayer += 1
                 }
-                guard hasDynamicMatrices[index] else { continue }
-                let geometry = geometries[index]
+                guard unsafe hasDynamicMatrices[index] else { continue }
+                let frame = unsafe frames[index]
                 if parent < 0 {
-                    let frame = geometry.frameTransform
                     unsafe entries[index].transformToSuperlayer = frame
                     unsafe entries[index].worldTransform = frame
                 } else {
-                    let toSuperlayer = isMask[index]
-                        ? geometry.frameTransform : CATransform3DConcat(geometry.frameTransform, sublayerBases[parent])
+                    let toSuperlayer = unsafe isMask[index] ? frame : CATransform3DConcat(frame, bases[parent])
                     let parentWorld = unsafe entries[parent].worldTransform
                     unsafe entries[index].transformToSuperlayer = toSuperlayer
                     unsafe entries[index].worldTransform = CATransform3DConcat(
                         toSuperlayer, parentFlattens[index] ? parentWorld.flattened : parentWorld)
                 }
             }
-        }
+        }}}}}}}}}}
+        frameTransforms = frames
+        sublayerBases = bases
         // Delayed replicator instances read the updated replicator entries (pre-order: outer ones first).
         for (index, layer) in replicators {
             let builder = SnapshotBuilder(mediaTime: mediaTime, recordsCache: false)
@@ -101,8 +129,11 @@ struct SnapshotCache {
         layers = updated
     }
 
-    /// Resets the written properties from the committed state, then applies the animations in order.
-    private mutating func evaluateAnimated(_ slot: Int, localTime: Double, into entry: inout LayerSnapshot) {
+    /// Resets the written properties from the committed state, then applies the animations in order;
+    /// returns the new frame transform and stores the sublayers' basis when the layer has sublayers.
+    private mutating func evaluateAnimated(
+        _ slot: Int, localTime: Double, into entry: inout LayerSnapshot, sublayerBasis: inout CATransform3D
+    ) -> CATransform3D {
         // Fields are read one by one: copying the plan would copy its committed state.
         for accessorIndex in animated[slot].resets {
             let accessor = resetAccessors[accessorIndex]
@@ -125,22 +156,20 @@ struct SnapshotCache {
                 transition: &transition)
         }
         entry.transition = transition
-        let geometry = CALayer.geometry(of: entry.properties)
-        let index = animated[slot].index
-        geometries[index] = geometry
         // Only sublayers read the basis (a mask's position comes from its frame transform alone).
-        if !entry.sublayerIndices.isEmpty { sublayerBases[index] = geometry.sublayerTransformAboutAnchor }
+        if !entry.sublayerIndices.isEmpty { sublayerBasis = LayerPlacement.sublayerBasis(of: entry.properties) }
+        return LayerPlacement.frameTransform(of: entry.properties)
     }
 }
 
 /// Collects a `SnapshotCache`'s side tables while `SnapshotBuilder` visits the tree.
 struct SnapshotRecorder {
     var parents: [Int] = []
-    var timingNodes: [MediaTimingNode] = []
+    var clocks: [LayerClock] = []
     var isMask: [Bool] = []
     var parentFlattens: [Bool] = []
     var hasDynamicMatrices: [Bool] = []
-    var geometries: [LayerGeometry] = []
+    var frameTransforms: [CATransform3D] = []
     var sublayerBases: [CATransform3D] = []
     var animated: [AnimatedSnapshotEntry] = []
     var programs: [AnimationProgram] = []
@@ -156,10 +185,10 @@ struct SnapshotRecorder {
         geometry: LayerGeometry, committed: LayerProperties, entries: [AttachedAnimation]
     ) {
         parents.append(parent ?? -1)
-        timingNodes.append(node)
+        clocks.append(LayerClock(node))
         isMask.append(mask)
         parentFlattens.append(flattens)
-        geometries.append(geometry)
+        frameTransforms.append(geometry.frameTransform)
         sublayerBases.append(geometry.sublayerTransformAboutAnchor)
         var layerPrograms: [(AnimationProgram, Bool)] = []
         for entry in entries where entry.isCommitted {
@@ -205,8 +234,8 @@ struct SnapshotRecorder {
 
     func cache(generation: Int, layers: [LayerSnapshot]) -> SnapshotCache {
         SnapshotCache(
-            generation: generation, layers: layers, parents: parents, timingNodes: timingNodes, isMask: isMask,
-            parentFlattens: parentFlattens, hasDynamicMatrices: hasDynamicMatrices, geometries: geometries,
+            generation: generation, layers: layers, parents: parents, clocks: clocks, isMask: isMask,
+            parentFlattens: parentFlattens, hasDynamicMatrices: hasDynamicMatrices, frameTransforms: frameTransforms,
             sublayerBases: sublayerBases, animated: animated, programs: programs, removedAfterEnd: removedAfterEnd,
             resetAccessors: resetAccessors, channelLayers: channelLayers, channels: channels, replicators: replicators)
     }

@@ -41,7 +41,8 @@ public final class CAMediaTimingFunction: Hashable, Sendable, CustomStringConver
     public static let appleSolverEpsilon: Double = 1e-5
 
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
-    private let curve: UnitBezierCurve
+    /// Internal so per-frame evaluation can keep the curve inline (a plain value) instead of the object.
+    let curve: UnitBezierCurve
 
     /// A curve through (0,0), (c1x, c1y), (c2x, c2y), (1,1). The points are kept exactly as given
     /// ([V]: custom functions return their points unchanged); y outside [0,1] overshoots.

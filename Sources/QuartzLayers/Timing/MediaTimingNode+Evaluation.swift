@@ -54,25 +54,7 @@ extension MediaTimingNode {
     /// Evaluates the node at `parentTime` (spec §1.3). Returns nil when the input cannot be evaluated:
     /// a NaN parent time or a node that is not `isEvaluable`. Infinite parent times are allowed.
     public func evaluate(parentTime: CFTimeInterval) -> MediaTimingState? {
-        guard isEvaluable, !parentTime.isNaN else { return nil }
-        let elapsed = elapsedTime(fromParentTime: parentTime)
-        let active = elapsed + timeOffset
-        let end = activeDuration
-        if elapsed < 0 {
-            // Backwards fill shows the first frame, t = 0 + timeOffset (spec §1.3 fill table).
-            let first = fillMode.fillsBackwards ? wrappedBasicTime(activeTime: timeOffset) : nil
-            return MediaTimingState(phase: .before, activeTime: active, basicTime: first?.basic, cycle: first?.cycle ?? 0)
-        }
-        // The end is snapped like cycle boundaries, so 0.1 s × 3 ends at parent time 0.3 although
-        // 0.1 × 3 = 0.30000000000000004.
-        let endSnap = end.isFinite ? Self.cycleBoundarySnap * max(cycleDuration, end) : 0
-        if elapsed >= end - endSnap {
-            // Forwards fill freezes the left limit at the end of the active interval (spec §1.3).
-            let last = fillMode.fillsForwards ? leftLimitBasicTime(activeTime: end + timeOffset) : nil
-            return MediaTimingState(phase: .after, activeTime: active, basicTime: last?.basic, cycle: last?.cycle ?? 0)
-        }
-        let now = wrappedBasicTime(activeTime: active)
-        return MediaTimingState(phase: .active, activeTime: active, basicTime: now?.basic, cycle: now?.cycle ?? 0)
+        ResolvedMediaTiming(self).evaluate(parentTime: parentTime)
     }
 
     /// Basic time as a fraction of the duration (the input of the timing function), or nil when the
@@ -98,44 +80,13 @@ extension MediaTimingNode {
     /// decimal inputs such as 0.3 s with a 0.1 s duration land on the boundary as exact maths would.
     static let cycleBoundarySnap = 1e-9
 
-    /// Basic time inside the active interval: `k = floor(t / C)`, `u = t − k·C`, mirrored in the
-    /// backward half of an autoreversing cycle. A cycle boundary belongs to the next cycle (spec §1.3).
+    /// Basic time inside the active interval (spec §1.3); see `ResolvedMediaTiming`.
     func wrappedBasicTime(activeTime t: CFTimeInterval) -> (basic: CFTimeInterval, cycle: Int)? {
-        guard t.isFinite else { return nil }
-        guard hasBoundedDuration else { return (t, 0) }
-        let cycleLength = cycleDuration
-        let cycles = t / cycleLength
-        var k = cycles.rounded(.down)
-        let nearest = cycles.rounded()
-        if abs(cycles - nearest) <= Self.cycleBoundarySnap * max(1, abs(nearest)) { k = nearest }
-        let u = min(max(t - k * cycleLength, 0), cycleLength)
-        return (mirrored(u >= cycleLength ? 0 : u), Self.cycleIndex(k))
+        ResolvedMediaTiming(self).wrappedBasicTime(activeTime: t)
     }
 
-    /// Left limit of the basic time at the end of the active interval: the last cycle ends at
-    /// `u = C` rather than starting the next one, so a whole repeat count freezes on the end value, or
-    /// on the start value when autoreversing (spec §1.3 boundary rules).
+    /// Left limit of the basic time at the end of the active interval (spec §1.3); see `ResolvedMediaTiming`.
     func leftLimitBasicTime(activeTime t: CFTimeInterval) -> (basic: CFTimeInterval, cycle: Int)? {
-        guard t.isFinite else { return nil }
-        guard hasBoundedDuration else { return (t, 0) }
-        let cycleLength = cycleDuration
-        let cycles = t / cycleLength
-        var k = cycles.rounded(.up) - 1
-        let nearest = cycles.rounded()
-        if abs(cycles - nearest) <= Self.cycleBoundarySnap * max(1, abs(nearest)) { k = nearest - 1 }
-        let u = min(max(t - k * cycleLength, 0), cycleLength)
-        return (mirrored(u <= 0 ? cycleLength : u), Self.cycleIndex(k))
-    }
-
-    /// Backward half of an autoreversing cycle: `u > d` maps to `2d − u` (spec §1.3).
-    private func mirrored(_ u: CFTimeInterval) -> CFTimeInterval {
-        autoreverses && u > duration ? max(2 * duration - u, 0) : u
-    }
-
-    /// A cycle count as an Int, saturating instead of trapping for huge times (1e30 s).
-    private static func cycleIndex(_ k: Double) -> Int {
-        if k >= 9.0e18 { return Int.max }
-        if k <= -9.0e18 { return Int.min }
-        return Int(k)
+        ResolvedMediaTiming(self).leftLimitBasicTime(activeTime: t)
     }
 }
