@@ -128,7 +128,8 @@ func items(_ nodes: [RenderNode]) -> [RenderItem] {
     }
 
     /// Opacity is one group when allowsGroupOpacity (the default), else multiplied into each part and passed
-    /// down to the sublayers [A: SDK-CALayer allowsGroupOpacity].
+    /// down to the sublayers [A: SDK-CALayer allowsGroupOpacity]. A grouped layer that draws one item (the
+    /// blue sublayer) carries its opacity on the item: the same pixels without an offscreen (spec §9.5).
     @Test func groupOpacityVersusPerItemOpacity() throws {
         let scene = LayersScene(background: nil)
         let grouped = scene.add(CALayer()) { $0.frame = CGRect(x: 0, y: 0, width: 50, height: 50); $0.backgroundColor = TestColors.red; $0.opacity = 0.5 }
@@ -142,7 +143,8 @@ func items(_ nodes: [RenderNode]) -> [RenderItem] {
             $0.opacity = 0.5; $0.allowsGroupOpacity = false
         }
         let nodes = try scene.list().nodes
-        #expect(describe(nodes) == ["group(opacity 0.5)[solid group(opacity 0.5)[solid]]", "solid", "solid"])
+        #expect(describe(nodes) == ["group(opacity 0.5)[solid solid]", "solid", "solid"])
+        #expect(items([nodes[0]]).map(\.opacity) == [1, 0.5])
         #expect(items(Array(nodes[1...])).map(\.opacity) == [0.5, 0.25])
     }
 

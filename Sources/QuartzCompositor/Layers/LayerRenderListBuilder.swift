@@ -25,13 +25,21 @@ public struct LayerRenderListBuilder: Sendable {
     /// Maps the root space into device pixels (y down, pixel centres at half-integers).
     public var deviceTransform: CATransform3D
     public var rootSpace: RootSpace
-    /// The appearance before the transaction of layers running a CATransition, keyed by `layerID`: a snapshot
-    /// whose layers include that layer's subtree as it was (spec §5.2 "capture the layer's rendered appearance
-    /// before the current transaction's changes"). The engine does not keep this state yet; without an entry
-    /// the transition composes the new appearance over nothing.
+    /// Overrides for the appearance before the transaction of layers running a CATransition, keyed by
+    /// `layerID`: a snapshot whose layers include that layer's subtree as it was (spec §5.2 "capture the
+    /// layer's rendered appearance before the current transaction's changes"). Normally empty: the engine
+    /// captures that state when the transaction commits and the snapshot carries it
+    /// (`TransitionState.before`), which is used for layers without an entry here. An entry wins over the
+    /// captured state (to draw a transition from an arbitrary appearance). A layer with neither, or whose
+    /// captured state is empty (it was ordered in by that transaction), composes its new appearance over
+    /// nothing.
     public var transitionSources: [Int: LayerTreeSnapshot] = [:]
     /// Replicator instances drawn per CAReplicatorLayer at most (bounds the work for absurd counts).
     public static let maximumInstanceCount = 4096
+    /// When true (always, outside tests), group opacity over a single picture is folded into that picture
+    /// instead of an offscreen (`LayerRenderWalk.foldingOpacity`); tests turn it off to compare with the
+    /// offscreen path.
+    var foldsGroupOpacity = true
 
     public init(deviceTransform: CATransform3D = CATransform3DIdentity, rootSpace: RootSpace = .superlayer) {
         self.deviceTransform = deviceTransform
@@ -44,7 +52,7 @@ public struct LayerRenderListBuilder: Sendable {
         let base = rootSpace == .superlayer
             ? CATransform3DConcat(root.transformToSuperlayer, deviceTransform) : deviceTransform
         var walk = LayerRenderWalk(layers: snapshot.layers, orientation: Self.orientation(of: deviceTransform),
-                                   transitionSources: transitionSources)
+                                   transitionSources: transitionSources, foldsGroupOpacity: foldsGroupOpacity)
         return RenderList(walk.nodes(forLayerAt: 0, world: base, state: LayerRenderState()))
     }
 
@@ -73,14 +81,18 @@ struct LayerRenderWalk {
     let orientation: Double
     let transitionSources: [Int: LayerTreeSnapshot]
     let tintedImages = LayerRenderTintedImages()
+    /// See `LayerRenderListBuilder.foldsGroupOpacity`.
+    let foldsGroupOpacity: Bool
     /// Layers entered so far: a guard against pathological instance counts × depth.
     var visits = 0
     static let maximumVisits = 250_000
 
-    init(layers: [LayerSnapshot], orientation: Double, transitionSources: [Int: LayerTreeSnapshot] = [:]) {
+    init(layers: [LayerSnapshot], orientation: Double, transitionSources: [Int: LayerTreeSnapshot] = [:],
+         foldsGroupOpacity: Bool = true) {
         self.layers = layers
         self.orientation = orientation
         self.transitionSources = transitionSources
+        self.foldsGroupOpacity = foldsGroupOpacity
     }
 
     /// The nodes of layer `index` drawn with local → device matrix `world`.
@@ -155,6 +167,11 @@ struct LayerRenderWalk {
         let blend = LayerCompositingFilter.blendMode(named: layer.compositingFilterName)
         if groupOpacity >= 1 && blend == .normal && clip == nil && mask == nil && groupShadow == nil {
             return children
+        }
+        // One picture under group opacity: fade the picture itself and skip the offscreen (spec §9.5).
+        if foldsGroupOpacity, groupOpacity < 1, blend == .normal, mask == nil, groupShadow == nil,
+           let folded = Self.foldingOpacity(groupOpacity, into: children) {
+            return clip.map { [.group(RenderGroup(children: folded, clip: $0))] } ?? folded
         }
         return [.group(RenderGroup(children: children, opacity: groupOpacity, blendMode: blend, clip: clip,
                                    mask: mask, shadow: groupShadow))]

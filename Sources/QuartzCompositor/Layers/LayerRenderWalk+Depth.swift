@@ -96,7 +96,9 @@ extension LayerRenderWalk {
             let space = CATransform3DConcat(instance, sublayerSpace)
             // Instance k's sublayers: delayed copies live in their own small tree (root = this replicator).
             let delayed = k > 0 && k - 1 < layer.replicatorInstances.count ? layer.replicatorInstances[k - 1].layers : nil
-            var walk = delayed.map { LayerRenderWalk(layers: $0, orientation: orientation) } ?? self
+            var walk = delayed.map {
+                LayerRenderWalk(layers: $0, orientation: orientation, foldsGroupOpacity: foldsGroupOpacity)
+            } ?? self
             let instanceChildren = delayed.map { walk.sortedByZPosition($0[0].sublayerIndices) } ?? children
             for child in instanceChildren {
                 let m = walk.layers[child].transformToSuperlayer

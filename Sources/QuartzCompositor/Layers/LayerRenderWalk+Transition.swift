@@ -34,7 +34,7 @@ extension LayerRenderWalk {
         guard let source = transitionSources[layer.layerID] ?? layer.transition?.before,
               let index = source.layers.firstIndex(where: { $0.layerID == layer.layerID })
         else { return [] }
-        var walk = LayerRenderWalk(layers: source.layers, orientation: orientation)
+        var walk = LayerRenderWalk(layers: source.layers, orientation: orientation, foldsGroupOpacity: foldsGroupOpacity)
         return walk.nodes(forLayerAt: index, world: world, state: state)
     }
 }
