@@ -44,7 +44,7 @@ enum LayersGoldenScenes {
     /// CATransition types × subtypes at progress q (spec §5.2): a 4×4 grid, rows fade, moveIn, push, reveal,
     /// columns fromRight, fromLeft, fromTop, fromBottom. Each cell clips a panel whose before-state is red with
     /// a white bar and whose after-state is blue with a yellow dot; the before-state is handed over as
-    /// transitionSources (the engine keeps none yet). Linear timing, duration 1: progress = time.
+    /// transitionSources (overriding the engine's own capture). Linear timing, duration 1: progress = time.
     static func transitions(at q: Double) -> (scene: LayersScene, time: Double, sources: [Int: LayerTreeSnapshot]) {
         let scene = LayersScene(width: 4 * 60, height: 4 * 60)
         var panels: [(CALayer, CALayer, CATransitionType, CATransitionSubtype)] = []

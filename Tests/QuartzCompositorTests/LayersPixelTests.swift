@@ -147,7 +147,7 @@ import Testing
 
     /// A CATransition composes the before and after appearance at the engine's progress (spec §5.2): fade at
     /// q = 0.5 mixes red and blue; push fromRight moves the old content left by W·q and brings the new one
-    /// from the right. The before-state is passed as `transitionSources` (the engine keeps none yet).
+    /// from the right. The before-state is passed explicitly as `transitionSources` (overriding the engine's capture).
     @Test(arguments: ["fade", "push", "moveIn", "reveal"])
     func transitionsComposeBeforeAndAfter(type: String) throws {
         let scene = LayersScene(width: 100, height: 50)

@@ -99,6 +99,7 @@ extension CALayer {
         noteStructuralChange()
         layer.noteStructuralChange()
         layer.runTreeAction(forKey: kCAOnOrderIn)
+        runTreeAction(forKey: Self.sublayersEvent)
     }
 
     func detachFromSuperlayer(runActions: Bool) {
@@ -108,6 +109,7 @@ extension CALayer {
         superlayerReference = nil
         parent.noteStructuralChange()
         noteStructuralChange()
+        if runActions { parent.runTreeAction(forKey: Self.sublayersEvent) }
     }
 
     func layerIndex(of layer: CALayer) -> Int? {
@@ -143,8 +145,15 @@ extension CALayer {
         maskLayer?.adoptContext(newContext)
     }
 
-    /// `onOrderIn` / `onOrderOut` (spec §5.3): looked up on the layer ordered in or out, only when it is
-    /// part of a committed tree and actions are enabled; there is no default action for these events.
+    /// The superlayer's event when its sublayers change (spec §5.3): adding, inserting or removing a sublayer
+    /// changes the `sublayers` property, so the superlayer's action for "sublayers" runs — typically a fade
+    /// `CATransition` in `actions["sublayers"]`; the common `actions = ["sublayers": NSNull()]` idiom relies
+    /// on this lookup. No built-in animation exists for it (spec §5.3 recommends none is visible [U]).
+    static let sublayersEvent = "sublayers"
+
+    /// `onOrderIn` / `onOrderOut` and "sublayers" (spec §5.3): looked up on the layer ordered in or out (the
+    /// superlayer for "sublayers"), only when it is part of a committed tree and actions are enabled; there
+    /// is no default action for these events.
     func runTreeAction(forKey event: String) {
         guard !isPresentationCopy, committed != nil, !context.transactionDisablesActions else { return }
         // The built-in implicit animation exists only for property keys, so only app-supplied actions run.
