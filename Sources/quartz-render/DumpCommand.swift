@@ -22,13 +22,15 @@ struct Dump: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene as errors.")
     var strict = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if time != nil && frame != nil { throw ValidationError("--time and --frame cannot be combined") }
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
     }
 
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             let loaded = try loadScene(at: scene, strict: strict)
             var t = time ?? loaded.start
             if let frame {
