@@ -103,7 +103,7 @@ struct Demo: ParsableCommand {
                         return (bitmap, 0, monotonicSeconds() - t0)
                     }
                 })
-            try finishReport(report, showTable: reporter.isEnabled, statsPath: nil)
+            try finishReport(report, progress: reporter, statsPath: nil)
 
             let cellScale = 240 / Double(DemoAnimation.size.width)
             let cell = try FrameSettings.fixed(width: 240, height: Int((Double(DemoAnimation.size.height) * cellScale).rounded()),

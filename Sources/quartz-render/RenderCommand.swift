@@ -191,16 +191,16 @@ struct Render: ParsableCommand {
                         return (bitmap, t1 - t0, monotonicSeconds() - t1)
                     }
                 })
-            try finishReport(report, showTable: progressReporter.isEnabled, statsPath: statsPath, refuseExisting: policy == .refuse)
+            try finishReport(report, progress: progressReporter, statsPath: statsPath, refuseExisting: policy == .refuse)
         }
     }
 }
 
 /// Prints the statistics table (unless progress is off) and saves `--stats`.
-/// Prints the statistics table (unless progress is off) and saves `--stats` atomically (refusing a file
-/// that appeared meanwhile when `refuseExisting`).
-func finishReport(_ report: RenderStatistics, showTable: Bool, statsPath: String?, refuseExisting: Bool = false) throws {
-    if showTable { writeToStandardError(report.table + "\n") }
+/// Reports the statistics on the progress channel and saves `--stats` atomically (refusing a file that
+/// appeared meanwhile when `refuseExisting`).
+func finishReport(_ report: RenderStatistics, progress: RenderProgress, statsPath: String?, refuseExisting: Bool = false) throws {
+    progress.summarize(report)
     guard let statsPath else { return }
     if refuseExisting, FileManager.default.fileExists(atPath: statsPath) {
         throw CLIFailure(.cannotCreate, "\"\(statsPath)\" appeared while rendering; not replaced (pass --overwrite)")
