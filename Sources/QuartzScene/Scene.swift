@@ -123,7 +123,7 @@ public final class Scene: Sendable {
             names[addition.layer]?.add(addition.animation.prototype, forKey: addition.animation.key)
         }
         for (name, assignment) in event.assignments {
-            try? names[name]?.checkedSetValue(assignment.value.value, forKeyPath: assignment.keyPath)
+            if let layer = names[name] { assignment.apply(to: layer) }
         }
         for name in event.removals { names[name]?.removeFromSuperlayer() }
         CATransaction.commit()

@@ -50,9 +50,7 @@ final class SceneLayerPlan: Sendable {
         let layer = SceneLayerFactory.make(layerClass)
         layer.name = name
         if let name { names[name] = layer }
-        for assignment in assignments {
-            try? layer.checkedSetValue(assignment.value.value, forKeyPath: assignment.keyPath)
-        }
+        for assignment in assignments { assignment.apply(to: layer) }
         if let actions {
             var built: [String: any CAAction] = [:]
             for (event, plan) in actions {
@@ -95,4 +93,16 @@ struct SceneScriptEvent: @unchecked Sendable {
     let animationRemovals: [(layer: String, key: String)]
     let animationAdditions: [AnimationAddition]
     let removals: [String]
+}
+
+extension SceneAssignment {
+    /// Sets the value on `layer` with the engine's checked key-value coding (validated at load), except
+    /// `compositingFilter`, an object-valued CALayer property outside the key-value table: set directly.
+    func apply(to layer: CALayer) {
+        if keyPath == "compositingFilter" {
+            layer.compositingFilter = value.value
+        } else {
+            try? layer.checkedSetValue(value.value, forKeyPath: keyPath)
+        }
+    }
 }

@@ -50,7 +50,7 @@ enum SceneSchema {
         ("shadowPath", .path),
         ("contents", .image), ("contentsRect", .rect), ("contentsCenter", .rect), ("contentsScale", .number),
         ("contentsGravity", .name(gravities)), ("rasterizationScale", .number), ("shouldRasterize", .bool),
-        ("minificationFilterBias", .number),
+        ("minificationFilterBias", .number), ("compositingFilter", .name(compositingFilters)),
         ("beginTime", .number), ("duration", .number), ("speed", .number), ("timeOffset", .number),
         ("repeatCount", .number), ("repeatDuration", .number), ("autoreverses", .bool), ("fillMode", .name(fillModes)),
     ]
@@ -79,9 +79,22 @@ enum SceneSchema {
     ]
     static let fillModes = ["removed", "forwards", "backwards", "both"]
 
+    /// `compositingFilter` names the compositor draws (CALayer's compositingFilter strings: Core Image's
+    /// composite-operation filter names, with or without the "CI" prefix; see LayerCompositingFilter).
+    static let compositingFilters: [String] = {
+        let names = [
+            "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+            "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode", "hardLightBlendMode",
+            "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
+            "luminosityBlendMode", "sourceOverCompositing", "sourceInCompositing", "sourceOutCompositing",
+            "sourceAtopCompositing", "additionCompositing", "minimumCompositing", "maximumCompositing",
+        ]
+        return names + names.map { "CI" + $0.prefix(1).uppercased() + $0.dropFirst() }
+    }()
+
     /// Keys of Core Animation the engine does not render: accepted, warned about once, ignored.
     static let unsupportedKeys = [
-        "filters", "backgroundFilters", "compositingFilter", "cornerCurve", "drawsAsynchronously", "style",
+        "filters", "backgroundFilters", "cornerCurve", "drawsAsynchronously", "style",
         "delegate", "edgeAntialiasingMask", "magnificationFilter", "minificationFilter", "wantsExtendedDynamicRangeContent",
     ]
 

@@ -3,6 +3,7 @@
 // render (1, 70), a missing ffmpeg (69) or a failed encode (76). Logs and messages go to stderr; stdout carries data only.
 import ArgumentParser
 import Foundation
+import Logging
 import OpenQuartz
 
 /// A command failure with its exit code.
@@ -30,9 +31,9 @@ struct CLIFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Prints `failure` to stderr and turns it into the process exit code.
+/// Logs `failure` (error level, on stderr) and turns it into the process exit code.
 func exitCode(reporting failure: CLIFailure) -> ExitCode {
-    writeToStandardError("quartz-render: \(failure.message)\n")
+    cliLog.error("\(failure.message)")
     return ExitCode(failure.code.rawValue)
 }
 
@@ -41,8 +42,12 @@ func writeToStandardError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
-/// Runs a command body, mapping CLIFailure to its exit code (ArgumentParser maps ValidationError to 64).
-func runReportingFailures(_ body: () throws -> Void) throws {
+/// Bootstraps logging, then runs a command body, mapping CLIFailure to its exit code (ArgumentParser maps
+/// ValidationError to 64).
+func runReportingFailures(logging: LoggingOptions, _ body: () throws -> Void) throws {
+    logging.bootstrap()
+    // Past a file-size limit (ulimit -f) a write must fail with EFBIG and be reported, not kill the process.
+    signal(SIGXFSZ, SIG_IGN)
     do {
         try body()
     } catch let failure as CLIFailure {
@@ -62,10 +67,11 @@ func loadScene(at path: String, strict: Bool) throws -> Scene {
     guard !isDirectory.boolValue else { throw CLIFailure(.noInput, "\"\(path)\" is a folder, not a scene file") }
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), options: SceneLoadOptions(strict: strict))
-        for warning in scene.warnings { writeToStandardError("warning: \(warning)\n") }
+        for warning in scene.warnings { cliLog.warning("\(warning)") }
+        cliLog.debug("loaded \(path): \(scene.counts.layers) layers, \(scene.counts.animations) animations, \(scene.frameCount) frames")
         return scene
     } catch {
-        for warning in error.warnings { writeToStandardError("warning: \(warning)\n") }
+        for warning in error.warnings { cliLog.warning("\(warning)") }
         let unreadable = error.errors.contains { $0.kind == .unreadableFile }
         let lines = error.errors.map { "  \($0)" }.joined(separator: "\n")
         throw CLIFailure(unreadable ? .noInput : .dataError,

@@ -29,8 +29,10 @@ struct ContactSheet: ParsableCommand {
 
     static let maximumCells = 400
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             guard (1...Self.maximumCells).contains(count) else { throw ValidationError("--count must be in 1...\(Self.maximumCells)") }
             guard (16...4096).contains(cellWidth) else { throw ValidationError("--cell-width must be in 16...4096") }
             let scene = try loadScene(at: selection.scene, strict: selection.strict)

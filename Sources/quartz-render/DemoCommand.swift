@@ -3,6 +3,7 @@
 // touched without --overwrite.
 import ArgumentParser
 import Foundation
+import Logging
 import OpenQuartz
 
 struct Demo: ParsableCommand {
@@ -44,13 +45,15 @@ struct Demo: ParsableCommand {
     @Option(help: "Progress on stderr: auto, plain, json, none.")
     var progress: ProgressStyle = .auto
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8], got \(scale)") }
     }
 
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             guard let rate = SceneFrameRate(parsing: fps) else {
                 throw ValidationError("--fps must be a positive rate up to 1000, as N, N.NNN or NUM/DEN, got '\(fps)'")
             }
@@ -72,7 +75,7 @@ struct Demo: ParsableCommand {
                 do {
                     ffmpegPath = try FFmpegLocator.locate(explicit: ffmpeg, environment: ProcessInfo.processInfo.environment)
                 } catch let failure as CLIFailure where ffmpeg == nil {
-                    writeToStandardError("video skipped: \(failure.message)\n")
+                    cliLog.warning("video skipped: \(failure.message)")
                 }
             }
             let settings = try FrameSettings.fixed(width: width, height: height, threads: threads)
@@ -100,7 +103,7 @@ struct Demo: ParsableCommand {
                         return (bitmap, 0, monotonicSeconds() - t0)
                     }
                 })
-            try finishReport(report, showTable: reporter.isEnabled, statsPath: nil)
+            try finishReport(report, progress: reporter, statsPath: nil)
 
             let cellScale = 240 / Double(DemoAnimation.size.width)
             let cell = try FrameSettings.fixed(width: 240, height: Int((Double(DemoAnimation.size.height) * cellScale).rounded()),
@@ -112,12 +115,12 @@ struct Demo: ParsableCommand {
             }
             _ = try FrameFileWriter(policy: policy, compression: .balanced).write(sheet, to: sheetPath)
 
-            print("wrote \(pattern.path(forFrame: 0)) … \(pattern.path(forFrame: count - 1)) (\(count) frames, \(width)x\(height), \(rate) fps)")
-            print("wrote \(sheetPath)")
+            cliLog.info("wrote \(pattern.path(forFrame: 0)) … \(pattern.path(forFrame: count - 1)) (\(count) frames, \(width)x\(height), \(rate) fps)")
+            cliLog.info("wrote \(sheetPath)")
             if outputs.video != nil {
-                print("wrote \(videoPath)")
+                cliLog.info("wrote \(videoPath)")
             } else {
-                print("video skipped: \(noVideo ? "--no-video" : "ffmpeg not found")")
+                cliLog.info("video skipped: \(noVideo ? "--no-video" : "ffmpeg not found")")
             }
         }
     }

@@ -22,13 +22,15 @@ struct Dump: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene as errors.")
     var strict = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         if time != nil && frame != nil { throw ValidationError("--time and --frame cannot be combined") }
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
     }
 
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             let loaded = try loadScene(at: scene, strict: strict)
             var t = time ?? loaded.start
             if let frame {
@@ -37,17 +39,23 @@ struct Dump: ParsableCommand {
                 }
                 t = loaded.time(ofFrame: frame)
             }
-            let snapshot = loaded.tree(atTime: t).snapshot()
-            print(try PresentationDump.json(snapshot, time: t))
+            let tree = loaded.tree(atTime: t)
+            let snapshot = tree.snapshot()
+            // Presentation copies carry each layer's resolved CAMediaTiming values (not in the snapshot's API);
+            // they are read inside the tree's context.
+            let text = try tree.context.perform {
+                try PresentationDump.json(snapshot, time: t, presentedRoot: tree.root.presentation())
+            }
+            print(text)
         }
     }
 }
 
 /// The snapshot → JSON object conversion.
 enum PresentationDump {
-    static func json(_ snapshot: LayerTreeSnapshot, time: Double) throws -> String {
+    static func json(_ snapshot: LayerTreeSnapshot, time: Double, presentedRoot: CALayer? = nil) throws -> String {
         var root: Any = NSNull()
-        if !snapshot.layers.isEmpty { root = layer(at: 0, in: snapshot.layers, depth: 0) }
+        if !snapshot.layers.isEmpty { root = layer(at: 0, in: snapshot.layers, presented: presentedRoot, depth: 0) }
         let object: [String: Any] = ["time": number(time), "root": root]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
@@ -72,7 +80,9 @@ enum PresentationDump {
         return [v.x, v.y, v.z, v.w].map(number)
     }
 
-    static func layer(at index: Int, in layers: [LayerSnapshot], depth: Int) -> [String: Any] {
+    /// One layer's object; `presented` is its presentation copy, walked in step with the snapshot (the
+    /// copies mirror the snapshot's sublayer and mask links), nil where the two do not line up.
+    static func layer(at index: Int, in layers: [LayerSnapshot], presented: CALayer?, depth: Int) -> [String: Any] {
         let l = layers[index]
         var o: [String: Any] = [
             "kind": "\(l.kind)", "name": l.name ?? NSNull(), "localTime": number(l.localTime),
@@ -88,11 +98,12 @@ enum PresentationDump {
             "shadowOffset": [number(Double(l.shadowOffset.width)), number(Double(l.shadowOffset.height))],
             "shadowRadius": number(Double(l.shadowRadius)),
             "contents": l.contents.map { [$0.width, $0.height] as Any } ?? NSNull(),
-            "contentsRect": rect(l.contentsRect), "transition": l.transition == nil ? false : true,
+            "contentsRect": rect(l.contentsRect),
         ]
+        o.merge(commonFields(l, presented: presented)) { $1 }
         switch l.kind {
         case .shape:
-            o["path"] = l.path.map { rect($0.boundingBoxOfPath) as Any } ?? NSNull()
+            o.merge(shapeFields(l)) { $1 }
             o["fillColor"] = color(l.fillColor)
             o["strokeColor"] = color(l.strokeColor)
             o["lineWidth"] = number(Double(l.lineWidth))
@@ -109,13 +120,18 @@ enum PresentationDump {
             o["instanceCount"] = l.instanceCount
             o["instanceTransform"] = matrix(l.instanceTransform)
             o["instanceDelay"] = number(l.instanceDelay)
+            o.merge(replicatorFields(l)) { $1 }
         case .layer, .transform:
             break
         }
         // Snapshots are trees built from the scene; the depth guard keeps a malformed one from recursing forever.
         guard depth < 10_000 else { return o }
-        if let mask = l.maskIndex { o["mask"] = layer(at: mask, in: layers, depth: depth + 1) }
-        o["sublayers"] = l.sublayerIndices.map { layer(at: $0, in: layers, depth: depth + 1) }
+        if let mask = l.maskIndex { o["mask"] = layer(at: mask, in: layers, presented: presented?.mask, depth: depth + 1) }
+        let presentedSublayers = presented?.sublayers ?? []
+        let aligned = presentedSublayers.count == l.sublayerIndices.count
+        o["sublayers"] = l.sublayerIndices.enumerated().map { k, sub in
+            layer(at: sub, in: layers, presented: aligned ? presentedSublayers[k] : nil, depth: depth + 1)
+        }
         return o
     }
 }

@@ -1,7 +1,8 @@
 // Frame files: the existing-file policy (refuse by default, `--overwrite`, `--skip-existing`), the output
-// folder check, and atomic PNG writes. PNGWriter encodes into a hidden temporary file in the target folder
-// (the encode phase); the rename into place is the write phase, so a killed render never leaves a
-// truncated frame under its final name.
+// folder check (which also removes stale partial files of killed runs), and atomic PNG writes. PNGWriter
+// encodes into a hidden partial file in the target folder (the encode phase); flushing it to disk and the
+// rename into place are the write phase, so neither a killed render nor a power cut leaves a truncated or
+// empty frame under its final name.
 import Foundation
 import OpenQuartz
 
@@ -29,6 +30,7 @@ struct FrameFileWriter: Sendable {
         guard access(folder, W_OK | X_OK) == 0 else {
             throw CLIFailure(.cannotCreate, "output folder \"\(folder)\" is not writable")
         }
+        PartialFiles.removeStale(inFolder: folder)
     }
 
     /// Whether `path` should be rendered: false to skip it; throws when it exists and may not be replaced.
@@ -45,9 +47,7 @@ struct FrameFileWriter: Sendable {
     /// Encodes `bitmap` into a temporary file next to `path` (encode phase, seconds returned first), then
     /// renames it into place (write phase).
     func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        let temporary = PartialFiles.path(for: path)
         let t0 = monotonicSeconds()
         do {
             try PNGWriter.write(bitmap, to: temporary, compression: compression)
@@ -56,6 +56,12 @@ struct FrameFileWriter: Sendable {
             throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error)")
         }
         let t1 = monotonicSeconds()
+        do {
+            try PartialFiles.syncFile(at: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
         if policy == .refuse, FileManager.default.fileExists(atPath: path) {
             try? FileManager.default.removeItem(atPath: temporary)
             throw CLIFailure(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
@@ -65,6 +71,7 @@ struct FrameFileWriter: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             throw CLIFailure(.ioError, "cannot move the finished frame to \"\(path)\": \(reason)")
         }
+        PartialFiles.syncFolder(of: path)
         return (t1 - t0, monotonicSeconds() - t1)
     }
 }

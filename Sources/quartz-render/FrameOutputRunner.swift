@@ -14,12 +14,15 @@ struct FrameOutputs {
     var png: (pattern: OutputPattern, writer: FrameFileWriter, pending: Set<Int>)?
     /// One video receiving every frame of the plan, in order.
     var video: VideoEncoder?
+    /// stdout (`-o -`) receiving every frame of the plan, in order.
+    var stream: StandardOutputStream?
 }
 
 /// One frame's result, handed from a worker to the ordered consumer.
 private struct FrameResult: Sendable {
     var timing: FrameTiming
     var videoBytes: [UInt8]?
+    var streamBytes: [UInt8]?
 }
 
 enum FrameOutputRunner {
@@ -31,8 +34,9 @@ enum FrameOutputRunner {
     ) throws -> (RenderStatistics, RenderProgress) {
         let png = outputs.png.map { SendablePNGOutput(pattern: $0.pattern, writer: $0.writer, pending: $0.pending) }
         let wantsVideo = outputs.video != nil
-        // Frames that need no work at all (PNG exists, no video) are only reported.
-        let work = indices.filter { wantsVideo || png?.pending.contains($0) == true }
+        let stream = outputs.stream
+        // Frames that need no work at all (PNG exists, no video or stream) are only reported.
+        let work = indices.filter { wantsVideo || stream != nil || png?.pending.contains($0) == true }
         let skipped = indices.count - work.count
         var progress = RenderProgress(style: progressStyle, total: indices.count)
         var timings: [FrameTiming] = []
@@ -65,7 +69,13 @@ enum FrameOutputRunner {
                         bytes = frame.bitmap.straightRGBA8Bytes()  // ffmpeg's rgba is straight alpha
                         timing.encode += monotonicSeconds() - t0
                     }
-                    return FrameResult(timing: timing, videoBytes: bytes)
+                    var streamBytes: [UInt8]?
+                    if let stream {
+                        let t0 = monotonicSeconds()
+                        streamBytes = try stream.encode(frame.bitmap)
+                        timing.encode += monotonicSeconds() - t0
+                    }
+                    return FrameResult(timing: timing, videoBytes: bytes, streamBytes: streamBytes)
                 }
             }, consume: { _, result in
                 var timing = result.timing
@@ -73,6 +83,11 @@ enum FrameOutputRunner {
                     let t0 = monotonicSeconds()
                     try video.write(straightRGBA: bytes)  // the pipe write is part of the encode phase
                     timing.encode += monotonicSeconds() - t0
+                }
+                if let stream, let bytes = result.streamBytes {
+                    let t0 = monotonicSeconds()
+                    try stream.write(bytes)  // in frame order; the pipe write is the write phase
+                    timing.write += monotonicSeconds() - t0
                 }
                 reportSkipped(before: timing.frame)
                 timings.append(timing)

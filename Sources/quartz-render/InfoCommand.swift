@@ -18,8 +18,10 @@ struct Info: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene as errors.")
     var strict = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             let loaded = try loadScene(at: scene, strict: strict)
             let output = json ? try Self.json(loaded) : Self.text(loaded)
             print(output)

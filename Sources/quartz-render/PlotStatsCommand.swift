@@ -28,8 +28,10 @@ struct PlotStats: ParsableCommand {
         CGColor(red: 0.2, green: 0.75, blue: 0.35, alpha: 1), CGColor(red: 0.9, green: 0.25, blue: 0.25, alpha: 1),
     ]
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, (64...8192).contains(parts[0]), (64...8192).contains(parts[1]) else {
                 throw ValidationError("--size must be WIDTHxHEIGHT with each side in 64...8192, got '\(size)'")

@@ -2,6 +2,7 @@
 // existing-file policy, shards, progress on stderr and per-phase frame-time statistics.
 import ArgumentParser
 import Foundation
+import Logging
 import OpenQuartz
 
 /// Flags shared by commands that pick frames of a scene.
@@ -56,8 +57,11 @@ struct Render: ParsableCommand {
 
     @OptionGroup var selection: SceneFrameOptions
 
-    @Option(name: .shortAndLong, help: "Output: frames/%05d.png (%d, %0Nd, %% understood), or a video out.mp4|.mov|.webm|.gif.")
+    @Option(name: .shortAndLong, help: "Output: frames/%05d.png (%d, %0Nd, %% understood), a video out.mp4|.mov|.webm|.gif, or - for stdout (with --format).")
     var output: String
+
+    @Option(help: "With -o -: rgba (raw straight-alpha RGBA, width·height·4 bytes per frame) or png (concatenated PNGs). The size and rate are logged on stderr.")
+    var format: StreamFormat?
 
     @Flag(help: "Replace existing files (default: refuse and stop).")
     var overwrite = false
@@ -83,32 +87,46 @@ struct Render: ParsableCommand {
     @Option(help: "Progress on stderr: auto (a bar on a terminal, plain lines otherwise), plain, json, none.")
     var progress: ProgressStyle = .auto
 
-    @Option(help: "Write frame-time statistics (per phase: median, p95, max; every frame) as JSON to this file.")
+    @Option(help: "Write frame-time statistics (per phase: median, p95, max; every frame) as JSON to this file; an existing file is refused like a frame (default), replaced with --overwrite, kept with --skip-existing.")
     var stats: String?
 
     @Option(help: "PNG compression: fast, balanced or smallest.")
     var compression: PNGCompression = .fast
+
+    @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing cannot be combined") }
         if shard != nil && shardFromEnv { throw ValidationError("--shard and --shard-from-env cannot be combined") }
         if shardCount != nil && !shardFromEnv { throw ValidationError("--shard-count goes with --shard-from-env") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
+        if output == "-" {
+            guard format != nil else {
+                throw ValidationError("-o - writes frames to stdout: choose --format rgba (raw straight-alpha RGBA) or --format png (concatenated PNGs)")
+            }
+            if overwrite || skipExisting { throw ValidationError("--overwrite and --skip-existing do not apply to -o -") }
+        } else if format != nil {
+            throw ValidationError("--format goes with -o - (stdout); a file's format comes from its extension")
+        }
     }
 
     func run() throws {
-        try runReportingFailures {
+        try runReportingFailures(logging: logging) {
             var shardPart: ShardArgument?
             if let shard { shardPart = try ShardArgument(parsing: shard) }
             if shardFromEnv { shardPart = try ShardArgument.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) }
-            let container = VideoContainer(path: output)
+            let toStdout = output == "-"
+            if toStdout, isatty(STDOUT_FILENO) == 1 {
+                throw ValidationError("-o -: stdout is a terminal; pipe it into a program, e.g. | ffmpeg -f rawvideo …")
+            }
+            let container = toStdout ? nil : VideoContainer(path: output)
             let pattern = try OutputPattern(output)
             if container != nil && pattern.isNumbered {
                 throw ValidationError("-o '\(output)': a video is one file; remove the frame number")
             }
             let scene = try loadScene(at: selection.scene, strict: selection.strict)
             let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, shard: shardPart)
-            if container == nil && plan.indices.count > 1 && !pattern.isNumbered {
+            if !toStdout && container == nil && plan.indices.count > 1 && !pattern.isNumbered {
                 throw ValidationError("-o '\(output)' has no frame number but \(plan.indices.count) frames are selected; use e.g. frames/%05d.png")
             }
             let settings = try FrameSettings.resolve(scene: scene, size: selection.size, scale: selection.scale,
@@ -120,19 +138,31 @@ struct Render: ParsableCommand {
                     """)
             }
             let policy: ExistingFilePolicy = overwrite ? .overwrite : skipExisting ? .skip : .refuse
-            if let stats { try FrameFileWriter.prepareFolder(of: stats) }
+            // --stats follows the frames' policy: refused if it exists (before anything renders) unless
+            // --overwrite; kept as it is with --skip-existing.
+            var statsPath = stats
+            if let stats {
+                try FrameFileWriter.prepareFolder(of: stats)
+                if try !FrameFileWriter(policy: policy, compression: compression).shouldWrite(stats) {
+                    cliLog.notice("\(stats) exists; kept (--skip-existing), statistics not saved")
+                    statsPath = nil
+                }
+            }
             var outputs = FrameOutputs()
-            if let container {
+            if toStdout, let format {
+                outputs.stream = StandardOutputStream(format: format, compression: compression)
+                cliLog.notice("\(StandardOutputStream.description(format: format, width: settings.pixelWidth, height: settings.pixelHeight, rate: plan.rate, frames: plan.indices.count))")
+            } else if let container {
                 let target = shardPart.map { VideoSegmentName.path(for: output, shard: $0) } ?? output
                 guard !plan.indices.isEmpty else {
                     // More shards than frames: this shard has nothing to encode, and a video needs a frame.
-                    writeToStandardError("this shard has no frames; \(target) not written\n")
+                    cliLog.notice("this shard has no frames; \(target) not written")
                     return
                 }
                 try FrameFileWriter.prepareFolder(of: target)
                 let writer = FrameFileWriter(policy: policy, compression: compression)
                 guard try writer.shouldWrite(target) else {
-                    writeToStandardError("\(target) exists; kept (--skip-existing)\n")
+                    cliLog.notice("\(target) exists; kept (--skip-existing)")
                     return
                 }
                 let ffmpegPath = try FFmpegLocator.locate(explicit: ffmpeg, environment: ProcessInfo.processInfo.environment)
@@ -161,20 +191,27 @@ struct Render: ParsableCommand {
                         return (bitmap, t1 - t0, monotonicSeconds() - t1)
                     }
                 })
-            try finishReport(report, showTable: progressReporter.isEnabled, statsPath: stats)
+            try finishReport(report, progress: progressReporter, statsPath: statsPath, refuseExisting: policy == .refuse)
         }
     }
 }
 
 /// Prints the statistics table (unless progress is off) and saves `--stats`.
-func finishReport(_ report: RenderStatistics, showTable: Bool, statsPath: String?) throws {
-    if showTable { writeToStandardError(report.table + "\n") }
+/// Reports the statistics on the progress channel and saves `--stats` atomically (refusing a file that
+/// appeared meanwhile when `refuseExisting`).
+func finishReport(_ report: RenderStatistics, progress: RenderProgress, statsPath: String?, refuseExisting: Bool = false) throws {
+    progress.summarize(report)
     guard let statsPath else { return }
-    do {
-        try report.jsonData().write(to: URL(fileURLWithPath: statsPath), options: .atomic)
-    } catch {
-        throw CLIFailure(.ioError, "cannot write statistics to \"\(statsPath)\": \(error.localizedDescription)")
+    if refuseExisting, FileManager.default.fileExists(atPath: statsPath) {
+        throw CLIFailure(.cannotCreate, "\"\(statsPath)\" appeared while rendering; not replaced (pass --overwrite)")
     }
+    let data: Data
+    do {
+        data = try report.jsonData()
+    } catch {
+        throw CLIFailure(.software, "cannot encode the statistics: \(error)")
+    }
+    try PartialFiles.writeAtomically(data, to: statsPath)
 }
 
 /// Segment names for video shards: `out.mp4` with `--shard 3/8` → `out.shard-03-of-08.mp4` (at least two

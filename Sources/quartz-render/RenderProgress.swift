@@ -48,5 +48,22 @@ struct RenderProgress {
         }
     }
 
+    /// Reports the statistics at the end: the table (bar or plain), one JSON line with `"event":"summary"`
+    /// (json: so every stderr line of the progress channel parses), nothing (none).
+    func summarize(_ report: RenderStatistics) {
+        switch mode {
+        case .none: return
+        case .bar, .plain: writeToStandardError(report.table + "\n")
+        case .json:
+            var phases: [String] = []
+            for name in (FramePhase.allCases.map(\.rawValue) + ["total"]).sorted() {
+                guard let s = report.phases[name] else { continue }
+                phases.append("\"\(name)\":{\"max\":\(s.max),\"median\":\(s.median),\"p95\":\(s.p95)}")
+            }
+            writeToStandardError("{\"event\":\"summary\",\"framesRendered\":\(report.framesRendered),\"framesSkipped\":\(report.framesSkipped),"
+                + "\"phases\":{\(phases.joined(separator: ","))},\"wallSeconds\":\(rounded(report.wallSeconds))}\n")
+        }
+    }
+
     private func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 }

@@ -81,9 +81,8 @@ final class VideoEncoder {
         self.width = width
         self.height = height
         self.refuseExisting = refuseExisting
-        let url = URL(fileURLWithPath: target)
         let pid = ProcessInfo.processInfo.processIdentifier
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(pid).partial").path
+        temporary = PartialFiles.path(for: target)
         logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("quartz-render-ffmpeg-\(pid)-\(UUID().uuidString).log").path
         guard FileManager.default.createFile(atPath: logFile, contents: nil),
@@ -148,11 +147,18 @@ final class VideoEncoder {
             try? FileManager.default.removeItem(atPath: temporary)
             throw CLIFailure(.cannotCreate, "\"\(target)\" appeared while encoding; not replaced (pass --overwrite)")
         }
+        do {
+            try PartialFiles.syncFile(at: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
             throw CLIFailure(.ioError, "cannot move the finished video to \"\(target)\": \(reason)")
         }
+        PartialFiles.syncFolder(of: target)
     }
 
     /// Stops ffmpeg after a failure elsewhere and removes its partial output.

@@ -7,6 +7,7 @@ import Testing
 
 struct CLIResult {
     let status: Int32
+    let stdoutData: Data
     let stdout: String
     let stderr: String
 }
@@ -23,15 +24,17 @@ enum CLI {
         return (candidates.first { FileManager.default.isExecutableFile(atPath: $0) }, candidates)
     }
 
-    /// Starts the binary with `arguments`; stdout and stderr go to files in `folder`.
-    static func start(_ arguments: [String], environment: [String: String] = [:], in folder: URL) throws -> (Process, URL, URL) {
+    /// Starts the binary (or `executable`, e.g. a shell wrapping it) with `arguments`; stdout and stderr go
+    /// to files in `folder`.
+    static func start(_ arguments: [String], environment: [String: String] = [:], executable: String? = nil,
+                      in folder: URL) throws -> (Process, URL, URL) {
         let found = binaryPath()
         guard let path = found.path else {
             Issue.record("quartz-render binary not found (looked at \(found.searched)); run `swift build --product quartz-render`")
             throw CLIError.missingBinary
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = folder
@@ -46,18 +49,20 @@ enum CLI {
     }
 
     /// Runs the binary to completion.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in folder: URL) throws -> CLIResult {
-        let (process, out, err) = try start(arguments, environment: environment, in: folder)
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: String? = nil,
+                    in folder: URL) throws -> CLIResult {
+        let (process, out, err) = try start(arguments, environment: environment, executable: executable, in: folder)
         process.waitUntilExit()
         return collect(process, out, err)
     }
 
     static func collect(_ process: Process, _ out: URL, _ err: URL) -> CLIResult {
-        let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        let stdoutData = (try? Data(contentsOf: out)) ?? Data()
+        let stdout = String(decoding: stdoutData, as: UTF8.self)
         let stderr = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: out)
         try? FileManager.default.removeItem(at: err)
-        return CLIResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        return CLIResult(status: process.terminationStatus, stdoutData: stdoutData, stdout: stdout, stderr: stderr)
     }
 }
 

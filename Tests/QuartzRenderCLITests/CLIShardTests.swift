@@ -61,37 +61,5 @@ import Testing
         // ⌊7·i/3⌋ boundaries: 0, 2, 4, 7.
         #expect(seen == [[0, 1], [2, 3], [4, 5, 6]])
     }
-
-    @Test func killedRenderResumesWithSkipExistingWithoutTruncatedFiles() throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let common = [Self.scene, "--frames", "0..<40", "--size", "200x200", "--threads", "1", "--progress", "none"]
-        let (process, out, err) = try CLI.start(["render"] + common + ["--compression", "smallest", "-o", "f/%03d.png"], in: folder)
-        let frames = folder.appendingPathComponent("f")
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
-            if names.filter({ !$0.hasPrefix(".") }).count >= 3 { break }
-            usleep(2_000)
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        _ = CLI.collect(process, out, err)
-        let survivors = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { !$0.hasPrefix(".") }
-        #expect(survivors.count >= 3)
-        #expect(survivors.count < 40, "the render finished before it was killed; the test proves less")
-        // Every frame under its final name is complete (atomic rename).
-        for name in survivors { _ = try readPNG(frames.appendingPathComponent(name).path) }
-        let resumed = try CLI.run(["render"] + common + ["--skip-existing", "-o", "f/%03d.png"], in: folder)
-        #expect(resumed.status == 0, "\(resumed.stderr)")
-        let serial = try CLI.run(["render"] + common + ["-o", "serial/%03d.png"], in: folder)
-        #expect(serial.status == 0)
-        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { !$0.hasPrefix(".") }
-        #expect(names.count == 40)
-        for name in names {
-            let a = try readPNG(frames.appendingPathComponent(name).path)
-            let b = try readPNG(folder.appendingPathComponent("serial/\(name)").path)
-            #expect(pixelHash(a) == pixelHash(b), "\(name)")
-        }
-    }
+    // The killed-and-resumed shard test is CLIOutputSafetyTests.killedShardResumesToTheSerialFramesWithoutPartialFiles.
 }

@@ -1,0 +1,125 @@
+// Hidden temporary ("partial") files and their hygiene. Every output is first written to
+// `.NAME.HOST-PID.partial` beside its target, flushed to disk (fsync) and renamed into place, then the
+// folder is fsynced: a power cut leaves either the old file or the complete new one under the final name.
+// A killed run leaves its partial files behind; any later run writing into the folder removes those of
+// this host whose process is gone (or whose PID is this process's own, a reused PID), and those of other
+// hosts (shared folders on render farms) once they have not changed for an hour.
+import Foundation
+import Logging
+
+enum PartialFiles {
+    /// Partial files of other hosts are removed when unchanged this long (a live writer touches its
+    /// partial continuously; a PNG partial lives for one encode).
+    static let foreignHostStaleSeconds: Double = 3600
+
+    /// This host's name as it appears in partial file names: letters, digits and '_' only (so the name
+    /// parses back: the last '.'-separated part before ".partial" is HOST-PID).
+    static let hostTag: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let name = gethostname(&buffer, buffer.count) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let cleaned = String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
+        return cleaned.isEmpty ? "host" : String(cleaned.prefix(64))
+    }()
+
+    /// The partial file for `path`: `.NAME.HOST-PID.partial` in the same folder (a rename stays on one file system).
+    static func path(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let pid = ProcessInfo.processInfo.processIdentifier
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(hostTag)-\(pid).partial").path
+    }
+
+    /// The writer of a partial file name: host and PID, or nil when `name` is not a partial file of ours.
+    /// Also recognises PNGWriter's own temporary inside it (`..NAME.HOST-PID.partial.UUID.tmp`).
+    static func owner(ofFileNamed name: String) -> (host: String, pid: Int32)? {
+        var name = Substring(name)
+        if name.hasSuffix(".tmp"), name.hasPrefix("..") {
+            name = name.dropLast(4)
+            guard let dot = name.lastIndex(of: "."), UUID(uuidString: String(name[name.index(after: dot)...])) != nil else { return nil }
+            name = name[..<dot].dropFirst()
+        }
+        guard name.hasPrefix("."), name.hasSuffix(".partial") else { return nil }
+        name = name.dropLast(".partial".count)
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return nil }
+        let tag = name[name.index(after: dot)...]
+        guard let dash = tag.lastIndex(of: "-"), let pid = Int32(tag[tag.index(after: dash)...]), pid > 0 else { return nil }
+        let host = String(tag[..<dash])
+        guard !host.isEmpty else { return nil }
+        return (host, pid)
+    }
+
+    /// Whether a process with this PID runs on this host (EPERM: it exists but belongs to someone else).
+    static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Removes stale partial files in `folder` and logs each one; returns the names removed. Unreadable
+    /// folders and files that vanish meanwhile are skipped (another shard may be cleaning too).
+    @discardableResult
+    static func removeStale(inFolder folder: String, now: Date = Date()) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let ownPID = ProcessInfo.processInfo.processIdentifier
+        var removed: [String] = []
+        for name in names.sorted() {
+            guard let owner = owner(ofFileNamed: name) else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            let reason: String
+            if owner.host == hostTag {
+                if owner.pid == ownPID {
+                    reason = "left by an earlier process with this PID"
+                } else if !isAlive(owner.pid) {
+                    reason = "process \(owner.pid) is gone"
+                } else {
+                    continue
+                }
+            } else {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? now
+                guard now.timeIntervalSince(modified) > foreignHostStaleSeconds else { continue }
+                reason = "written on host \(owner.host), unchanged for over an hour"
+            }
+            guard unlink(path) == 0 else { continue }
+            removed.append(name)
+            cliLog.notice("removed stale partial file \"\(path)\" (\(reason))")
+        }
+        return removed
+    }
+
+    /// Flushes the file at `path` to stable storage; throws the errno text.
+    static func syncFile(at path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw CLIFailure(.ioError, "cannot open \"\(path)\" to flush it: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        // fsync flushes the file's data whichever descriptor asks; the writer has already closed its own.
+        guard fsync(fd) == 0 else { throw CLIFailure(.ioError, "cannot flush \"\(path)\" to disk: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Flushes a folder's entries (a rename into it) to stable storage; best effort (some file systems
+    /// refuse fsync on folders, and the file itself is already safe).
+    static func syncFolder(of path: String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let fd = open(folder, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
+    /// Writes `data` to `path` atomically: partial file, fsync, rename, folder fsync. A failure removes
+    /// the partial file and leaves `path` as it was.
+    static func writeAtomically(_ data: Data, to path: String) throws {
+        let temporary = self.path(for: path)
+        do {
+            try data.write(to: URL(fileURLWithPath: temporary))
+            try syncFile(at: temporary)
+        } catch {
+            unlink(temporary)
+            if let failure = error as? CLIFailure { throw failure }
+            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CLIFailure(.ioError, "cannot move the finished file to \"\(path)\": \(reason)")
+        }
+        syncFolder(of: path)
+    }
+}

@@ -1,0 +1,72 @@
+// `-o -`: frames written to stdout, in frame order, for the user's own encoder. `--format rgba` is raw
+// straight-alpha RGBA (width·height·4 bytes per frame, rows top to bottom, what `ffmpeg -f rawvideo
+// -pix_fmt rgba` reads); `--format png` is complete PNG files back to back (what `ffmpeg -f image2pipe`
+// reads). Nothing else is ever written to stdout.
+import ArgumentParser
+import Foundation
+import OpenQuartz
+
+enum StreamFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case rgba, png
+}
+
+struct StandardOutputStream: Sendable {
+    let format: StreamFormat
+    let compression: PNGCompression
+
+    init(format: StreamFormat, compression: PNGCompression) {
+        // A reader that exits early must give EPIPE (reported), not kill quartz-render silently.
+        signal(SIGPIPE, SIG_IGN)
+        self.format = format
+        self.compression = compression
+    }
+
+    /// The bytes of one frame in the stream's format (run on the worker that rendered it).
+    func encode(_ bitmap: PremultipliedRGBA8Bitmap) throws -> [UInt8] {
+        switch format {
+        case .rgba:
+            return bitmap.straightRGBA8Bytes()
+        case .png:
+            // PNGWriter writes files only: encode into a private temporary file and read it back.
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("quartz-render-stream-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).png").path
+            defer { unlink(path) }
+            do {
+                try PNGWriter.write(bitmap, to: path, compression: compression)
+                return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw CLIFailure(.ioError, "cannot encode a PNG for stdout in \(FileManager.default.temporaryDirectory.path): \(error)")
+            }
+        }
+    }
+
+    /// Writes `bytes` to stdout completely (retrying short writes and EINTR).
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                // buffer.baseAddress is non-nil here: count > offset ≥ 0.
+                let written = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let reason = errno == EPIPE ? "the reading program closed the pipe" : String(cString: strerror(errno))
+                    throw CLIFailure(.ioError, "cannot write frames to stdout: \(reason)")
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// What a user needs to build the encoder command, logged at notice level on stderr.
+    static func description(format: StreamFormat, width: Int, height: Int, rate: SceneFrameRate, frames: Int) -> String {
+        let size = "\(width)x\(height)", framerate = "\(rate.numerator)/\(rate.denominator)"
+        switch format {
+        case .rgba:
+            return "stdout: \(frames) frames of raw straight-alpha RGBA, \(size), \(width * height * 4) bytes per frame, "
+                + "\(framerate) fps; e.g. | ffmpeg -f rawvideo -pix_fmt rgba -s \(size) -framerate \(framerate) -i - out.mp4"
+        case .png:
+            return "stdout: \(frames) concatenated PNG images, \(size), \(framerate) fps; "
+                + "e.g. | ffmpeg -f image2pipe -c:v png -framerate \(framerate) -i - out.mp4"
+        }
+    }
+}

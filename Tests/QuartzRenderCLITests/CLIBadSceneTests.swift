@@ -1,0 +1,112 @@
+// Bad scene data through the binary (issue 5, "Bad input": "wrong value types, unknown key paths, keyTimes
+// out of order, negative or NaN durations, missing images, corrupt PNGs, a missing or unreadable scene:
+// each gets a message naming the problem and a non-zero exit"): 65 for invalid data, naming the JSON path
+// or the file; 66 for a scene that cannot be read. Also `--progress json` (one object per stderr line) and
+// `--strict`.
+import Foundation
+import OpenQuartz
+import Testing
+
+@Suite struct CLIBadSceneTests {
+    /// A scene with one layer holding `layer` (JSON members) in the scene folder `folder`.
+    func write(_ name: String, layer: String, in folder: URL, top: String = "\"duration\": 1") throws {
+        let text = #"{"version": 1, "width": 20, "height": 20, "# + top + #", "layers": [{"# + layer + "}]}"
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+
+    @Test func invalidValuesExit65NamingTheJSONPath() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let animation = #""animations": [{"class": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.5], "keyTimes": [0, 0.75, 0.5], "duration": 1}]"#
+        try write("keytimes.json", layer: animation, in: folder)
+        try write("negative.json", layer: #""animations": [{"keyPath": "opacity", "toValue": 0, "duration": -1}]"#, in: folder)
+        try write("nan.json", layer: #""name": "a""#, in: folder, top: #""duration": "NaN""#)
+        try write("keypath.json", layer: #""animations": [{"keyPath": "transform.wobble", "toValue": 1}]"#, in: folder)
+        let cases: [(file: String, path: String)] = [
+            ("keytimes.json", "layers[0].animations[0].keyTimes[2]"),  // the first time out of order
+            ("negative.json", "layers[0].animations[0].duration"),
+            ("nan.json", "duration"),
+            ("keypath.json", "layers[0].animations[0].keyPath"),
+        ]
+        for c in cases {
+            let result = try CLI.run(["render", c.file, "-o", "f/%d.png", "--progress", "none"], in: folder)
+            #expect(result.status == 65, "\(c.file): \(result.stderr)")
+            #expect(result.stderr.contains(c.file) && result.stderr.contains(c.path + ":"), "\(c.file): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path))
+    }
+
+    @Test func missingAndCorruptImagesExit65NamingTheFile() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: fixturesDirectory.appendingPathComponent("scenes/corrupt.png"),
+                                         to: folder.appendingPathComponent("broken.png"))
+        try write("missing.json", layer: #""frame": [0, 0, 10, 10], "contents": "nowhere.png""#, in: folder)
+        try write("corrupt.json", layer: #""frame": [0, 0, 10, 10], "contents": "broken.png""#, in: folder)
+        for (file, image) in [("missing.json", "nowhere.png"), ("corrupt.json", "broken.png")] {
+            let result = try CLI.run(["render", file, "--frames", "0", "-o", "x.png", "--progress", "none"], in: folder)
+            #expect(result.status == 65, "\(file): \(result.stderr)")
+            #expect(result.stderr.contains(image) && result.stderr.contains("layers[0].contents"), "\(file): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+        }
+    }
+
+    @Test func unreadableScenesExit66() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A folder where the scene should be.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scene.json"), withIntermediateDirectories: true)
+        let directory = try CLI.run(["info", "scene.json"], in: folder)
+        #expect(directory.status == 66)
+        #expect(directory.stderr.contains("scene.json"))
+        // A file without read permission: root reads it anyway, so this part only runs as another user.
+        if geteuid() != 0 {
+            try write("locked.json", layer: "", in: folder)
+            chmod(folder.appendingPathComponent("locked.json").path, 0)
+            let locked = try CLI.run(["render", "locked.json", "-o", "x.png"], in: folder)
+            #expect(locked.status == 66)
+            #expect(locked.stderr.contains("locked.json"))
+        }
+    }
+
+    @Test func strictRenderRefusesUnknownKeys() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("extra.json", layer: ##""frame": [0, 0, 5, 5], "colour": "#FF0000""##, in: folder)
+        let lenient = try CLI.run(["render", "extra.json", "--frames", "0", "-o", "a.png", "--progress", "none"], in: folder)
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("layers[0].colour"))
+        let strict = try CLI.run(["render", "extra.json", "--frames", "0", "-o", "b.png", "--strict"], in: folder)
+        #expect(strict.status == 65)
+        #expect(strict.stderr.contains("layers[0].colour"), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.png").path))
+    }
+
+    @Test func jsonProgressIsOneObjectPerLine() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["render", fixtureScene("ship-on-path.json"), "--frames", "4..<8", "--size", "16x16",
+                                  "--progress", "json", "--quiet", "-o", "f/%d.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        var frames: [Int] = [], summaries = 0
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+            switch object["event"] as? String {
+            case "frame":
+                frames.append(try #require(object["frame"] as? Int))
+                #expect(object["total"] as? Int == 4)
+                #expect(object["skipped"] as? Bool == false)
+            case "summary":
+                summaries += 1
+                #expect(object["framesRendered"] as? Int == 4)
+                #expect((object["phases"] as? [String: Any])?.keys.sorted() == ["composite", "encode", "evaluate", "total", "write"])
+            default:
+                Issue.record("unexpected event: \(line)")
+            }
+        }
+        #expect(frames == [4, 5, 6, 7])
+        #expect(summaries == 1)
+    }
+}
