@@ -51,6 +51,7 @@ enum SceneSchema {
         ("contents", .image), ("contentsRect", .rect), ("contentsCenter", .rect), ("contentsScale", .number),
         ("contentsGravity", .name(gravities)), ("rasterizationScale", .number), ("shouldRasterize", .bool),
         ("minificationFilterBias", .number), ("compositingFilter", .name(compositingFilters)),
+        ("magnificationFilter", .name(contentsFilters)), ("minificationFilter", .name(contentsFilters)),
         ("beginTime", .number), ("duration", .number), ("speed", .number), ("timeOffset", .number),
         ("repeatCount", .number), ("repeatDuration", .number), ("autoreverses", .bool), ("fillMode", .name(fillModes)),
     ]
@@ -78,6 +79,8 @@ enum SceneSchema {
         "resize", "resizeAspect", "resizeAspectFill",
     ]
     static let fillModes = ["removed", "forwards", "backwards", "both"]
+    /// CALayer's `CALayerContentsFilter` names (kCAFilterLinear, kCAFilterNearest, kCAFilterTrilinear).
+    static let contentsFilters = ["linear", "nearest", "trilinear"]
 
     /// `compositingFilter` names the compositor draws (CALayer's compositingFilter strings: Core Image's
     /// composite-operation filter names, with or without the "CI" prefix; see LayerCompositingFilter).
@@ -95,7 +98,7 @@ enum SceneSchema {
     /// Keys of Core Animation the engine does not render: accepted, warned about once, ignored.
     static let unsupportedKeys = [
         "filters", "backgroundFilters", "cornerCurve", "drawsAsynchronously", "style",
-        "delegate", "edgeAntialiasingMask", "magnificationFilter", "minificationFilter", "wantsExtendedDynamicRangeContent",
+        "delegate", "edgeAntialiasingMask", "wantsExtendedDynamicRangeContent",
     ]
 
     /// The properties of `layerClass`, in application order.
