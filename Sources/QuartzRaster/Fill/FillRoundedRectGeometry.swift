@@ -176,6 +176,13 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     let outerLines: FillRowLines
     let innerLines: FillRowLines
     let chordLines: FillRowLines
+    /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
+    /// compositor asks for a row once per tile it crosses; empty for shapes taller than
+    /// `maximumTabulatedRows`, which compute rows on demand instead.
+    let rowTable: [SIMD4<Int32>]
+    static let maximumTabulatedRows = 4096
+    /// The straight sides' coverage ramps: the local x sides (gradient ±M row 0) and y sides (±M row 1).
+    let sideRampX: FillHalfPlaneRamp, sideRampY: FillHalfPlaneRamp
 
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
@@ -197,6 +204,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         inverseY = mRow1
         let m = SIMD2(-(mRow0.x * tx + mRow0.y * ty), -(mRow1.x * tx + mRow1.y * ty))
         inverseOffset = m
+        sideRampX = FillHalfPlaneRamp(deviceGradient: mRow0)
+        sideRampY = FillHalfPlaneRamp(deviceGradient: mRow1)
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
             let n = alpha.x * mRow0 + alpha.y * mRow1
@@ -221,6 +230,13 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         outerLines = FillRowLines(planes: sides, offset: -0.75)
         innerLines = FillRowLines(planes: sides, offset: 0.75)
         chordLines = FillRowLines(planes: chords, offset: 0.75)
+        let (outerLines, innerLines, chordLines) = (self.outerLines, self.innerLines, self.chordLines)
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
+        rowTable = rows.count > Self.maximumTabulatedRows ? [] : rows.map { y in
+            let l = Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+            return SIMD4(Int32(l.outer.lowerBound), Int32(l.outer.upperBound), Int32(l.uniform.lowerBound),
+                         Int32(l.uniform.upperBound))
+        }
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -231,6 +247,17 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
 
     @inline(__always)
     func layout(row y: Int) -> FillRowLayout {
+        let index = y &- rows.lowerBound
+        if index >= 0 && index < rowTable.count {
+            let e = rowTable[index]
+            return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
+                                 uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
+        }
+        return Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+    }
+
+    static func layout(row y: Int, outer outerLines: FillRowLines, inner innerLines: FillRowLines,
+                       chords chordLines: FillRowLines) -> FillRowLayout {
         // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
         let outer = outerLines.columns(row: y)
         var inner = innerLines.columns(row: y)
@@ -249,19 +276,14 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         let offset = local - center
         let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
         let q = SIMD2(abs(offset.x), abs(offset.y)) - (halfSize - SIMD2(radius, radius))
-        var distance: Double, gradient: SIMD2<Double>, onArc = false
-        if q.x > 0 && q.y > 0 {
-            let length = (q.x * q.x + q.y * q.y).squareRoot()
-            distance = length - radius
-            gradient = signs * q / length
-            onArc = radius > 0
-        } else if q.x > q.y {
-            distance = q.x - radius
-            gradient = SIMD2(signs.x, 0)
-        } else {
-            distance = q.y - radius
-            gradient = SIMD2(0, signs.y)
+        // Straight sides: the device normal is constant, so the ramp's terms are precomputed (same values).
+        if !(q.x > 0 && q.y > 0) {
+            return q.x > q.y ? sideRampX.coverage(distance: q.x - radius) : sideRampY.coverage(distance: q.y - radius)
         }
+        let length = (q.x * q.x + q.y * q.y).squareRoot()
+        let distance = length - radius
+        let gradient = signs * q / length
+        let onArc = radius > 0
         // Device gradient of the local distance: Mᵀ·g.
         let deviceGradient = gradient.x * inverseX + gradient.y * inverseY
         let scale = (deviceGradient * deviceGradient).sum().squareRoot()
