@@ -168,14 +168,20 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     // Forward linear part J (columns are the images of local x and y) and the inverse map.
     let jx: SIMD2<Double>, jy: SIMD2<Double>, determinant: Double
     let inverseX: SIMD2<Double>, inverseY: SIMD2<Double>, inverseOffset: SIMD2<Double>
-    /// Device half-planes n·p ≤ g for the four sides and four corner chords (n not normalised), plus |n|.
+    /// Device half-planes n·p ≤ g (n not normalised, w = |n|): the four sides, the corner arcs' tangents at
+    /// 45°, and two chords per corner inscribed in the arc (arc halves 0°–45° and 45°–90°).
     let sides: [SIMD4<Double>]
+    let tangents: [SIMD4<Double>]
     let chords: [SIMD4<Double>]
     let rows: Range<Int>
-    /// The sides moved out and in by 0.75 px and the chords moved in, solved for x per row once.
+    /// Solved for x per row once: the sides and tangents moved out by 0.75 px (no coverage beyond them), the
+    /// sides and chords moved in by 0.75 px (full coverage within them: the chords bound a polygon inside the
+    /// arcs). The per-pixel work is left to the thin band between, tight around the corners too.
     let outerLines: FillRowLines
+    let tangentLines: FillRowLines
     let innerLines: FillRowLines
     let chordLines: FillRowLines
+    let chordLines2: FillRowLines
     /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
     /// compositor asks for a row once per tile it crosses; empty for shapes taller than
     /// `maximumTabulatedRows`, which compute rows on demand instead.
@@ -216,10 +222,21 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             deviceHalfPlane(SIMD2(1, 0), maxX), deviceHalfPlane(SIMD2(-1, 0), -minX),
             deviceHalfPlane(SIMD2(0, 1), maxY), deviceHalfPlane(SIMD2(0, -1), -minY),
         ]
-        chords = [
-            deviceHalfPlane(SIMD2(-1, -1), -(minX + minY + r)), deviceHalfPlane(SIMD2(1, -1), maxX - minY - r),
-            deviceHalfPlane(SIMD2(-1, 1), maxY - minX - r), deviceHalfPlane(SIMD2(1, 1), maxX + maxY - r),
-        ]
+        // Corner k has outward signs σ and arc centre c; a local half-plane α·(q − c) ≤ ρ with α a unit
+        // direction (σx·cos φ, σy·sin φ) is the arc's tangent at φ for ρ = r and, for ρ = r·cos 22.5°, the
+        // chord over φ ± 22.5°.
+        let corners: [(SIMD2<Double>, SIMD2<Double>)] = [(-1, -1), (1, -1), (-1, 1), (1, 1)].map { sx, sy in
+            (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
+        }
+        func cornerPlane(_ corner: (SIMD2<Double>, SIMD2<Double>), degrees: Double, reach: Double) -> SIMD4<Double> {
+            let phi = degrees * Double.pi / 180
+            let alpha = corner.0 * SIMD2(cos(phi), sin(phi))
+            return deviceHalfPlane(alpha, (alpha * corner.1).sum() + reach)
+        }
+        let chordReach = r * cos(Double.pi / 8)
+        tangents = corners.map { cornerPlane($0, degrees: 45, reach: r) }
+        chords = corners.map { cornerPlane($0, degrees: 22.5, reach: chordReach) }
+            + corners.map { cornerPlane($0, degrees: 67.5, reach: chordReach) }
         var lo = Double.infinity, hi = -Double.infinity
         for corner in [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(minX, maxY), SIMD2(maxX, maxY)] {
             let y = b * corner.x + d * corner.y + ty
@@ -228,12 +245,14 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         }
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
         outerLines = FillRowLines(planes: sides, offset: -0.75)
+        tangentLines = FillRowLines(planes: tangents, offset: -0.75)
         innerLines = FillRowLines(planes: sides, offset: 0.75)
-        chordLines = FillRowLines(planes: chords, offset: 0.75)
-        let (outerLines, innerLines, chordLines) = (self.outerLines, self.innerLines, self.chordLines)
+        chordLines = FillRowLines(planes: Array(chords[0..<4]), offset: 0.75)
+        chordLines2 = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
+        let lines = (outerLines, tangentLines, innerLines, chordLines, chordLines2)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
         rowTable = rows.count > Self.maximumTabulatedRows ? [] : rows.map { y in
-            let l = Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+            let l = Self.layout(row: y, lines: lines)
             return SIMD4(Int32(l.outer.lowerBound), Int32(l.outer.upperBound), Int32(l.uniform.lowerBound),
                          Int32(l.uniform.upperBound))
         }
@@ -253,19 +272,24 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
                                  uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
-        return Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+        return Self.layout(row: y, lines: (outerLines, tangentLines, innerLines, chordLines, chordLines2))
     }
 
-    static func layout(row y: Int, outer outerLines: FillRowLines, inner innerLines: FillRowLines,
-                       chords chordLines: FillRowLines) -> FillRowLayout {
+    /// One row's layout from the outer, tangent, inner and two chord line sets.
+    static func layout(
+        row y: Int, lines: (FillRowLines, FillRowLines, FillRowLines, FillRowLines, FillRowLines)
+    ) -> FillRowLayout {
         // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
-        let outer = outerLines.columns(row: y)
-        var inner = innerLines.columns(row: y)
-        if !inner.isEmpty {
-            let chordRange = chordLines.columns(row: y)
-            let a = max(inner.lowerBound, chordRange.lowerBound), b = min(inner.upperBound, chordRange.upperBound)
-            inner = a < b ? a..<b : a..<a
+        @inline(__always) func intersect(_ p: Range<Int>, _ q: Range<Int>) -> Range<Int> {
+            let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
+            return a < b ? a..<b : a..<a
         }
+        var outer = lines.0.columns(row: y)
+        if !outer.isEmpty { outer = intersect(outer, lines.1.columns(row: y)) }
+        var inner = outer.isEmpty ? outer : lines.2.columns(row: y)
+        if !inner.isEmpty { inner = intersect(inner, lines.3.columns(row: y)) }
+        if !inner.isEmpty { inner = intersect(inner, lines.4.columns(row: y)) }
+        if !inner.isEmpty { inner = intersect(inner, outer) }
         return FillRowLayout(outer: outer, uniform: inner.isEmpty ? outer.lowerBound..<outer.lowerBound : inner,
                              uniformCoverage: 1)
     }
