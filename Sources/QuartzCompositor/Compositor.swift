@@ -16,14 +16,15 @@ import QuartzRaster
 public struct CompositorOptions: Sendable, Hashable {
     /// Worker threads (1 renders on the caller's thread); clamped to 1…64. Defaults to the active processors.
     public var threads: Int
-    /// Tile edge in pixels; clamped to 8…1024.
+    /// Tile edge in pixels; clamped to 8…1024. The default, 128, measured fastest overall on the peer scenes
+    /// (fewer visits per operation than 64, tiles still small enough to share among threads).
     public var tileSize: Int
     /// When set, the target is cleared to this colour first; otherwise the list draws over its pixels.
     public var background: PremultipliedRGBA8?
     /// Flattening tolerance for curves, in device pixels.
     public var deviceTolerance: Double
 
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 64, background: PremultipliedRGBA8? = nil, deviceTolerance: Double = 0.2) {
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 128, background: PremultipliedRGBA8? = nil, deviceTolerance: Double = 0.2) {
         self.threads = threads
         self.tileSize = tileSize
         self.background = background

@@ -21,7 +21,7 @@ struct PlayerOptions {
     var minSeconds = 2.0
     var passes = 2
     var threads = 1
-    var tileSize = 64
+    var tileSize = 128
 }
 
 func fail(_ message: String, status: Int32 = 1) -> Never {

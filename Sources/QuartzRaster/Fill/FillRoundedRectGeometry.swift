@@ -177,11 +177,10 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// Solved for x per row once: the sides and tangents moved out by 0.75 px (no coverage beyond them), the
     /// sides and chords moved in by 0.75 px (full coverage within them: the chords bound a polygon inside the
     /// arcs). The per-pixel work is left to the thin band between, tight around the corners too.
+    /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
     let outerLines: FillRowLines
-    let tangentLines: FillRowLines
     let innerLines: FillRowLines
     let chordLines: FillRowLines
-    let chordLines2: FillRowLines
     /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
     /// compositor asks for a row once per tile it crosses; empty for shapes taller than
     /// `maximumTabulatedRows`, which compute rows on demand instead.
@@ -244,12 +243,10 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             hi = max(hi, y)
         }
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        outerLines = FillRowLines(planes: sides, offset: -0.75)
-        tangentLines = FillRowLines(planes: tangents, offset: -0.75)
-        innerLines = FillRowLines(planes: sides, offset: 0.75)
-        chordLines = FillRowLines(planes: Array(chords[0..<4]), offset: 0.75)
-        chordLines2 = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
-        let lines = (outerLines, tangentLines, innerLines, chordLines, chordLines2)
+        outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
+        innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
+        chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
+        let lines = (outerLines, innerLines, chordLines)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
         rowTable = rows.count > Self.maximumTabulatedRows ? [] : rows.map { y in
             let l = Self.layout(row: y, lines: lines)
@@ -272,23 +269,19 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
                                  uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
-        return Self.layout(row: y, lines: (outerLines, tangentLines, innerLines, chordLines, chordLines2))
+        return Self.layout(row: y, lines: (outerLines, innerLines, chordLines))
     }
 
-    /// One row's layout from the outer, tangent, inner and two chord line sets.
-    static func layout(
-        row y: Int, lines: (FillRowLines, FillRowLines, FillRowLines, FillRowLines, FillRowLines)
-    ) -> FillRowLayout {
+    /// One row's layout from the outer, inner and chord line sets.
+    static func layout(row y: Int, lines: (FillRowLines, FillRowLines, FillRowLines)) -> FillRowLayout {
         // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
         @inline(__always) func intersect(_ p: Range<Int>, _ q: Range<Int>) -> Range<Int> {
             let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
             return a < b ? a..<b : a..<a
         }
-        var outer = lines.0.columns(row: y)
-        if !outer.isEmpty { outer = intersect(outer, lines.1.columns(row: y)) }
-        var inner = outer.isEmpty ? outer : lines.2.columns(row: y)
-        if !inner.isEmpty { inner = intersect(inner, lines.3.columns(row: y)) }
-        if !inner.isEmpty { inner = intersect(inner, lines.4.columns(row: y)) }
+        let outer = lines.0.columns(row: y)
+        var inner = outer.isEmpty ? outer : lines.1.columns(row: y)
+        if !inner.isEmpty { inner = intersect(inner, lines.2.columns(row: y)) }
         if !inner.isEmpty { inner = intersect(inner, outer) }
         return FillRowLayout(outer: outer, uniform: inner.isEmpty ? outer.lowerBound..<outer.lowerBound : inner,
                              uniformCoverage: 1)
@@ -360,21 +353,21 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     }
 }
 
-/// Four device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
+/// Up to eight device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
 /// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
 /// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
 /// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
 struct FillRowLines: Sendable {
-    let upperIntercept: SIMD4<Double>, upperSlope: SIMD4<Double>
-    let lowerIntercept: SIMD4<Double>, lowerSlope: SIMD4<Double>
+    let upperIntercept: SIMD8<Double>, upperSlope: SIMD8<Double>
+    let lowerIntercept: SIMD8<Double>, lowerSlope: SIMD8<Double>
     /// Horizontal planes: the row is empty when constant − ny·yc < 0.
-    let flatConstant: SIMD4<Double>, flatSlope: SIMD4<Double>
+    let flatConstant: SIMD8<Double>, flatSlope: SIMD8<Double>
 
     init(planes: [SIMD4<Double>], offset: Double) {
-        var ui = SIMD4<Double>(repeating: .infinity), us = SIMD4<Double>(repeating: 0)
-        var li = SIMD4<Double>(repeating: -.infinity), ls = SIMD4<Double>(repeating: 0)
-        var fc = SIMD4<Double>(repeating: 0), fs = SIMD4<Double>(repeating: 0)
-        for (i, plane) in planes.prefix(4).enumerated() {
+        var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
+        var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
+        var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
+        for (i, plane) in planes.prefix(8).enumerated() {
             let constant = plane.z - offset * plane.w
             if plane.x > 1e-12 {
                 ui[i] = constant / plane.x
@@ -394,11 +387,22 @@ struct FillRowLines: Sendable {
     func columns(row y: Int) -> Range<Int> {
         let yc = Double(y) + 0.5
         let flat = flatConstant - flatSlope * yc
-        if flat.x < 0 || flat.y < 0 || flat.z < 0 || flat.w < 0 { return 0..<0 }
+        if any(flat .< 0) { return 0..<0 }
         let u = upperIntercept - upperSlope * yc, l = lowerIntercept - lowerSlope * yc
-        let hi = min(min(u.x, u.y), min(u.z, u.w)), lo = max(max(l.x, l.y), max(l.z, l.w))
+        // Pairwise halving (exact: min and max do not round).
+        let u4 = fillLaneMin(u.lowHalf, u.highHalf), l4 = fillLaneMax(l.lowHalf, l.highHalf)
+        let hi = min(min(u4.x, u4.y), min(u4.z, u4.w)), lo = max(max(l4.x, l4.y), max(l4.z, l4.w))
         guard lo <= hi else { return 0..<0 }
         let first = fillCeilIndex(lo - 0.5), last = fillFloorIndex(hi - 0.5)
         return first <= last ? first..<(last + 1) : 0..<0
     }
+}
+
+/// Lane-wise minimum and maximum without NaN bookkeeping (`replacing(with:where:)` is a compare and a blend).
+@inline(__always) func fillLaneMin(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    a.replacing(with: b, where: b .< a)
+}
+
+@inline(__always) func fillLaneMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    a.replacing(with: b, where: b .> a)
 }
