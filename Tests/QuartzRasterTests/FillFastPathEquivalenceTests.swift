@@ -54,7 +54,7 @@ import Testing
         #expect(g.rowTable.count == g.rows.count)
         for y in (g.rows.lowerBound - 2)..<(g.rows.upperBound + 2) {
             let table = g.layout(row: y)
-            let solved = FillAffineRoundedRect.layout(row: y, lines: (g.outerLines, g.innerLines, g.chordLines))
+            let solved = FillAffineRoundedRect.layout(row: y, outer: g.outerLines, inner: g.innerLines, chords: g.chordLines)
             #expect(table.outer == solved.outer || (table.outer.isEmpty && solved.outer.isEmpty), "row \(y)")
             #expect(table.uniform == solved.uniform || (table.uniform.isEmpty && solved.uniform.isEmpty), "row \(y)")
         }

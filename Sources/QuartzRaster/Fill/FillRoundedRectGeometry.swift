@@ -246,13 +246,17 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
         innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
         chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
-        let lines = (outerLines, innerLines, chordLines)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
-        rowTable = rows.count > Self.maximumTabulatedRows ? [] : rows.map { y in
-            let l = Self.layout(row: y, lines: lines)
-            return SIMD4(Int32(l.outer.lowerBound), Int32(l.outer.upperBound), Int32(l.uniform.lowerBound),
-                         Int32(l.uniform.upperBound))
+        var table: [SIMD4<Int32>] = []
+        if rows.count <= Self.maximumTabulatedRows {
+            table.reserveCapacity(rows.count)
+            for y in rows {
+                let l = Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+                table.append(SIMD4(Int32(truncatingIfNeeded: l.outer.lowerBound), Int32(truncatingIfNeeded: l.outer.upperBound),
+                                   Int32(truncatingIfNeeded: l.uniform.lowerBound), Int32(truncatingIfNeeded: l.uniform.upperBound)))
+            }
         }
+        rowTable = table
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -269,21 +273,23 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
                                  uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
-        return Self.layout(row: y, lines: (outerLines, innerLines, chordLines))
+        return Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
     }
 
-    /// One row's layout from the outer, inner and chord line sets.
-    static func layout(row y: Int, lines: (FillRowLines, FillRowLines, FillRowLines)) -> FillRowLayout {
+    /// One row's layout from the outer, inner and chord line sets (inlined: the sets are large values).
+    @inline(__always)
+    static func layout(row y: Int, outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) -> FillRowLayout {
         // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
         @inline(__always) func intersect(_ p: Range<Int>, _ q: Range<Int>) -> Range<Int> {
             let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
             return a < b ? a..<b : a..<a
         }
-        let outer = lines.0.columns(row: y)
-        var inner = outer.isEmpty ? outer : lines.1.columns(row: y)
-        if !inner.isEmpty { inner = intersect(inner, lines.2.columns(row: y)) }
-        if !inner.isEmpty { inner = intersect(inner, outer) }
-        return FillRowLayout(outer: outer, uniform: inner.isEmpty ? outer.lowerBound..<outer.lowerBound : inner,
+        let outerColumns = outer.columns(row: y)
+        var inner = outerColumns.isEmpty ? outerColumns : inner.columns(row: y)
+        if !inner.isEmpty { inner = intersect(inner, chords.columns(row: y)) }
+        if !inner.isEmpty { inner = intersect(inner, outerColumns) }
+        return FillRowLayout(outer: outerColumns,
+                             uniform: inner.isEmpty ? outerColumns.lowerBound..<outerColumns.lowerBound : inner,
                              uniformCoverage: 1)
     }
 
@@ -387,13 +393,25 @@ struct FillRowLines: Sendable {
     func columns(row y: Int) -> Range<Int> {
         let yc = Double(y) + 0.5
         let flat = flatConstant - flatSlope * yc
-        if any(flat .< 0) { return 0..<0 }
+        // (`any(flat .< 0)` is an out-of-line generic call; the pairwise minimum stays inline.)
+        let f = fillLaneMin(flat.lowHalf, flat.highHalf)
+        if min(min(f.x, f.y), min(f.z, f.w)) < 0 { return 0..<0 }
         let u = upperIntercept - upperSlope * yc, l = lowerIntercept - lowerSlope * yc
         // Pairwise halving (exact: min and max do not round).
         let u4 = fillLaneMin(u.lowHalf, u.highHalf), l4 = fillLaneMax(l.lowHalf, l.highHalf)
         let hi = min(min(u4.x, u4.y), min(u4.z, u4.w)), lo = max(max(l4.x, l4.y), max(l4.z, l4.w))
-        guard lo <= hi else { return 0..<0 }
-        let first = fillCeilIndex(lo - 0.5), last = fillFloorIndex(hi - 0.5)
+        guard lo <= hi else { return 0..<0 }  // also rejects NaN
+        let a = lo - 0.5, b = hi - 0.5
+        let first: Int, last: Int
+        if a > -1e9 && b < 1e9 {
+            // Inside ±1e9 truncation is exact, so ceil and floor need one correction each (as the helpers).
+            let ta = Int(a), tb = Int(b)
+            first = Double(ta) < a ? ta + 1 : ta
+            last = Double(tb) > b ? tb - 1 : tb
+        } else {
+            first = fillCeilIndex(a)
+            last = fillFloorIndex(b)
+        }
         return first <= last ? first..<(last + 1) : 0..<0
     }
 }
