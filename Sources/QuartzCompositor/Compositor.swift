@@ -16,14 +16,15 @@ import QuartzRaster
 public struct CompositorOptions: Sendable, Hashable {
     /// Worker threads (1 renders on the caller's thread); clamped to 1…64. Defaults to the active processors.
     public var threads: Int
-    /// Tile edge in pixels; clamped to 8…1024.
+    /// Tile edge in pixels; clamped to 8…1024. The default, 128, measured fastest overall on the peer scenes
+    /// (fewer visits per operation than 64, tiles still small enough to share among threads).
     public var tileSize: Int
     /// When set, the target is cleared to this colour first; otherwise the list draws over its pixels.
     public var background: PremultipliedRGBA8?
     /// Flattening tolerance for curves, in device pixels.
     public var deviceTolerance: Double
 
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 64, background: PremultipliedRGBA8? = nil, deviceTolerance: Double = 0.2) {
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, tileSize: Int = 128, background: PremultipliedRGBA8? = nil, deviceTolerance: Double = 0.2) {
         self.threads = threads
         self.tileSize = tileSize
         self.background = background
@@ -67,28 +68,42 @@ public enum Compositor {
     public static func render(
         _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions = CompositorOptions()
     ) {
-        if let background = options.background {
-            bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
+        guard !bitmap.isEmpty, !list.nodes.isEmpty else {
+            if let background = options.background {
+                bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
+            }
+            return
         }
-        guard !bitmap.isEmpty, !list.nodes.isEmpty else { return }
         let tileSize = min(max(options.tileSize, 8), 1024)
         let threads = min(max(options.threads, 1), 64)
         let tolerance = options.deviceTolerance.isFinite && options.deviceTolerance > 0.001
             ? options.deviceTolerance : 0.2
         var plan = CompositorPlan(frame: FillPixelBounds(width: bitmap.width, height: bitmap.height))
         plan.plan(list.nodes, surface: 0, clip: -1, visible: plan.surfaces[0].bounds)
+        // The background is laid down tile by tile when the frame's tiles are composited (in parallel, and
+        // while each tile is hot in the cache); a frame surface that is not composited gets it here.
+        var tileBackground: UInt32? = nil
+        if let background = options.background {
+            if plan.surfaces[0].isLive {
+                tileBackground = background.packed
+            } else {
+                bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
+            }
+        }
         bitmap.pixels.withUnsafeMutableBufferPointer { frame in
             guard let framePixels = frame.baseAddress else { return }
             var pool = CompositorSurfacePool()
             defer { pool.release() }
             let pointers = pool.assign(plan, frame: framePixels)
             renderPlanned(plan, memory: CompositorSurfaceMemory(pointers: pointers), tileSize: tileSize,
-                          threads: threads, tolerance: tolerance)
+                          threads: threads, tolerance: tolerance, frameBackground: tileBackground)
         }
     }
 
+    /// `frameBackground`, when set, fills each tile of the frame surface before its operations.
     static func renderPlanned(
-        _ plan: CompositorPlan, memory: CompositorSurfaceMemory, tileSize: Int, threads: Int, tolerance: Double
+        _ plan: CompositorPlan, memory: CompositorSurfaceMemory, tileSize: Int, threads: Int, tolerance: Double,
+        frameBackground: UInt32? = nil
     ) {
         // Phase 2: prepare operations and clips in parallel.
         let preparer = CompositorPreparer(plan: plan, memory: memory, tileSize: tileSize, deviceTolerance: tolerance)
@@ -116,7 +131,8 @@ public enum Compositor {
         }
         // Phase 3: levels, deepest first.
         let bins = plan.surfaces.map { $0.isLive ? CompositorBins(surface: $0, ops: ops, tileSize: tileSize) : nil }
-        let context = CompositorTileContext(plan: plan, ops: ops, clips: clips, memory: memory, bins: bins)
+        let context = CompositorTileContext(plan: plan, ops: ops, clips: clips, memory: memory, bins: bins,
+                                            frameBackground: frameBackground)
         for depth in stride(from: plan.maximumDepth, through: 0, by: -1) {
             var work: [(surface: Int, tile: Int)] = []
             for (index, s) in plan.surfaces.enumerated() where s.isLive && s.depth == depth {

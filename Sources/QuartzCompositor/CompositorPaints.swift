@@ -18,6 +18,9 @@ struct CompositorImageShader: SpanShader {
     let columnCount: Int
     /// Row-major: slice (column c, row r) is pieces[r · columnCount + c].
     let pieces: [PaintImageShader]
+    /// pieces[0] as a stored property: calling through it borrows the shader, where Array's getter would
+    /// copy it (retaining its texture storage) once per span.
+    let firstPiece: PaintImageShader
 
     init?(image: RenderImage, projection: CompositorProjection, opacity: Double) {
         let placement = image.placement
@@ -45,13 +48,15 @@ struct CompositorImageShader: SpanShader {
                     opacity: opacity))
             }
         }
+        guard let first = pieces.first else { return nil }
         self.pieces = pieces
+        firstPiece = first
     }
 
     func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         if pieces.count == 1 {
-            pieces[0].shade(x: x, y: y, count: count, into: output)
+            firstPiece.shade(x: x, y: y, count: count, into: output)
             return
         }
         // Runs of pixels on the same slice are shaded together.

@@ -83,17 +83,20 @@ struct CompositorTileContext: @unchecked Sendable {
     let clips: [(any FillCoverageSource)?]
     let memory: CompositorSurfaceMemory
     let bins: [CompositorBins?]
+    /// When set, the frame's tiles start as this premultiplied colour instead of keeping their pixels.
+    let frameBackground: UInt32?
 
-    /// Composites tile `tile` of `surface`. Offscreen tiles start transparent; the frame keeps its pixels.
+    /// Composites tile `tile` of `surface`. Offscreen tiles start transparent; the frame keeps its pixels
+    /// (or starts from `frameBackground`).
     /// Invariant: tiles never overlap, so concurrent calls write disjoint pixels.
     func compositeTile(surface: Int, tile: Int, scratch: CompositorTileScratch) {
         guard let bins = bins[surface], let base = memory.pointers[surface] else { return }
         let s = plan.surfaces[surface].bounds
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
-        if surface != 0 {
+        if let start = surface != 0 ? 0 : frameBackground {
             for y in region.minY..<region.maxY {
-                (base + (y - s.minY) * s.width + (region.minX - s.minX)).update(repeating: 0, count: region.width)
+                (base + (y - s.minY) * s.width + (region.minX - s.minX)).update(repeating: start, count: region.width)
             }
         }
         var currentClip = -1

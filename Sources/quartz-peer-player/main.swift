@@ -21,7 +21,7 @@ struct PlayerOptions {
     var minSeconds = 2.0
     var passes = 2
     var threads = 1
-    var tileSize = 64
+    var tileSize = 128
 }
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -80,6 +80,13 @@ func monotonicNanoseconds() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
 }
 
+/// This process's CPU time (all threads), for `compare.py --clock cpu`; 0 when the clock is unavailable.
+func processCPUNanoseconds() -> UInt64 {
+    var t = timespec()
+    guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 else { return 0 }
+    return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
+}
+
 func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
@@ -131,28 +138,33 @@ func runPlayer() {
 
     for i in 0..<warmup { renderFrame(animated ? i % frameCount : nil) }
 
-    var times: [UInt64] = []
+    var times: [UInt64] = [], cpuTimes: [UInt64] = []
     times.reserveCapacity(animated ? options.passes * frameCount : options.maxFrames)
+    cpuTimes.reserveCapacity(times.capacity)
     let threadsBefore = processThreads()
-    let start = monotonicNanoseconds()
+    let start = monotonicNanoseconds(), cpuStart = processCPUNanoseconds()
     if animated {
         for _ in 0..<options.passes {
             for f in 0..<frameCount {
-                let t0 = monotonicNanoseconds()
+                let t0 = monotonicNanoseconds(), c0 = processCPUNanoseconds()
                 renderFrame(f)
+                let c1 = processCPUNanoseconds()
                 times.append(monotonicNanoseconds() - t0)
+                cpuTimes.append(c1 &- c0)
             }
         }
     } else {
         while times.count < options.maxFrames {
-            let t0 = monotonicNanoseconds()
+            let t0 = monotonicNanoseconds(), c0 = processCPUNanoseconds()
             renderFrame(nil)
+            let c1 = processCPUNanoseconds()
             let t1 = monotonicNanoseconds()
             times.append(t1 - t0)
+            cpuTimes.append(c1 &- c0)
             if times.count >= options.minFrames && Double(t1 - start) * 1e-9 >= options.minSeconds { break }
         }
     }
-    let wall = monotonicNanoseconds() - start
+    let wall = monotonicNanoseconds() - start, cpu = processCPUNanoseconds() &- cpuStart
     let threadsAfter = processThreads()
 
     if let png = options.pngPath {
@@ -168,13 +180,14 @@ func runPlayer() {
     var json = "{\"renderer\": \"openquartz\", \"version\": \"0.1 compositor\", \"scene\": \(jsonString(scene.name))"
     json += ", \"width\": \(scene.width), \"height\": \(scene.height), \"threads\": \(options.threads)"
     json += ", \"tile_size\": \(options.tileSize), \"threads_before\": \(threadsBefore), \"threads_after\": \(threadsAfter)"
-    json += ", \"timed_wall_ns\": \(wall)"
+    json += ", \"timed_wall_ns\": \(wall), \"timed_cpu_ns\": \(cpu)"
     if animated {
         json += ", \"protocol\": {\"warmup\": \(warmup), \"passes\": \(options.passes), \"frames\": \(frameCount)}"
     } else {
         json += ", \"protocol\": {\"warmup\": \(warmup), \"min_frames\": \(options.minFrames), \"max_frames\": \(options.maxFrames), \"min_seconds\": \(options.minSeconds)}"
     }
-    json += ", \"frame_ns\": [" + times.map(String.init).joined(separator: ", ") + "]}"
+    json += ", \"frame_ns\": [" + times.map(String.init).joined(separator: ", ") + "]"
+    json += ", \"frame_cpu_ns\": [" + cpuTimes.map(String.init).joined(separator: ", ") + "]}"
     print(json)
 }
 

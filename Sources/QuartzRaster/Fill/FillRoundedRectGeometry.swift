@@ -168,14 +168,26 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     // Forward linear part J (columns are the images of local x and y) and the inverse map.
     let jx: SIMD2<Double>, jy: SIMD2<Double>, determinant: Double
     let inverseX: SIMD2<Double>, inverseY: SIMD2<Double>, inverseOffset: SIMD2<Double>
-    /// Device half-planes n·p ≤ g for the four sides and four corner chords (n not normalised), plus |n|.
+    /// Device half-planes n·p ≤ g (n not normalised, w = |n|): the four sides, the corner arcs' tangents at
+    /// 45°, and two chords per corner inscribed in the arc (arc halves 0°–45° and 45°–90°).
     let sides: [SIMD4<Double>]
+    let tangents: [SIMD4<Double>]
     let chords: [SIMD4<Double>]
     let rows: Range<Int>
-    /// The sides moved out and in by 0.75 px and the chords moved in, solved for x per row once.
+    /// Solved for x per row once: the sides and tangents moved out by 0.75 px (no coverage beyond them), the
+    /// sides and chords moved in by 0.75 px (full coverage within them: the chords bound a polygon inside the
+    /// arcs). The per-pixel work is left to the thin band between, tight around the corners too.
+    /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
     let outerLines: FillRowLines
     let innerLines: FillRowLines
     let chordLines: FillRowLines
+    /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
+    /// compositor asks for a row once per tile it crosses; empty for shapes taller than
+    /// `maximumTabulatedRows`, which compute rows on demand instead.
+    let rowTable: [SIMD4<Int32>]
+    static let maximumTabulatedRows = 4096
+    /// The straight sides' coverage ramps: the local x sides (gradient ±M row 0) and y sides (±M row 1).
+    let sideRampX: FillHalfPlaneRamp, sideRampY: FillHalfPlaneRamp
 
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
@@ -197,6 +209,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         inverseY = mRow1
         let m = SIMD2(-(mRow0.x * tx + mRow0.y * ty), -(mRow1.x * tx + mRow1.y * ty))
         inverseOffset = m
+        sideRampX = FillHalfPlaneRamp(deviceGradient: mRow0)
+        sideRampY = FillHalfPlaneRamp(deviceGradient: mRow1)
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
             let n = alpha.x * mRow0 + alpha.y * mRow1
@@ -207,10 +221,21 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             deviceHalfPlane(SIMD2(1, 0), maxX), deviceHalfPlane(SIMD2(-1, 0), -minX),
             deviceHalfPlane(SIMD2(0, 1), maxY), deviceHalfPlane(SIMD2(0, -1), -minY),
         ]
-        chords = [
-            deviceHalfPlane(SIMD2(-1, -1), -(minX + minY + r)), deviceHalfPlane(SIMD2(1, -1), maxX - minY - r),
-            deviceHalfPlane(SIMD2(-1, 1), maxY - minX - r), deviceHalfPlane(SIMD2(1, 1), maxX + maxY - r),
-        ]
+        // Corner k has outward signs σ and arc centre c; a local half-plane α·(q − c) ≤ ρ with α a unit
+        // direction (σx·cos φ, σy·sin φ) is the arc's tangent at φ for ρ = r and, for ρ = r·cos 22.5°, the
+        // chord over φ ± 22.5°.
+        let corners: [(SIMD2<Double>, SIMD2<Double>)] = [(-1, -1), (1, -1), (-1, 1), (1, 1)].map { sx, sy in
+            (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
+        }
+        func cornerPlane(_ corner: (SIMD2<Double>, SIMD2<Double>), degrees: Double, reach: Double) -> SIMD4<Double> {
+            let phi = degrees * Double.pi / 180
+            let alpha = corner.0 * SIMD2(cos(phi), sin(phi))
+            return deviceHalfPlane(alpha, (alpha * corner.1).sum() + reach)
+        }
+        let chordReach = r * cos(Double.pi / 8)
+        tangents = corners.map { cornerPlane($0, degrees: 45, reach: r) }
+        chords = corners.map { cornerPlane($0, degrees: 22.5, reach: chordReach) }
+            + corners.map { cornerPlane($0, degrees: 67.5, reach: chordReach) }
         var lo = Double.infinity, hi = -Double.infinity
         for corner in [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(minX, maxY), SIMD2(maxX, maxY)] {
             let y = b * corner.x + d * corner.y + ty
@@ -218,9 +243,20 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             hi = max(hi, y)
         }
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        outerLines = FillRowLines(planes: sides, offset: -0.75)
-        innerLines = FillRowLines(planes: sides, offset: 0.75)
-        chordLines = FillRowLines(planes: chords, offset: 0.75)
+        outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
+        innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
+        chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
+        var table: [SIMD4<Int32>] = []
+        if rows.count <= Self.maximumTabulatedRows {
+            table.reserveCapacity(rows.count)
+            for y in rows {
+                let l = Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+                table.append(SIMD4(Int32(truncatingIfNeeded: l.outer.lowerBound), Int32(truncatingIfNeeded: l.outer.upperBound),
+                                   Int32(truncatingIfNeeded: l.uniform.lowerBound), Int32(truncatingIfNeeded: l.uniform.upperBound)))
+            }
+        }
+        rowTable = table
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -231,15 +267,29 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
 
     @inline(__always)
     func layout(row y: Int) -> FillRowLayout {
-        // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
-        let outer = outerLines.columns(row: y)
-        var inner = innerLines.columns(row: y)
-        if !inner.isEmpty {
-            let chordRange = chordLines.columns(row: y)
-            let a = max(inner.lowerBound, chordRange.lowerBound), b = min(inner.upperBound, chordRange.upperBound)
-            inner = a < b ? a..<b : a..<a
+        let index = y &- rows.lowerBound
+        if index >= 0 && index < rowTable.count {
+            let e = rowTable[index]
+            return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
+                                 uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
-        return FillRowLayout(outer: outer, uniform: inner.isEmpty ? outer.lowerBound..<outer.lowerBound : inner,
+        return Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+    }
+
+    /// One row's layout from the outer, inner and chord line sets (inlined: the sets are large values).
+    @inline(__always)
+    static func layout(row y: Int, outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) -> FillRowLayout {
+        // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
+        @inline(__always) func intersect(_ p: Range<Int>, _ q: Range<Int>) -> Range<Int> {
+            let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
+            return a < b ? a..<b : a..<a
+        }
+        let outerColumns = outer.columns(row: y)
+        var inner = outerColumns.isEmpty ? outerColumns : inner.columns(row: y)
+        if !inner.isEmpty { inner = intersect(inner, chords.columns(row: y)) }
+        if !inner.isEmpty { inner = intersect(inner, outerColumns) }
+        return FillRowLayout(outer: outerColumns,
+                             uniform: inner.isEmpty ? outerColumns.lowerBound..<outerColumns.lowerBound : inner,
                              uniformCoverage: 1)
     }
 
@@ -249,19 +299,14 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         let offset = local - center
         let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
         let q = SIMD2(abs(offset.x), abs(offset.y)) - (halfSize - SIMD2(radius, radius))
-        var distance: Double, gradient: SIMD2<Double>, onArc = false
-        if q.x > 0 && q.y > 0 {
-            let length = (q.x * q.x + q.y * q.y).squareRoot()
-            distance = length - radius
-            gradient = signs * q / length
-            onArc = radius > 0
-        } else if q.x > q.y {
-            distance = q.x - radius
-            gradient = SIMD2(signs.x, 0)
-        } else {
-            distance = q.y - radius
-            gradient = SIMD2(0, signs.y)
+        // Straight sides: the device normal is constant, so the ramp's terms are precomputed (same values).
+        if !(q.x > 0 && q.y > 0) {
+            return q.x > q.y ? sideRampX.coverage(distance: q.x - radius) : sideRampY.coverage(distance: q.y - radius)
         }
+        let length = (q.x * q.x + q.y * q.y).squareRoot()
+        let distance = length - radius
+        let gradient = signs * q / length
+        let onArc = radius > 0
         // Device gradient of the local distance: Mᵀ·g.
         let deviceGradient = gradient.x * inverseX + gradient.y * inverseY
         let scale = (deviceGradient * deviceGradient).sum().squareRoot()
@@ -314,21 +359,21 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     }
 }
 
-/// Four device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
+/// Up to eight device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
 /// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
 /// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
 /// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
 struct FillRowLines: Sendable {
-    let upperIntercept: SIMD4<Double>, upperSlope: SIMD4<Double>
-    let lowerIntercept: SIMD4<Double>, lowerSlope: SIMD4<Double>
+    let upperIntercept: SIMD8<Double>, upperSlope: SIMD8<Double>
+    let lowerIntercept: SIMD8<Double>, lowerSlope: SIMD8<Double>
     /// Horizontal planes: the row is empty when constant − ny·yc < 0.
-    let flatConstant: SIMD4<Double>, flatSlope: SIMD4<Double>
+    let flatConstant: SIMD8<Double>, flatSlope: SIMD8<Double>
 
     init(planes: [SIMD4<Double>], offset: Double) {
-        var ui = SIMD4<Double>(repeating: .infinity), us = SIMD4<Double>(repeating: 0)
-        var li = SIMD4<Double>(repeating: -.infinity), ls = SIMD4<Double>(repeating: 0)
-        var fc = SIMD4<Double>(repeating: 0), fs = SIMD4<Double>(repeating: 0)
-        for (i, plane) in planes.prefix(4).enumerated() {
+        var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
+        var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
+        var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
+        for (i, plane) in planes.prefix(8).enumerated() {
             let constant = plane.z - offset * plane.w
             if plane.x > 1e-12 {
                 ui[i] = constant / plane.x
@@ -348,11 +393,34 @@ struct FillRowLines: Sendable {
     func columns(row y: Int) -> Range<Int> {
         let yc = Double(y) + 0.5
         let flat = flatConstant - flatSlope * yc
-        if flat.x < 0 || flat.y < 0 || flat.z < 0 || flat.w < 0 { return 0..<0 }
+        // (`any(flat .< 0)` is an out-of-line generic call; the pairwise minimum stays inline.)
+        let f = fillLaneMin(flat.lowHalf, flat.highHalf)
+        if min(min(f.x, f.y), min(f.z, f.w)) < 0 { return 0..<0 }
         let u = upperIntercept - upperSlope * yc, l = lowerIntercept - lowerSlope * yc
-        let hi = min(min(u.x, u.y), min(u.z, u.w)), lo = max(max(l.x, l.y), max(l.z, l.w))
-        guard lo <= hi else { return 0..<0 }
-        let first = fillCeilIndex(lo - 0.5), last = fillFloorIndex(hi - 0.5)
+        // Pairwise halving (exact: min and max do not round).
+        let u4 = fillLaneMin(u.lowHalf, u.highHalf), l4 = fillLaneMax(l.lowHalf, l.highHalf)
+        let hi = min(min(u4.x, u4.y), min(u4.z, u4.w)), lo = max(max(l4.x, l4.y), max(l4.z, l4.w))
+        guard lo <= hi else { return 0..<0 }  // also rejects NaN
+        let a = lo - 0.5, b = hi - 0.5
+        let first: Int, last: Int
+        if a > -1e9 && b < 1e9 {
+            // Inside ±1e9 truncation is exact, so ceil and floor need one correction each (as the helpers).
+            let ta = Int(a), tb = Int(b)
+            first = Double(ta) < a ? ta + 1 : ta
+            last = Double(tb) > b ? tb - 1 : tb
+        } else {
+            first = fillCeilIndex(a)
+            last = fillFloorIndex(b)
+        }
         return first <= last ? first..<(last + 1) : 0..<0
     }
+}
+
+/// Lane-wise minimum and maximum without NaN bookkeeping (`replacing(with:where:)` is a compare and a blend).
+@inline(__always) func fillLaneMin(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    a.replacing(with: b, where: b .< a)
+}
+
+@inline(__always) func fillLaneMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    a.replacing(with: b, where: b .> a)
 }

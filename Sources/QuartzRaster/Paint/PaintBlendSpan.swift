@@ -88,26 +88,29 @@ private func paintBlendSourceOver(
     _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?, _ alpha: UInt8,
     _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
 ) {
-    // Branch-free loops (they vectorise). Partial coverage uses the lerp form (error ≤ 1) rather than
-    // pre-scaling the source, whose rounded alpha would add a further half step.
+    // Partial coverage uses the lerp form (error ≤ 1) rather than pre-scaling the source, whose rounded
+    // alpha would add a further half step. Groups of eight run in 16-bit lanes (the same arithmetic), the
+    // tail in the scalar loops.
+    let done = paintSourceOverLanes(source, coverage, alpha, destination, count)
+    if done == count { return }
     if let coverage {
         if alpha == 255 {
-            for i in 0..<count {
+            for i in done..<count {
                 let d = destination[i]
                 destination[i] = paintLerpPixel(from: d, to: paintSourceOverPixel(source[i], d), by: UInt32(coverage[i]))
             }
         } else {
-            for i in 0..<count {
+            for i in done..<count {
                 let d = destination[i]
                 let m = UInt32(mulDiv255(coverage[i], alpha))
                 destination[i] = paintLerpPixel(from: d, to: paintSourceOverPixel(source[i], d), by: m)
             }
         }
     } else if alpha == 255 {
-        for i in 0..<count { destination[i] = paintSourceOverPixel(source[i], destination[i]) }
+        for i in done..<count { destination[i] = paintSourceOverPixel(source[i], destination[i]) }
     } else {
         let m = UInt32(alpha)
-        for i in 0..<count {
+        for i in done..<count {
             let d = destination[i]
             destination[i] = paintLerpPixel(from: d, to: paintSourceOverPixel(source[i], d), by: m)
         }

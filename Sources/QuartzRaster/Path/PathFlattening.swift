@@ -86,16 +86,17 @@ protocol PathFlattenVisitor {
     mutating func close()
 }
 
-/// Walks a path's elements and emits finite polyline points (the rules are in the file header).
-struct PathFlattenWalker<Visitor: PathFlattenVisitor> {
-    var visitor: Visitor
+/// Walks a path's elements and emits finite polyline points (the rules are in the file header). The walker
+/// is not generic over the visitor: the visitor comes in as an `inout` generic argument instead, so code that
+/// runs unspecialized (a public generic `flatten` called from another module) reads the walker's fields at
+/// fixed offsets rather than looking up generic type metadata for every point.
+struct PathFlattenWalker {
     let tolerance: Double
     let transform: CGAffineTransform
     let mapping: ((SIMD2<Double>) -> SIMD2<Double>)?
     private var contourOpen = false
 
-    init(visitor: Visitor, tolerance: Double, transform: CGAffineTransform, mapping: ((SIMD2<Double>) -> SIMD2<Double>)?) {
-        self.visitor = visitor
+    init(tolerance: Double, transform: CGAffineTransform, mapping: ((SIMD2<Double>) -> SIMD2<Double>)?) {
         self.tolerance = tolerance.isNaN ? PathFlattening.defaultDeviceTolerance : max(tolerance, PathFlattening.minimumTolerance)
         self.transform = transform
         self.mapping = mapping
@@ -106,7 +107,7 @@ struct PathFlattenWalker<Visitor: PathFlattenVisitor> {
         return SIMD2(t.a * p.x + t.c * p.y + t.tx, t.b * p.x + t.d * p.y + t.ty)
     }
 
-    private mutating func emit(_ p: SIMD2<Double>, smooth: Bool) {
+    private mutating func emit<Visitor: PathFlattenVisitor>(_ p: SIMD2<Double>, smooth: Bool, _ visitor: inout Visitor) {
         let q = mapping.map { $0(p) } ?? p
         guard q.x.isFinite, q.y.isFinite else { return }
         if contourOpen {
@@ -122,14 +123,14 @@ struct PathFlattenWalker<Visitor: PathFlattenVisitor> {
     private var afterClose = false
 
     /// After a close, a drawing element without a move starts a new contour at the subpath's start.
-    private mutating func restartIfNeeded() {
+    private mutating func restartIfNeeded<Visitor: PathFlattenVisitor>(_ visitor: inout Visitor) {
         if afterClose {
-            emit(start, smooth: false)
+            emit(start, smooth: false, &visitor)
             afterClose = false
         }
     }
 
-    mutating func walk(_ geometry: PathGeometry) {
+    mutating func walk<Visitor: PathFlattenVisitor>(_ geometry: PathGeometry, into visitor: inout Visitor) {
         geometry.forEachElement { element in
             switch element {
             case .moveTo(let p):
@@ -137,31 +138,31 @@ struct PathFlattenWalker<Visitor: PathFlattenVisitor> {
                 afterClose = false
                 start = map(p)
                 last = start
-                emit(start, smooth: false)
+                emit(start, smooth: false, &visitor)
             case .lineTo(let p):
-                restartIfNeeded()
+                restartIfNeeded(&visitor)
                 last = map(p)
-                emit(last, smooth: false)
+                emit(last, smooth: false, &visitor)
             case .quadCurveTo(let c, let e):
-                restartIfNeeded()
+                restartIfNeeded(&visitor)
                 let p0 = last, p1 = map(c), p2 = map(e)
                 let n = PathFlattening.quadSegmentCount(p0 - 2 * p1 + p2, tolerance: tolerance)
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    emit(u * u * p0 + 2 * u * t * p1 + t * t * p2, smooth: true)
+                    emit(u * u * p0 + 2 * u * t * p1 + t * t * p2, smooth: true, &visitor)
                 }
-                emit(p2, smooth: false)
+                emit(p2, smooth: false, &visitor)
                 last = p2
             case .curveTo(let c1, let c2, let e):
-                restartIfNeeded()
+                restartIfNeeded(&visitor)
                 let p0 = last, p1 = map(c1), p2 = map(c2), p3 = map(e)
                 let n = PathFlattening.cubicSegmentCount(p0 - 2 * p1 + p2, p1 - 2 * p2 + p3, tolerance: tolerance)
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    emit(a * p0 + b * p1 + cc * p2 + d * p3, smooth: true)
+                    emit(a * p0 + b * p1 + cc * p2 + d * p3, smooth: true, &visitor)
                 }
-                emit(p3, smooth: false)
+                emit(p3, smooth: false, &visitor)
                 last = p3
             case .closeSubpath:
                 if contourOpen { visitor.close() }
@@ -221,10 +222,10 @@ extension PathGeometry {
         into sink: inout Sink, transform: CGAffineTransform = .identity,
         tolerance: Double = PathFlattening.defaultDeviceTolerance
     ) {
-        var walker = PathFlattenWalker(
-            visitor: PathSinkVisitor(sink: sink), tolerance: tolerance, transform: transform, mapping: nil)
-        walker.walk(self)
-        sink = walker.visitor.sink
+        var walker = PathFlattenWalker(tolerance: tolerance, transform: transform, mapping: nil)
+        var visitor = PathSinkVisitor(sink: sink)
+        walker.walk(self, into: &visitor)
+        sink = visitor.sink
     }
 
     /// Flattens in the path's own space with `tolerance` in local units, then sends every point through
@@ -233,21 +234,21 @@ extension PathGeometry {
     public func flatten<Sink: PolylineSink>(
         into sink: inout Sink, localTolerance tolerance: Double, mapping: @escaping (SIMD2<Double>) -> SIMD2<Double>
     ) {
-        var walker = PathFlattenWalker(
-            visitor: PathSinkVisitor(sink: sink), tolerance: tolerance, transform: .identity, mapping: mapping)
-        walker.walk(self)
-        sink = walker.visitor.sink
+        var walker = PathFlattenWalker(tolerance: tolerance, transform: .identity, mapping: mapping)
+        var visitor = PathSinkVisitor(sink: sink)
+        walker.walk(self, into: &visitor)
+        sink = visitor.sink
     }
 
     /// The flattened subpaths (after `transform`), each within `tolerance` of the true curves.
     public func flattenedContours(
         tolerance: Double, transform: CGAffineTransform = .identity
     ) -> [FlattenedPathContour] {
-        var walker = PathFlattenWalker(
-            visitor: PathContourCollector(), tolerance: tolerance, transform: transform, mapping: nil)
-        walker.walk(self)
-        walker.visitor.finish()
-        return walker.visitor.contours
+        var walker = PathFlattenWalker(tolerance: tolerance, transform: transform, mapping: nil)
+        var collector = PathContourCollector()
+        walker.walk(self, into: &collector)
+        collector.finish()
+        return collector.contours
     }
 }
 
