@@ -88,6 +88,21 @@ struct StyleDefaultsTests {
         #expect(try #require(scene.presented(layer, at: 0)).borderWidth == 3)
     }
 
+    /// Without any style, a subclass's defaultValue(forKey:) for a built-in property is the new layer's value
+    /// (Apple, CALayer.defaultValue(forKey:): "Specifies the default value associated with the specified
+    /// key"); an explicit set still wins, and this module's classes keep the built-in defaults.
+    @Test func classDefaultValueAppliesToNewLayers() throws {
+        let scene = EngineScene()
+        let layer = scene.run { DefaultedLayer() }
+        #expect(layer.borderWidth == 3)
+        #expect(layer.value(forKey: "borderWidth") as? CGFloat == 3)
+        _ = scene.addLayer(layer)
+        #expect(try #require(scene.presented(layer, at: 0)).borderWidth == 3)
+        let explicit = scene.addLayer(DefaultedLayer()) { $0.borderWidth = 1 }
+        #expect(explicit.borderWidth == 1)
+        #expect(scene.run { CALayer() }.borderWidth == 0)
+    }
+
     /// An animation of a style-supplied property starts from the style value (spec §2.1 "current value").
     @Test func animationsReadStyleValuesUnderneath() throws {
         let scene = EngineScene()

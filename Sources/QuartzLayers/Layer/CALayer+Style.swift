@@ -24,7 +24,8 @@ extension CALayer {
     }
 
     /// Re-resolves every built-in property not explicitly set from `style`, then `defaultValue(forKey:)`, then
-    /// the built-in default (called when `style` changes).
+    /// the built-in default (called when `style` changes, and when a layer of a class from outside this module
+    /// is created, since it may override `defaultValue(forKey:)`).
     func applyStyleDefaults() {
         guard !isPresentationCopy else { return }
         let table = type(of: self).propertyTable

@@ -77,6 +77,17 @@ open class CALayer {
     /// A layer with Apple's default property values, in `LayerTreeContext.current`.
     public init() {
         context = LayerTreeContext.current
+        // A subclass outside this module may override `defaultValue(forKey:)` for built-in properties (Apple:
+        // the class method "returns the default value for the specified key"; a new layer starts with it).
+        // Our own classes' defaults are the built-in ones, so only other classes pay for the lookup.
+        if !CALayer.isBuiltInClass(type(of: self)) { applyStyleDefaults() }
+    }
+
+    /// Whether `layerClass` is one of this module's layer classes, whose `defaultValue(forKey:)` returns the
+    /// built-in defaults.
+    static func isBuiltInClass(_ layerClass: CALayer.Type) -> Bool {
+        layerClass == CALayer.self || layerClass == CAShapeLayer.self || layerClass == CAGradientLayer.self
+            || layerClass == CATransformLayer.self || layerClass == CAReplicatorLayer.self
     }
 
     /// Apple's copy initialiser, used for presentation copies: copies every property of `layer`
