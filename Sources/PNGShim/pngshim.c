@@ -1,10 +1,11 @@
-// libpng's full write API behind one C function: setjmp is legal here and nowhere else.
+// libpng's full read and write APIs behind plain C functions: setjmp is legal here and nowhere else.
 #include "pngshim.h"
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 typedef struct {
@@ -25,30 +26,48 @@ static void oq_warning(png_structp png, png_const_charp text) {
     (void)text;
 }
 
-int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                 size_t bytes_per_row, int channels, int zlib_level, int filter,
-                 char *message, size_t message_capacity) {
-    oq_error_sink sink = {message, message_capacity};
-    if (message && message_capacity) message[0] = 0;
-    FILE *volatile file = fopen(path, "wb");
-    if (!file) {
-        snprintf(message, message_capacity, "%s", strerror(errno));
-        return -1;
+/* A growing in-memory destination for libpng's write callback. */
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    size_t capacity;
+} oq_memory_sink;
+
+static void oq_memory_write(png_structp png, png_bytep data, png_size_t length) {
+    oq_memory_sink *sink = (oq_memory_sink *)png_get_io_ptr(png);
+    if (length > SIZE_MAX - sink->length) png_error(png, "encoded PNG too large for memory");
+    size_t needed = sink->length + length;
+    if (needed > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 4096;
+        while (capacity < needed) capacity = capacity > SIZE_MAX / 2 ? needed : capacity * 2;
+        uint8_t *grown = realloc(sink->bytes, capacity);
+        if (!grown) png_error(png, "out of memory for the encoded PNG");
+        sink->bytes = grown;
+        sink->capacity = capacity;
     }
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, oq_error, oq_warning);
+    memcpy(sink->bytes + sink->length, data, length);
+    sink->length = needed;
+}
+
+static void oq_memory_flush(png_structp png) { (void)png; }
+
+/* Encodes the rows through the destination set up by `attach` (file or memory); every longjmp lands here.
+   Returns 0 or -1 with the message in `sink`. */
+static int oq_png_encode(void (*attach)(png_structp, void *), void *destination, const uint8_t *pixels,
+                         uint32_t width, uint32_t height, size_t bytes_per_row, int channels, int zlib_level,
+                         int filter, oq_error_sink *sink) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, oq_error, oq_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
-        snprintf(message, message_capacity, "out of memory creating the PNG writer");
+        snprintf(sink->message, sink->capacity, "out of memory creating the PNG writer");
         png_destroy_write_struct(&png, NULL);
-        fclose(file);
         return -1;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
-        fclose(file);
         return -1;
     }
-    png_init_io(png, file);
+    attach(png, destination);
     png_set_IHDR(png, info, width, height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -60,7 +79,33 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
     }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    if (fflush(file) != 0 || ferror(file)) {
+    return 0;
+}
+
+static void oq_attach_file(png_structp png, void *file) { png_init_io(png, (FILE *)file); }
+
+static void oq_attach_memory(png_structp png, void *sink) {
+    png_set_write_fn(png, sink, oq_memory_write, oq_memory_flush);
+}
+
+int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                 size_t bytes_per_row, int channels, int zlib_level, int filter,
+                 char *message, size_t message_capacity) {
+    oq_error_sink sink = {message, message_capacity};
+    if (message && message_capacity) message[0] = 0;
+    FILE *file = fopen(path, "wb");
+    if (!file) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    if (oq_png_encode(oq_attach_file, file, pixels, width, height, bytes_per_row, channels, zlib_level,
+                      filter, &sink) != 0) {
+        fclose(file);
+        return -1;
+    }
+    /* The data must be on disk before the caller renames the file into place: otherwise a crash after
+       the rename could leave an empty or partial file under the final name. */
+    if (fflush(file) != 0 || ferror(file) || fsync(fileno(file)) != 0) {
         snprintf(message, message_capacity, "%s", strerror(errno));
         fclose(file);
         return -1;
@@ -69,6 +114,24 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
         snprintf(message, message_capacity, "%s", strerror(errno));
         return -1;
     }
+    return 0;
+}
+
+int oq_png_encode_memory(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
+                         int channels, int zlib_level, int filter, uint8_t **bytes, size_t *length,
+                         char *message, size_t message_capacity) {
+    oq_error_sink sink = {message, message_capacity};
+    if (message && message_capacity) message[0] = 0;
+    *bytes = NULL;
+    *length = 0;
+    oq_memory_sink memory = {NULL, 0, 0};
+    if (oq_png_encode(oq_attach_memory, &memory, pixels, width, height, bytes_per_row, channels, zlib_level,
+                      filter, &sink) != 0) {
+        free(memory.bytes);
+        return -1;
+    }
+    *bytes = memory.bytes;
+    *length = memory.length;
     return 0;
 }
 

@@ -1,5 +1,6 @@
 // Core Image transition filters on CATransition.filter, drawn as render nodes: CIDissolveTransition,
-// CIBarsSwipeTransition, CISwipeTransition, CICopyMachineTransition [A: CIFR descriptions, quoted below].
+// CIBarsSwipeTransition, CISwipeTransition, CICopyMachineTransition [A: CIFR descriptions, quoted below], and
+// CIModTransition (RenderTransition+Mod).
 // Core Image renders them per pixel from the two images; the shapes here follow the reference's
 // descriptions and parameters, the exact profiles are [U].
 //
@@ -42,6 +43,8 @@ extension RenderTransition {
             return swipe(filter, frame: frame, progress: p, old: old, new: new, space: space, hardEdge: false)
         case "CICopyMachineTransition":
             return swipe(filter, frame: frame, progress: p, old: old, new: new, space: space, hardEdge: true)
+        case "CIModTransition":
+            return mod(filter, progress: p, old: old, new: new, space: space)
         default:
             return new
         }

@@ -1,6 +1,7 @@
-// Writes a premultiplied RGBA8 bitmap as a straight-alpha PNG (RGB when every pixel is opaque),
-// atomically: the data goes to a temporary file in the same directory, renamed over the target only
-// when complete, so a failure never leaves a half-written PNG behind.
+// Writes a premultiplied RGBA8 bitmap as a straight-alpha PNG (RGB when every pixel is opaque), either
+// into memory or to a file durably: the file's data goes to a temporary file in the same directory, is
+// fsynced, and is renamed over the target only when complete, so neither a failure nor a crash leaves a
+// half-written or empty PNG under the final name.
 import Foundation
 import PNGShim
 import QuartzRaster
@@ -34,39 +35,87 @@ public enum PNGCompression: String, Sendable, CaseIterable {
 }
 
 public enum PNGWriter {
-    /// Writes `bitmap` to `path`, replacing an existing file only once the new one is complete.
+    /// Writes `bitmap` to `path`, replacing an existing file only once the new one is complete and on
+    /// disk: the temporary file is fsynced before the rename and the folder after it (best effort), so a
+    /// crash or power cut leaves either the old file or the complete new one under `path`.
     /// Callers decide whether replacing is allowed; this function does not ask.
     public static func write(
         _ bitmap: PremultipliedRGBA8Bitmap, to path: String, compression: PNGCompression = .balanced
     ) throws(PNGError) {
-        let width = bitmap.width, height = bitmap.height
-        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else {
-            throw .unwritableSize(path: path, width: width, height: height)
-        }
-        let opaque = bitmap.isOpaque
-        let channels = opaque ? 3 : 4
-        let samples = straightSamples(of: bitmap, channels: channels)
+        let layout = try sampleLayout(of: bitmap, name: path)
         let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
         let temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
         var message = [CChar](repeating: 0, count: 512)
-        let status = samples.withUnsafeBufferPointer { pixels in
+        let status = layout.samples.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { text in
+                // oq_png_write fsyncs the file before closing it.
                 oq_png_write(
-                    temporaryPath, pixels.baseAddress, UInt32(width), UInt32(height), width * channels,
-                    Int32(channels), compression.zlibLevel, compression.filterMask, text.baseAddress, text.count)
+                    temporaryPath, pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
+                    Int32(layout.channels), compression.zlibLevel, compression.filterMask, text.baseAddress, text.count)
             }
         }
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: temporaryPath)
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .writeFailed(path: path, reason: reason.isEmpty ? "libpng failed" : reason)
+            throw .writeFailed(path: path, reason: reason(message, or: "libpng failed"))
         }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw .writeFailed(path: path, reason: reason)
         }
+        syncFolder(folder)
+    }
+
+    /// The PNG file `write(_:to:compression:)` would write, as bytes in memory (for pipes and network
+    /// streams): the same bytes, without touching the file system. `name` is what errors call the data.
+    public static func encode(
+        _ bitmap: PremultipliedRGBA8Bitmap, compression: PNGCompression = .balanced, name: String = "PNG data"
+    ) throws(PNGError) -> Data {
+        let layout = try sampleLayout(of: bitmap, name: name)
+        var message = [CChar](repeating: 0, count: 512)
+        var bytes: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        let status = layout.samples.withUnsafeBufferPointer { pixels in
+            message.withUnsafeMutableBufferPointer { text in
+                oq_png_encode_memory(
+                    pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
+                    Int32(layout.channels), compression.zlibLevel, compression.filterMask, &bytes, &length,
+                    text.baseAddress, text.count)
+            }
+        }
+        guard status == 0, let bytes else {
+            throw .writeFailed(path: name, reason: reason(message, or: "libpng failed"))
+        }
+        // The shim hands over a malloc'd buffer; Data takes ownership and frees it.
+        return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
+    }
+
+    /// RGB samples when every pixel is opaque (smaller files), RGBA otherwise; refuses sizes PNG cannot hold.
+    private static func sampleLayout(of bitmap: PremultipliedRGBA8Bitmap, name: String) throws(PNGError)
+        -> (samples: [UInt8], channels: Int, rowBytes: Int)
+    {
+        let width = bitmap.width, height = bitmap.height
+        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31, bitmap.pixels.count == width * height else {
+            throw .unwritableSize(path: name, width: width, height: height)
+        }
+        let channels = bitmap.isOpaque ? 3 : 4
+        return (straightSamples(of: bitmap, channels: channels), channels, width * channels)
+    }
+
+    private static func reason(_ message: [CChar], or fallback: String) -> String {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? fallback : text
+    }
+
+    /// Flushes the folder's entries (the rename) to stable storage. Best effort: some file systems refuse
+    /// fsync on folders, and the file's own data is already on disk.
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
     }
 
     /// Straight-alpha RGB or RGBA bytes, rows top to bottom.

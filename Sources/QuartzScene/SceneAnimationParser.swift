@@ -205,7 +205,11 @@ final class SceneAnimationParser {
                 let count = ((attributes[key] as? [String: Any])?[kCIAttributeDefault] as? CIVector)?.count ?? 4
                 value = values.numbers(json, count: count, names: count == 4 ? ["x", "y", "width", "height"] : ["x", "y"],
                                        kind: count == 4 ? .rect : .point, at: keyPath)
-                    .map { v in CIVector(cgRect: CGRect(x: v[0], y: v[1], width: v.count > 2 ? v[2] : 0, height: v.count > 3 ? v[3] : 0)) }
+                    .map { v in
+                        // A position (inputCenter) stays a 2-value vector; a rectangle has 4.
+                        v.count == 2 ? CIVector(x: v[0], y: v[1])
+                            : CIVector(cgRect: CGRect(x: v[0], y: v[1], width: v.count > 2 ? v[2] : 0, height: v.count > 3 ? v[3] : 0))
+                    }
             case "CIColor": value = values.color(json, at: keyPath).map { CIColor(cgColor: $0) }
             default: value = nil
             }

@@ -27,15 +27,11 @@ struct StandardOutputStream: Sendable {
         case .rgba:
             return bitmap.straightRGBA8Bytes()
         case .png:
-            // PNGWriter writes files only: encode into a private temporary file and read it back.
-            let path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("quartz-render-stream-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).png").path
-            defer { unlink(path) }
+            // Encoded in memory: no temporary file, so a full or read-only temporary folder cannot fail a stream.
             do {
-                try PNGWriter.write(bitmap, to: path, compression: compression)
-                return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                return Array(try PNGWriter.encode(bitmap, compression: compression, name: "the PNG frame for stdout"))
             } catch {
-                throw CLIFailure(.ioError, "cannot encode a PNG for stdout in \(FileManager.default.temporaryDirectory.path): \(error)")
+                throw CLIFailure(.ioError, "cannot encode a PNG for stdout: \(error)")
             }
         }
     }

@@ -14,7 +14,8 @@ import Testing
         #expect(CIFilter(name: "CIBarsSwipeTransition")?.name == "CIBarsSwipeTransition")
         #expect(CIFilter(name: "CIGaussianBlur") == nil && CIFilter(name: "") == nil)
         #expect(CIFilter.filterNames(inCategory: kCICategoryTransition)
-            == ["CIBarsSwipeTransition", "CICopyMachineTransition", "CIDissolveTransition", "CISwipeTransition"])
+            == ["CIBarsSwipeTransition", "CICopyMachineTransition", "CIDissolveTransition", "CIModTransition",
+                "CISwipeTransition"])
         #expect(CIFilter.filterNames(inCategory: "CICategoryBlur").isEmpty)
     }
 
@@ -96,6 +97,65 @@ import Testing
         filter.setValue(1, forKey: "nonsense")
         #expect((filter.value(forKey: "inputWidth") as? NSNumber)?.doubleValue == 300)
         #expect(filter.value(forKey: "inputColor") as? CIColor == CIColor.white && filter.value(forKey: "nonsense") == nil)
+    }
+
+    /// CIModTransition as the reference lists it [A: CIFR CIModTransition]: inputs in its order, centre
+    /// [150 150] (a position), angle 2, radius 150 (minimum 1, slider 1…200), compression 300 (minimum 1,
+    /// slider 1…800), display name "Mod"; Apple's kCIInputCenterKey / kCIInputRadiusKey name the inputs.
+    @Test func modTransitionInputsAndDefaults() throws {
+        let mod = try #require(CIFilter(name: "CIModTransition"))
+        #expect(mod.inputKeys == ["inputImage", "inputTargetImage", "inputCenter", "inputTime", "inputAngle", "inputRadius",
+                                  "inputCompression"])
+        #expect(kCIInputCenterKey == "inputCenter" && kCIInputRadiusKey == "inputRadius")
+        #expect(mod.value(forKey: kCIInputCenterKey) as? CIVector == CIVector(x: 150, y: 150))
+        #expect((mod.value(forKey: kCIInputAngleKey) as? NSNumber)?.doubleValue == 2)
+        #expect((mod.value(forKey: kCIInputRadiusKey) as? NSNumber)?.doubleValue == 150)
+        #expect((mod.value(forKey: "inputCompression") as? NSNumber)?.doubleValue == 300)
+        #expect((mod.value(forKey: kCIInputTimeKey) as? NSNumber)?.doubleValue == 0)
+        let attributes = mod.attributes
+        #expect(attributes[kCIAttributeFilterDisplayName] as? String == "Mod")
+        let center = try #require(attributes["inputCenter"] as? [String: Any])
+        #expect(center[kCIAttributeClass] as? String == "CIVector" && center[kCIAttributeType] as? String == "CIAttributeTypePosition")
+        let radius = try #require(attributes["inputRadius"] as? [String: Any])
+        #expect(radius[kCIAttributeType] as? String == "CIAttributeTypeDistance")
+        #expect((radius[kCIAttributeMin] as? NSNumber)?.doubleValue == 1 && (radius[kCIAttributeSliderMax] as? NSNumber)?.doubleValue == 200)
+        let compression = try #require(attributes["inputCompression"] as? [String: Any])
+        #expect((compression[kCIAttributeMin] as? NSNumber)?.doubleValue == 1)
+        #expect((compression[kCIAttributeSliderMax] as? NSNumber)?.doubleValue == 800)
+        let angle = try #require(attributes["inputAngle"] as? [String: Any])
+        #expect((angle[kCIAttributeSliderMin] as? NSNumber)?.doubleValue == -Double.pi && angle[kCIAttributeMin] == nil)
+    }
+
+    /// CIModTransition's inputs are checked like the others': the centre takes a CIVector of two values or a
+    /// CGPoint (not a rectangle), numbers must be finite; refused values leave the input as it was.
+    @Test func modTransitionValidation() throws {
+        let mod = try #require(CIFilter(name: "CIModTransition"))
+        mod.setValue(CGPoint(x: 60, y: 40), forKey: kCIInputCenterKey)
+        #expect(mod.value(forKey: kCIInputCenterKey) as? CIVector == CIVector(x: 60, y: 40))
+        #expect(throws: CIFilterInputError.wrongType(key: "inputCenter", expected: "CIVector with 2 values")) {
+            try mod.checkedInput(CIVector(x: 1, y: 2, z: 3, w: 4), forKey: kCIInputCenterKey)
+        }
+        #expect(throws: CIFilterInputError.wrongType(key: "inputCenter", expected: "CIVector with 2 values")) {
+            try mod.checkedInput(CGRect(x: 0, y: 0, width: 1, height: 1), forKey: kCIInputCenterKey)
+        }
+        #expect(throws: CIFilterInputError.notFinite(key: "inputCenter")) {
+            try mod.checkedInput(CIVector(x: .nan, y: 0), forKey: kCIInputCenterKey)
+        }
+        #expect(throws: CIFilterInputError.notFinite(key: "inputCompression")) {
+            try mod.checkedInput(-Double.infinity, forKey: "inputCompression")
+        }
+        #expect(throws: CIFilterInputError.wrongType(key: "inputRadius", expected: "NSNumber")) {
+            try mod.checkedInput(CGPoint.zero, forKey: kCIInputRadiusKey)
+        }
+        #expect(throws: CIFilterInputError.unknownKey(filter: "CIModTransition", key: "inputWidth")) {
+            try mod.checkedInput(3, forKey: kCIInputWidthKey)
+        }
+        mod.setValue(Double.nan, forKey: kCIInputRadiusKey)
+        mod.setValue(CIVector(x: 1), forKey: kCIInputCenterKey)
+        #expect((mod.value(forKey: kCIInputRadiusKey) as? NSNumber)?.doubleValue == 150)
+        #expect(mod.value(forKey: kCIInputCenterKey) as? CIVector == CIVector(x: 60, y: 40))
+        // Below the reference's minimum is accepted here as by Core Image (the renderer clamps to 1).
+        #expect(try mod.checkedInput(0, forKey: kCIInputRadiusKey) == .number(0))
     }
 
     /// The transition state carries the filter's inputs as they were when the transition was added

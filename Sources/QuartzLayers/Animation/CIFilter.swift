@@ -34,7 +34,7 @@ open class CIFilter {
 
     /// Apple: the filter named `name`, or nil when there is none (here: none among the transition filters
     /// OpenQuartz draws: "CIBarsSwipeTransition", "CICopyMachineTransition", "CIDissolveTransition",
-    /// "CISwipeTransition").
+    /// "CIModTransition", "CISwipeTransition").
     public init?(name: String) {
         guard let spec = CIFilterSpec.named(name) else { return nil }
         self.spec = spec

@@ -1,6 +1,6 @@
 // The Core Image transition filters OpenQuartz draws, with their inputs, types and defaults as the Core
 // Image Filter Reference lists them [A: CIFR "CICategoryTransition": CIBarsSwipeTransition,
-// CICopyMachineTransition, CIDissolveTransition, CISwipeTransition]. Apple's slider ranges are UI hints,
+// CICopyMachineTransition, CIDissolveTransition, CIModTransition, CISwipeTransition]. Apple's slider ranges are UI hints,
 // not limits; the renderer guards its own geometry (see RenderTransition+Filters).
 import Foundation
 
@@ -11,6 +11,8 @@ public let kCIInputExtentKey = "inputExtent"
 public let kCIInputColorKey = "inputColor"
 public let kCIInputAngleKey = "inputAngle"
 public let kCIInputWidthKey = "inputWidth"
+public let kCIInputCenterKey = "inputCenter"
+public let kCIInputRadiusKey = "inputRadius"
 public let kCIOutputImageKey = "outputImage"
 
 public let kCIAttributeFilterName = "CIAttributeFilterName"
@@ -112,6 +114,21 @@ struct CIFilterSpec: Sendable {
         ]),
         // "Uses a dissolve to transition from one image to another."
         CIFilterSpec(name: "CIDissolveTransition", displayName: "Dissolve", inputs: [image, target, time]),
+        // "Transitions from one image to another by revealing the target image through irregularly shaped
+        // holes." Defaults: centre [150 150], angle 2, radius 150 (minimum 1, slider 1…200), compression 300
+        // (minimum 1, slider 1…800) [A: CIFR CIModTransition].
+        CIFilterSpec(name: "CIModTransition", displayName: "Mod", inputs: [
+            image, target,
+            CIFilterInputSpec(key: kCIInputCenterKey, kind: .vector(2), type: "CIAttributeTypePosition",
+                              defaultValue: .vector([150, 150])),
+            time,
+            CIFilterInputSpec(key: kCIInputAngleKey, kind: .number, type: "CIAttributeTypeAngle",
+                              defaultValue: .number(2), sliderRange: -Double.pi...Double.pi),
+            CIFilterInputSpec(key: kCIInputRadiusKey, kind: .number, type: "CIAttributeTypeDistance",
+                              defaultValue: .number(150), minimum: 1, sliderRange: 1...200),
+            CIFilterInputSpec(key: "inputCompression", kind: .number, type: "CIAttributeTypeDistance",
+                              defaultValue: .number(300), minimum: 1, sliderRange: 1...800),
+        ]),
         // "Transitions from one image to another by simulating a swiping action."
         CIFilterSpec(name: "CISwipeTransition", displayName: "Swipe", inputs: [
             image, target, extent,
