@@ -26,7 +26,9 @@ extension CALayer {
     /// Re-resolves every built-in property not explicitly set from `style`, then `defaultValue(forKey:)`, then
     /// the built-in default (called when `style` changes, and when a layer of a class from outside this module
     /// is created, since it may override `defaultValue(forKey:)`).
-    func applyStyleDefaults() {
+    /// `notingChange` is false for a new layer: it is in no tree yet, and joining one records the change (no
+    /// implicit transaction is opened just by creating a layer).
+    func applyStyleDefaults(notingChange: Bool = true) {
         guard !isPresentationCopy else { return }
         let table = type(of: self).propertyTable
         let builtIn = LayerProperties()
@@ -40,7 +42,7 @@ extension CALayer {
                 didChangeValue(forKey: key)
             }
         }
-        if changed || style != nil { noteStructuralChange() }
+        if notingChange && (changed || style != nil) { noteStructuralChange() }
     }
 
     /// Records that `key` was set explicitly (style values no longer apply to it).

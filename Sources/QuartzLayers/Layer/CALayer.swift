@@ -80,7 +80,7 @@ open class CALayer {
         // A subclass outside this module may override `defaultValue(forKey:)` for built-in properties (Apple:
         // the class method "returns the default value for the specified key"; a new layer starts with it).
         // Our own classes' defaults are the built-in ones, so only other classes pay for the lookup.
-        if !CALayer.isBuiltInClass(type(of: self)) { applyStyleDefaults() }
+        if !CALayer.isBuiltInClass(type(of: self)) { applyStyleDefaults(notingChange: false) }
     }
 
     /// Whether `layerClass` is one of this module's layer classes, whose `defaultValue(forKey:)` returns the
