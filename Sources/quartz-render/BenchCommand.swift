@@ -150,7 +150,7 @@ struct BenchReport: Codable {
     /// Milliseconds, one phase per line.
     var table: String {
         func ms(_ s: Double) -> String { String(format: "%10.3f", s * 1000) }
-        var lines = ["\(scene): \(width)x\(height), \(threads) threads, \(frames) frames × \(repeatCount) (warm-up \(warmup))",
+        var lines = ["\(scene): \(width)x\(height), \(threads) threads, \(frames) frames x \(repeatCount) (warm-up \(warmup))",
                      "phase        median ms     p95 ms     max ms"]
         for name in FramePhase.allCases.map(\.rawValue) + ["total"] {
             guard let s = phases[name] else { continue }

@@ -16,7 +16,7 @@ struct MotionBlurOptions: ParsableArguments {
     var samples: Int = 1
 
     @Option(help: ArgumentHelp(
-        "Shutter angle in degrees, 0 < angle ≤ 360 (default 180): the shutter opens at the frame time and stays open angle/360 of a frame.",
+        "Shutter angle in degrees, 0 < angle <= 360 (default 180): the shutter opens at the frame time and stays open angle/360 of a frame.",
         valueName: "angle"))
     var shutter: Double = 180
 
@@ -25,7 +25,7 @@ struct MotionBlurOptions: ParsableArguments {
             throw ValidationError("--motion-blur must be in 1...\(MotionBlur.maximumSamples) samples, got \(samples)")
         }
         guard shutter.isFinite, shutter > 0, shutter <= 360 else {
-            throw ValidationError("--shutter must be an angle in degrees with 0 < angle ≤ 360, got \(shutter)")
+            throw ValidationError("--shutter must be an angle in degrees with 0 < angle <= 360, got \(shutter)")
         }
     }
 

@@ -19,7 +19,7 @@ struct SceneFrameOptions: ParsableArguments {
     @Option(help: "Output frame rate: N, N.NNN or NUM/DEN such as 30000/1001 (default: the scene's).")
     var fps: String?
 
-    @Option(help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size × scale).")
+    @Option(help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size x scale).")
     var size: String?
 
     @Option(help: "Pixels per scene point (default: the scene's scale).")
@@ -48,7 +48,11 @@ struct Render: ParsableCommand {
             alpha) or .gif (palette) pipes the frames to ffmpeg (on PATH or --ffmpeg). The video is encoded into \
             a hidden temporary file and renamed into place when ffmpeg succeeds. With --shard i/n each shard \
             writes its own segment beside the target, named e.g. out.shard-03-of-08.mp4; join the segments with \
-            ffmpeg's concat demuxer (docs/cli.md).
+            ffmpeg's concat demuxer (docs/cli.md). --chunk-size N with --chunk i (or --shard-from-env) \
+            renders the selected frames in [i*N, (i+1)*N) instead: fixed-size farm tasks.
+
+            --motion-blur S averages S renders at t + (k + 0.5)/S * (shutter/360) / fps, k = 0..S-1: the \
+            shutter opens at the frame time, like a film camera's, and the average is exact and rounded once.
 
             --jobs N renders N frames at once; files and videos are identical to --jobs 1. \
             Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found, \
@@ -60,7 +64,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output: frames/%05d.png (%d, %0Nd, %% understood), a video out.mp4|.mov|.webm|.gif, or - for stdout (with --format).")
     var output: String
 
-    @Option(help: "With -o -: rgba (raw straight-alpha RGBA, width·height·4 bytes per frame) or png (concatenated PNGs). The size and rate are logged on stderr.")
+    @Option(help: "With -o -: rgba (raw straight-alpha RGBA, width*height*4 bytes per frame) or png (concatenated PNGs). The size and rate are logged on stderr.")
     var format: StreamFormat?
 
     @Flag(help: "Replace existing files (default: refuse and stop).")
@@ -78,7 +82,7 @@ struct Render: ParsableCommand {
     @Option(help: "The number of shards, with --shard-from-env.")
     var shardCount: Int?
 
-    @Option(help: "Farm chunking: chunk i renders frames [i·N, (i+1)·N) of the selection; i from --chunk or --shard-from-env. Not with --shard.")
+    @Option(help: "Farm chunking: chunk i renders the selected frames in [i*N, (i+1)*N) (counted from frame 0); i from --chunk or --shard-from-env. Not with --shard.")
     var chunkSize: Int?
 
     @Option(help: "The 0-based chunk index, with --chunk-size.")

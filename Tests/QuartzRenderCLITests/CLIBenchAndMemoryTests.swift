@@ -69,11 +69,15 @@ import Testing
     func peakResidentBytes(frames: Int, in folder: URL) throws -> Int {
         let sub = "f\(frames)"
         let result = try CLI.run(["render", Self.scene, "--frames", "0..<\(frames)", "--size", "320x320", "--threads", "1",
-                                  "--progress", "none", "--stats", "\(sub)/stats.json", "-o", "\(sub)/%03d.png"], in: folder)
+                                  "--progress", "json", "--stats", "\(sub)/stats.json", "-o", "\(sub)/%03d.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let stats = try json(String(decoding: try Data(contentsOf: folder.appendingPathComponent("\(sub)/stats.json")), as: UTF8.self))
         #expect(stats["framesRendered"] as? Int == frames)
-        return try #require(stats["peakResidentBytes"] as? Int)
+        let peak = try #require(stats["peakResidentBytes"] as? Int)
+        // The progress channel's summary line reports the same figure.
+        let summary = try json(String(try #require(result.stderr.split(separator: "\n").last)))
+        #expect(summary["event"] as? String == "summary" && summary["peakResidentBytes"] as? Int == peak, "\(summary)")
+        return peak
     }
 
     @Test func peakMemoryDoesNotGrowWithTheFrameCount() throws {
