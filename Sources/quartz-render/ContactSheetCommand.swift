@@ -36,7 +36,7 @@ struct ContactSheet: ParsableCommand {
             guard (1...Self.maximumCells).contains(count) else { throw ValidationError("--count must be in 1...\(Self.maximumCells)") }
             guard (16...4096).contains(cellWidth) else { throw ValidationError("--cell-width must be in 16...4096") }
             let scene = try loadScene(at: selection.scene, strict: selection.strict)
-            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, shard: nil)
+            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, part: nil)
             var indices = Array(plan.indices)
             if selection.frames == nil && selection.time == nil {
                 let total = plan.indices.count

@@ -1,5 +1,5 @@
 // Which frames a command renders: `--frames a..<b | a...b | n` or `--time t`, at the scene's frame rate
-// or `--fps` (rational allowed), cut to a contiguous shard with `--shard i/n`. Frame i is at
+// or `--fps` (rational allowed), cut to a contiguous shard (`--shard i/n`) or chunk (`--chunk-size`). Frame i is at
 // start + i · denominator / numerator seconds, computed from the index alone (never accumulated).
 import ArgumentParser
 import Foundation
@@ -63,15 +63,8 @@ struct ShardArgument: Equatable {
 
     /// Reads the shard index from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) or SLURM_ARRAY_TASK_ID.
     static func fromEnvironment(_ environment: [String: String], count: Int?) throws -> ShardArgument {
-        guard let count else { throw ValidationError("--shard-from-env needs --shard-count N") }
-        for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"] {
-            guard let value = environment[name] else { continue }
-            guard let index = Int(value.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--shard-from-env: \(name)='\(value)' is not a whole number")
-            }
-            return try ShardArgument(index: index, count: count)
-        }
-        throw ValidationError("--shard-from-env: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set")
+        guard let count else { throw ValidationError("--shard-from-env needs --shard-count N (or --chunk-size N)") }
+        return try ShardArgument(index: try farmTaskIndex(from: environment), count: count)
     }
 
     /// The contiguous part of `range` this shard renders: [lo + ⌊c·i/n⌋, lo + ⌊c·(i+1)/n⌋).
@@ -93,6 +86,20 @@ struct FramePlan: Sendable {
     /// An explicit `--time` (one frame, numbered 0), else nil.
     let explicitTime: Double?
     let start: Double
+    /// The shard or chunk cut from `selected`, if any.
+    var part: FramePart? = nil
+    /// The selected range before the shard or chunk was cut from it.
+    var selected: Range<Int> = 0..<0
+
+    /// The file a video output goes to: `output` itself, or this shard's or chunk's segment beside it.
+    func segmentPath(for output: String) -> String {
+        switch part {
+        case nil: output
+        case .shard(let shard): VideoSegmentName.path(for: output, shard: shard)
+        case .chunk(let chunk):
+            VideoSegmentName.path(for: output, kind: "chunk", index: chunk.index, count: chunk.count(covering: selected))
+        }
+    }
 
     /// Scene time of frame `index`.
     func time(ofFrame index: Int) -> Double {
@@ -100,7 +107,7 @@ struct FramePlan: Sendable {
     }
 
     /// Resolves the selection flags against `scene`; usage errors for anything outside the scene.
-    static func resolve(scene: Scene, frames: String?, time: Double?, fps: String?, shard: ShardArgument?) throws -> FramePlan {
+    static func resolve(scene: Scene, frames: String?, time: Double?, fps: String?, part: FramePart?) throws -> FramePlan {
         var rate = scene.frameRate
         if let fps {
             guard let parsed = SceneFrameRate(parsing: fps) else {
@@ -116,7 +123,11 @@ struct FramePlan: Sendable {
             guard time >= scene.start, time <= end else {
                 throw ValidationError("--time \(time) is outside the scene (\(scene.start) to \(end) s)")
             }
-            guard shard == nil || shard!.count == 1 else { throw ValidationError("--shard needs --frames, not --time") }
+            switch part {
+            case .shard(let shard) where shard.count != 1: throw ValidationError("--shard needs --frames, not --time")
+            case .chunk: throw ValidationError("--chunk-size needs --frames, not --time")
+            default: break
+            }
             return FramePlan(indices: 0..<1, rate: rate, explicitTime: time, start: scene.start)
         }
         var range = 0..<total
@@ -127,7 +138,8 @@ struct FramePlan: Sendable {
             }
             range = parsed.lower..<parsed.upper
         }
-        if let shard { range = shard.part(of: range) }
-        return FramePlan(indices: range, rate: rate, explicitTime: nil, start: scene.start)
+        let selected = range
+        if let part { range = part.part(of: range) }
+        return FramePlan(indices: range, rate: rate, explicitTime: nil, start: scene.start, part: part, selected: selected)
     }
 }

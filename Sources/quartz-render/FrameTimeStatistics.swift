@@ -55,6 +55,8 @@ struct RenderStatistics: Codable {
     var wallSeconds: Double
     var phases: [String: PhaseSummary]
     var frames: [FrameTiming]
+    /// The process's peak resident memory in bytes when the report was made (absent in older files).
+    var peakResidentBytes: Int?
 
     init(scene: String, width: Int, height: Int, skipped: Int, threads: Int, wallSeconds: Double, frames: [FrameTiming]) {
         self.scene = scene
@@ -69,6 +71,7 @@ struct RenderStatistics: Codable {
         for phase in FramePhase.allCases { phases[phase.rawValue] = PhaseSummary(frames.map { $0.seconds(phase) }) }
         phases["total"] = PhaseSummary(frames.map { t in FramePhase.allCases.reduce(0) { $0 + t.seconds($1) } })
         self.phases = phases
+        self.peakResidentBytes = PeakMemory.residentBytes()
     }
 
     /// Sorted, pretty JSON.
@@ -88,6 +91,9 @@ struct RenderStatistics: Codable {
         }
         let rate = wallSeconds > 0 ? Double(framesRendered) / wallSeconds : 0
         lines.append(String(format: "%d frames rendered, %d skipped, %.2f s, %.2f frames/s", framesRendered, framesSkipped, wallSeconds, rate))
+        if let peakResidentBytes {
+            lines.append(String(format: "peak resident memory %.1f MB", Double(peakResidentBytes) / 1_048_576))
+        }
         return lines.joined(separator: "\n")
     }
 }

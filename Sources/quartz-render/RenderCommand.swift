@@ -19,7 +19,7 @@ struct SceneFrameOptions: ParsableArguments {
     @Option(help: "Output frame rate: N, N.NNN or NUM/DEN such as 30000/1001 (default: the scene's).")
     var fps: String?
 
-    @Option(help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size × scale).")
+    @Option(help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size x scale).")
     var size: String?
 
     @Option(help: "Pixels per scene point (default: the scene's scale).")
@@ -48,7 +48,11 @@ struct Render: ParsableCommand {
             alpha) or .gif (palette) pipes the frames to ffmpeg (on PATH or --ffmpeg). The video is encoded into \
             a hidden temporary file and renamed into place when ffmpeg succeeds. With --shard i/n each shard \
             writes its own segment beside the target, named e.g. out.shard-03-of-08.mp4; join the segments with \
-            ffmpeg's concat demuxer (docs/cli.md).
+            ffmpeg's concat demuxer (docs/cli.md). --chunk-size N with --chunk i (or --shard-from-env) \
+            renders the selected frames in [i*N, (i+1)*N) instead: fixed-size farm tasks.
+
+            --motion-blur S averages S renders at t + (k + 0.5)/S * (shutter/360) / fps, k = 0..S-1: the \
+            shutter opens at the frame time, like a film camera's, and the average is exact and rounded once.
 
             --jobs N renders N frames at once; files and videos are identical to --jobs 1. \
             Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found, \
@@ -60,7 +64,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output: frames/%05d.png (%d, %0Nd, %% understood), a video out.mp4|.mov|.webm|.gif, or - for stdout (with --format).")
     var output: String
 
-    @Option(help: "With -o -: rgba (raw straight-alpha RGBA, width·height·4 bytes per frame) or png (concatenated PNGs). The size and rate are logged on stderr.")
+    @Option(help: "With -o -: rgba (raw straight-alpha RGBA, width*height*4 bytes per frame) or png (concatenated PNGs). The size and rate are logged on stderr.")
     var format: StreamFormat?
 
     @Flag(help: "Replace existing files (default: refuse and stop).")
@@ -77,6 +81,14 @@ struct Render: ParsableCommand {
 
     @Option(help: "The number of shards, with --shard-from-env.")
     var shardCount: Int?
+
+    @Option(help: "Farm chunking: chunk i renders the selected frames in [i*N, (i+1)*N) (counted from frame 0); i from --chunk or --shard-from-env. Not with --shard.")
+    var chunkSize: Int?
+
+    @Option(help: "The 0-based chunk index, with --chunk-size.")
+    var chunk: Int?
+
+    @OptionGroup var motionBlur: MotionBlurOptions
 
     @Option(help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
     var jobs: Int = 1
@@ -99,6 +111,14 @@ struct Render: ParsableCommand {
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing cannot be combined") }
         if shard != nil && shardFromEnv { throw ValidationError("--shard and --shard-from-env cannot be combined") }
         if shardCount != nil && !shardFromEnv { throw ValidationError("--shard-count goes with --shard-from-env") }
+        if chunkSize != nil {
+            if shard != nil { throw ValidationError("--chunk-size and --shard cannot be combined: chunks have a fixed size, shards a fixed count") }
+            if shardCount != nil { throw ValidationError("--chunk-size and --shard-count cannot be combined: the chunk count follows from the size") }
+            if chunk != nil && shardFromEnv { throw ValidationError("--chunk and --shard-from-env cannot be combined") }
+            if chunk == nil && !shardFromEnv { throw ValidationError("--chunk-size needs the chunk index: --chunk i or --shard-from-env") }
+        } else if chunk != nil {
+            throw ValidationError("--chunk goes with --chunk-size N")
+        }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
         if output == "-" {
             guard format != nil else {
@@ -112,9 +132,14 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try runReportingFailures(logging: logging) {
-            var shardPart: ShardArgument?
-            if let shard { shardPart = try ShardArgument(parsing: shard) }
-            if shardFromEnv { shardPart = try ShardArgument.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) }
+            var part: FramePart?
+            if let shard { part = .shard(try ShardArgument(parsing: shard)) }
+            let environment = ProcessInfo.processInfo.environment
+            if let chunkSize {
+                part = .chunk(try FrameChunk(index: try chunk ?? farmTaskIndex(from: environment), size: chunkSize))
+            } else if shardFromEnv {
+                part = .shard(try ShardArgument.fromEnvironment(environment, count: shardCount))
+            }
             let toStdout = output == "-"
             if toStdout, isatty(STDOUT_FILENO) == 1 {
                 throw ValidationError("-o -: stdout is a terminal; pipe it into a program, e.g. | ffmpeg -f rawvideo …")
@@ -125,9 +150,12 @@ struct Render: ParsableCommand {
                 throw ValidationError("-o '\(output)': a video is one file; remove the frame number")
             }
             let scene = try loadScene(at: selection.scene, strict: selection.strict)
-            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, shard: shardPart)
+            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, part: part)
             if !toStdout && container == nil && plan.indices.count > 1 && !pattern.isNumbered {
                 throw ValidationError("-o '\(output)' has no frame number but \(plan.indices.count) frames are selected; use e.g. frames/%05d.png")
+            }
+            if plan.indices.isEmpty, let part {
+                cliLog.notice("this \(part.isChunk ? "chunk" : "shard") has no frames of the selection \(plan.selected)")
             }
             let settings = try FrameSettings.resolve(scene: scene, size: selection.size, scale: selection.scale,
                                                      background: selection.background, threads: selection.threads)
@@ -153,10 +181,10 @@ struct Render: ParsableCommand {
                 outputs.stream = StandardOutputStream(format: format, compression: compression)
                 cliLog.notice("\(StandardOutputStream.description(format: format, width: settings.pixelWidth, height: settings.pixelHeight, rate: plan.rate, frames: plan.indices.count))")
             } else if let container {
-                let target = shardPart.map { VideoSegmentName.path(for: output, shard: $0) } ?? output
+                let target = plan.segmentPath(for: output)
                 guard !plan.indices.isEmpty else {
-                    // More shards than frames: this shard has nothing to encode, and a video needs a frame.
-                    cliLog.notice("this shard has no frames; \(target) not written")
+                    // More shards than frames, or a chunk past the end: nothing to encode, and a video needs a frame.
+                    cliLog.notice("\(target) not written: a video needs at least one frame")
                     return
                 }
                 try FrameFileWriter.prepareFolder(of: target)
@@ -181,15 +209,8 @@ struct Render: ParsableCommand {
             let (report, progressReporter) = try FrameOutputRunner.run(
                 indices: Array(plan.indices), time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
                 progressStyle: progress, label: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
-                threads: frameSettings.threads, makeProducer: {
-                    let renderer = SceneFrameRenderer(scene: scene, settings: frameSettings)
-                    return { time in
-                        let t0 = monotonicSeconds()
-                        let list = renderer.evaluate(atTime: time)
-                        let t1 = monotonicSeconds()
-                        let bitmap = try renderer.composite(list)
-                        return (bitmap, t1 - t0, monotonicSeconds() - t1)
-                    }
+                threads: frameSettings.threads, makeProducer: { [blur = motionBlur.motionBlur(rate: plan.rate)] in
+                    makeFrameProducer(renderer: SceneFrameRenderer(scene: scene, settings: frameSettings), motionBlur: blur)
                 })
             try finishReport(report, progress: progressReporter, statsPath: statsPath, refuseExisting: policy == .refuse)
         }
@@ -212,22 +233,6 @@ func finishReport(_ report: RenderStatistics, progress: RenderProgress, statsPat
         throw CLIFailure(.software, "cannot encode the statistics: \(error)")
     }
     try PartialFiles.writeAtomically(data, to: statsPath)
-}
-
-/// Segment names for video shards: `out.mp4` with `--shard 3/8` → `out.shard-03-of-08.mp4` (at least two
-/// digits, as many as the count needs), so the segments sort in frame order.
-enum VideoSegmentName {
-    static func path(for output: String, shard: ShardArgument) -> String {
-        let url = URL(fileURLWithPath: output)
-        let digits = max(2, String(shard.count).count)
-        func padded(_ n: Int) -> String {
-            let text = String(n)
-            return String(repeating: "0", count: max(0, digits - text.count)) + text
-        }
-        let name = url.deletingPathExtension().lastPathComponent + ".shard-\(padded(shard.index))-of-\(padded(shard.count))." + url.pathExtension
-        let folder = (output as NSString).deletingLastPathComponent
-        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-    }
 }
 
 extension PNGCompression: ExpressibleByArgument {}

@@ -61,6 +61,7 @@ struct RenderProgress {
                 phases.append("\"\(name)\":{\"max\":\(s.max),\"median\":\(s.median),\"p95\":\(s.p95)}")
             }
             writeToStandardError("{\"event\":\"summary\",\"framesRendered\":\(report.framesRendered),\"framesSkipped\":\(report.framesSkipped),"
+                + "\"peakResidentBytes\":\(report.peakResidentBytes ?? 0),"
                 + "\"phases\":{\(phases.joined(separator: ","))},\"wallSeconds\":\(rounded(report.wallSeconds))}\n")
         }
     }

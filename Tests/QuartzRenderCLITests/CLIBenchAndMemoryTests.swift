@@ -1,0 +1,95 @@
+// `quartz-render bench` (issue 5 "frame-time reports"; aesthetics-ecosystem.md §4 rows 6 and 12: publish
+// frames/s and per-phase percentiles) and peak memory (row 7: "memory must not grow with animation
+// length"). Timings are never asserted, only the report's shape and the memory bound.
+import Foundation
+import OpenQuartz
+import Testing
+
+@Suite struct CLIBenchAndMemoryTests {
+    static let scene = fixtureScene("ship-on-path.json")
+
+    func json(_ text: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any], "not a JSON object: \(text)")
+    }
+
+    @Test func benchJSONHasAStableShape() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["bench", Self.scene, "--frames", "3..<7", "--size", "64x48", "--threads", "1",
+                                  "--repeat", "3", "--warmup", "2", "--encode", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(result.stdout)
+        #expect(Set(report.keys) == ["version", "scene", "width", "height", "threads", "repeat", "warmup", "motionBlurSamples",
+                                     "shutterAngle", "frames", "framesMeasured", "wallSeconds", "framesPerSecond",
+                                     "peakResidentBytes", "phases"])
+        #expect(report["width"] as? Int == 64 && report["height"] as? Int == 48)
+        #expect(report["threads"] as? Int == 1 && report["repeat"] as? Int == 3 && report["warmup"] as? Int == 2)
+        #expect(report["frames"] as? Int == 4 && report["framesMeasured"] as? Int == 12)
+        #expect(report["motionBlurSamples"] as? Int == 1 && report["shutterAngle"] as? Double == 180)
+        #expect(report["scene"] as? String == Self.scene)
+        #expect((report["peakResidentBytes"] as? Int ?? 0) > 1 << 20, "a running Swift process holds more than 1 MiB")
+        #expect((report["framesPerSecond"] as? Double ?? 0) > 0 && (report["wallSeconds"] as? Double ?? 0) > 0)
+        let phases = try #require(report["phases"] as? [String: [String: Double]])
+        #expect(Set(phases.keys) == ["evaluate", "composite", "encode", "total"])
+        for (name, summary) in phases {
+            #expect(Set(summary.keys) == ["median", "p95", "max"], "\(name)")
+            let median = summary["median"] ?? -1, p95 = summary["p95"] ?? -1, max = summary["max"] ?? -1
+            #expect(0 <= median && median <= p95 && p95 <= max, "\(name): \(summary)")
+        }
+        // Keys are sorted, so two reports diff cleanly; nothing but the report is on stdout, and no file is written.
+        #expect(result.stdout.range(of: "\"composite\"")!.lowerBound < result.stdout.range(of: "\"evaluate\"")!.lowerBound)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { $0.hasPrefix(".") })
+    }
+
+    @Test func benchWithoutEncodeHasNoEncodePhaseAndPrintsATable() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try json(try CLI.run(["bench", Self.scene, "--frames", "5", "--size", "32x32", "--json"], in: folder).stdout)
+        #expect(Set((report["phases"] as? [String: Any])?.keys ?? [:].keys) == ["evaluate", "composite", "total"])
+        #expect(report["frames"] as? Int == 1 && report["repeat"] as? Int == 1 && report["warmup"] as? Int == 1)
+        let table = try CLI.run(["bench", Self.scene, "--frames", "5", "--size", "32x32", "--motion-blur", "3"], in: folder)
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("phase ") } && lines.contains { $0.hasPrefix("composite ") })
+        #expect(!lines.contains { $0.hasPrefix("encode ") })
+        #expect(lines.last?.contains("frames/s") == true && lines.last?.contains("peak resident memory") == true)
+    }
+
+    @Test(arguments: [["--repeat", "0"], ["--warmup", "-1"], ["--repeat", "1001"], ["--motion-blur", "65"]])
+    func benchRejectsBadCounts(flags: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["bench", Self.scene, "--frames", "0"] + flags, in: folder)
+        #expect(result.status == 64, "\(flags): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// Peak RSS of a `render --stats` run over `frames` frames.
+    func peakResidentBytes(frames: Int, in folder: URL) throws -> Int {
+        let sub = "f\(frames)"
+        let result = try CLI.run(["render", Self.scene, "--frames", "0..<\(frames)", "--size", "320x320", "--threads", "1",
+                                  "--progress", "json", "--stats", "\(sub)/stats.json", "-o", "\(sub)/%03d.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let stats = try json(String(decoding: try Data(contentsOf: folder.appendingPathComponent("\(sub)/stats.json")), as: UTF8.self))
+        #expect(stats["framesRendered"] as? Int == frames)
+        let peak = try #require(stats["peakResidentBytes"] as? Int)
+        // The progress channel's summary line reports the same figure.
+        let summary = try json(String(try #require(result.stderr.split(separator: "\n").last)))
+        #expect(summary["event"] as? String == "summary" && summary["peakResidentBytes"] as? Int == peak, "\(summary)")
+        return peak
+    }
+
+    @Test func peakMemoryDoesNotGrowWithTheFrameCount() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let short = try peakResidentBytes(frames: 10, in: folder)
+        let long = try peakResidentBytes(frames: 120, in: folder)
+        #expect(short > 1 << 20)
+        // Margin: +20 MiB or +25 %, whichever is larger. It absorbs allocator and page-cache noise (malloc
+        // arenas, the growing per-frame timing list of ~50 bytes a frame), but keeping one 320x320 frame
+        // (400 KiB) per frame would add 110 · 400 KiB ≈ 43 MiB and fail.
+        let margin = max(20 << 20, short / 4)
+        #expect(long <= short + margin, "peak RSS \(short) B for 10 frames, \(long) B for 120")
+    }
+}
