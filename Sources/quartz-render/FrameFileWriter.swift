@@ -1,8 +1,8 @@
 // Frame files: the existing-file policy (refuse by default, `--overwrite`, `--skip-existing`), the output
 // folder check (which also removes stale partial files of killed runs), and atomic PNG writes. PNGWriter
-// encodes into a hidden partial file in the target folder (the encode phase); flushing it to disk and the
-// rename into place are the write phase, so neither a killed render nor a power cut leaves a truncated or
-// empty frame under its final name.
+// encodes in memory (the encode phase); writing a hidden partial file in the target folder, flushing it to
+// disk and the rename into place are the write phase, so neither a killed render nor a power cut leaves a
+// truncated or empty frame under its final name.
 import Foundation
 import OpenQuartz
 
@@ -44,18 +44,24 @@ struct FrameFileWriter: Sendable {
         }
     }
 
-    /// Encodes `bitmap` into a temporary file next to `path` (encode phase, seconds returned first), then
-    /// renames it into place (write phase).
+    /// Encodes `bitmap` in memory (encode phase, seconds returned first), then writes it to a temporary file
+    /// next to `path`, flushes it to disk and renames it into place (write phase): one fsync per frame.
     func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
         let temporary = PartialFiles.path(for: path)
         let t0 = monotonicSeconds()
+        let encoded: Data
         do {
-            try PNGWriter.write(bitmap, to: temporary, compression: compression)
+            encoded = try PNGWriter.encode(bitmap, compression: compression, name: path)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error)")
+            throw CLIFailure(.ioError, "cannot encode \"\(path)\": \(error)")
         }
         let t1 = monotonicSeconds()
+        do {
+            try encoded.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
+        }
         do {
             try PartialFiles.syncFile(at: temporary)
         } catch {
