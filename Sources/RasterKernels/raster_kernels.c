@@ -71,6 +71,18 @@ RK_AVX2 static inline __m256i rk_widen8(const uint8_t *bytes) {
     return _mm256_or_si256(m, _mm256_slli_epi32(m, 16));
 }
 
+// All-ones in the first `n` 32-bit lanes (n ≤ 8): the lanes a masked load or store touches.
+RK_AVX2 static inline __m256i rk_first_lanes(size_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+// Up to 8 coverage bytes (`n` ≤ 8 of them readable) widened like rk_widen8; missing bytes read as 0.
+RK_AVX2 static inline __m256i rk_widen_partial(const uint8_t *bytes, size_t n) {
+    uint8_t copy[8] = {0};
+    memcpy(copy, bytes, n);
+    return rk_widen8(copy);
+}
+
 // Solid source with constant inverse alpha over 8 destination pixels.
 RK_AVX2 static inline __m256i rk_solid8(__m256i d, __m256i srcLo, __m256i srcHi, __m256i inverse, __m256i low8) {
     __m256i lo = _mm256_add_epi16(srcLo, rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
@@ -90,6 +102,16 @@ RK_AVX2 size_t rk_solid_over_avx2(uint32_t source, uint32_t *destination, size_t
         __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
         _mm256_storeu_si256(p, rk_solid8(d0, srcLo, srcHi, inverse, low8));
         _mm256_storeu_si256(p + 1, rk_solid8(d1, srcLo, srcHi, inverse, low8));
+    }
+    // The last 1…15 pixels, at most 8 at a time through masked loads and stores.
+    // Invariant: the lanes touched are i..<i + n with i + n = min(i + 8, count).
+    while (i < count) {
+        size_t n = count - i < 8 ? count - i : 8;
+        __m256i lanes = rk_first_lanes(n);
+        int *p = (int *)(destination + i);
+        __m256i d = _mm256_maskload_epi32(p, lanes);
+        _mm256_maskstore_epi32(p, lanes, rk_solid8(d, srcLo, srcHi, inverse, low8));
+        i += n;
     }
     return i;
 }
@@ -120,6 +142,16 @@ RK_AVX2 size_t rk_solid_mask_over_avx2(uint32_t color, const uint8_t *mask, uint
         __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
         _mm256_storeu_si256(p, rk_mask8(d0, colorLo, colorHi, rk_widen8(mask + i), low8));
         _mm256_storeu_si256(p + 1, rk_mask8(d1, colorLo, colorHi, rk_widen8(mask + i + 8), low8));
+    }
+    // The last 1…15 pixels, at most 8 at a time (masked loads and stores; the mask bytes copied out).
+    // Invariant: the lanes and mask bytes touched are i..<i + n with i + n = min(i + 8, count).
+    while (i < count) {
+        size_t n = count - i < 8 ? count - i : 8;
+        __m256i lanes = rk_first_lanes(n);
+        int *p = (int *)(destination + i);
+        __m256i d = _mm256_maskload_epi32(p, lanes);
+        _mm256_maskstore_epi32(p, lanes, rk_mask8(d, colorLo, colorHi, rk_widen_partial(mask + i, n), low8));
+        i += n;
     }
     return i;
 }
@@ -163,6 +195,19 @@ RK_AVX2 size_t rk_source_row_over_avx2(const uint32_t *source, const uint8_t *co
         }
         _mm256_storeu_si256(dp, rk_row8(s0, d0, lerps, w0, low8));
         _mm256_storeu_si256(dp + 1, rk_row8(s1, d1, lerps, w1, low8));
+    }
+    // The last 1…15 pixels, at most 8 at a time (masked loads and stores; coverage bytes copied out).
+    // Invariant: the elements touched are i..<i + n with i + n = min(i + 8, count).
+    while (i < count) {
+        size_t n = count - i < 8 ? count - i : 8;
+        __m256i lanes = rk_first_lanes(n);
+        int *dp = (int *)(destination + i);
+        __m256i s0 = _mm256_maskload_epi32((const int *)(source + i), lanes);
+        __m256i d0 = _mm256_maskload_epi32(dp, lanes);
+        __m256i w0 = alphaLanes;
+        if (coverage != NULL) w0 = rk_div255(_mm256_mullo_epi16(rk_widen_partial(coverage + i, n), alphaLanes));
+        _mm256_maskstore_epi32(dp, lanes, rk_row8(s0, d0, lerps, w0, low8));
+        i += n;
     }
     return i;
 }

@@ -2,8 +2,9 @@
 //
 // Pixels are premultiplied RGBA8 (0xAABBGGRR) in row spans; both paths give identical bytes (the C kernels
 // reproduce the Swift rounding exactly), so the choice only changes speed. AVX2 is used when the CPU has it
-// and the environment variable OPENQUARTZ_DISABLE_AVX2 is not "1" (read once per process). A kernel does
-// whole groups of 16 pixels and returns how many it did; the Swift code finishes the span.
+// and the environment variable OPENQUARTZ_DISABLE_AVX2 is not "1" (read once per process). A kernel does the
+// whole span (16 pixels per step, masked 8-pixel steps for the rest) and returns `count`, or 0 when it did not
+// run; the Swift code then does whatever is left.
 
 public import RasterKernels
 
@@ -37,8 +38,8 @@ public enum SpanKernels {
         return try body()
     }
 
-    /// Spans shorter than this stay in Swift: a call into C costs more than it saves.
-    @usableFromInline static let minimumCount = 16
+    /// Spans shorter than this stay in Swift: for a few pixels a call into C costs more than it saves.
+    @inlinable static var minimumCount: Int { 4 }
 
     /// Solid `source` (alpha < 255) over the first pixels of `destination`; returns how many were done.
     /// Invariant (caller): `destination` addresses `count` writable pixels.

@@ -13,8 +13,8 @@
 // The solid kernels run 8 pixels per step in 16-bit lanes (SIMD16<UInt16>: each pixel's R,B then G,A bytes),
 // the same arithmetic as `scale(_:by:)` lane by lane, so they match the scalar code bit for bit. 16-bit lane
 // multiplies are one SSE2 instruction (pmullw); the 32-bit SWAR multiplies need SSE4.1 or emulation.
-// On CPUs with AVX2 the solid kernels first run the C kernels of RasterKernels (16 pixels per step, the same
-// arithmetic, see SpanKernels.swift) and finish the span here; `kernels: .portable` skips them.
+// On CPUs with AVX2 the solid kernels hand the span to the C kernels of RasterKernels (16 pixels per step, the
+// same arithmetic, see SpanKernels.swift); the code here runs when they do not; `kernels: .portable` skips them.
 
 public enum FillSourceOver {
     /// Every channel of premultiplied `pixel` times `factor`/255, rounded to nearest.

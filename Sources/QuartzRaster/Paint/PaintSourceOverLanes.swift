@@ -6,8 +6,8 @@
 // results are bit-identical: r = s + round(d·(255 − sα)/255), then round((r·m + d·(255 − m))/255).
 // Valid premultiplied sources keep every lane ≤ 255 before the lerp (s ≤ sα), so no lane overflows.
 
-// On CPUs with AVX2 the C kernel of RasterKernels (SpanKernels.swift) first does groups of 16 with the same
-// lane arithmetic; these lanes continue where it stopped.
+// On CPUs with AVX2 the C kernel of RasterKernels (SpanKernels.swift) does the whole span with the same lane
+// arithmetic and these lanes find nothing left to do.
 
 /// Blends whole groups of eight pixels of `source` over `destination` with per-pixel weight
 /// m = mulDiv255(coverage, alpha) (coverage 255 when nil) and returns how many pixels it did (a multiple of

@@ -1,9 +1,9 @@
 // AVX2 source-over span kernels for premultiplied RGBA8 pixels (0xAABBGGRR: bytes R, G, B, A), chosen at run
 // time. Every kernel reproduces QuartzRaster's Swift arithmetic bit for bit (FillSourceOver.swift and
 // PaintSourceOverLanes.swift): each channel in a 16-bit lane, round(t / 255) computed as
-// (t + 128 + ((t + 128) >> 8)) >> 8. A kernel does whole groups of 16 pixels and returns how many pixels it
-// did (a multiple of 16, at most `count`); the caller finishes the rest with its own Swift code, so the tail
-// is the Swift tail.
+// (t + 128 + ((t + 128) >> 8)) >> 8. A kernel runs 16 pixels per step and the last 1…15 through masked
+// 8-pixel loads and stores (the same per-pixel arithmetic), and returns how many pixels it did: `count` when
+// it ran, 0 when it did not (the caller then runs its Swift code on the whole span).
 //
 // The `rk_*` entry points (no `_avx2` suffix) return 0 without touching memory when AVX2 is not in use: the CPU
 // lacks it, or the environment variable OPENQUARTZ_DISABLE_AVX2=1 was set when the process first asked.
