@@ -21,7 +21,9 @@ let package = Package(
         // CATransform3D, CGAffineTransform, decomposition and interpolation, Bézier maths.
         .target(name: "QuartzMath", swiftSettings: safeSettings),
         // Paths, flattening, the anti-aliased filler, stroker, bitmaps, paints, sampling, blending, CGContext.
-        .target(name: "QuartzRaster", dependencies: ["QuartzMath"]),
+        .target(name: "QuartzRaster", dependencies: ["QuartzMath", "RasterKernels"]),
+        // AVX2 source-over span kernels chosen at run time (per-function target attributes, no compiler flags).
+        .target(name: "RasterKernels"),
         // libpng through pkg-config; the C shim keeps every setjmp on the C side.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "PNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),

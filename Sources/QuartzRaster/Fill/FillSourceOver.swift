@@ -13,6 +13,8 @@
 // The solid kernels run 8 pixels per step in 16-bit lanes (SIMD16<UInt16>: each pixel's R,B then G,A bytes),
 // the same arithmetic as `scale(_:by:)` lane by lane, so they match the scalar code bit for bit. 16-bit lane
 // multiplies are one SSE2 instruction (pmullw); the 32-bit SWAR multiplies need SSE4.1 or emulation.
+// On CPUs with AVX2 the solid kernels hand the span to the C kernels of RasterKernels (16 pixels per step, the
+// same arithmetic, see SpanKernels.swift); the code here runs when they do not; `kernels: .portable` skips them.
 
 public enum FillSourceOver {
     /// Every channel of premultiplied `pixel` times `factor`/255, rounded to nearest.
@@ -36,6 +38,15 @@ public enum FillSourceOver {
     public static func blendSolid(
         _ color: UInt32, alpha: UInt8, into destination: UnsafeMutablePointer<UInt32>, count: Int
     ) {
+        blendSolid(color, alpha: alpha, into: destination, count: count, kernels: .automatic)
+    }
+
+    /// `blendSolid(_:alpha:into:count:)` with an explicit choice of kernels (identical bytes either way).
+    @inlinable
+    public static func blendSolid(
+        _ color: UInt32, alpha: UInt8, into destination: UnsafeMutablePointer<UInt32>, count: Int,
+        kernels: SpanKernelChoice
+    ) {
         if alpha == 0 || count <= 0 || color == 0 { return }
         let source = alpha == 255 ? color : scale(color, by: UInt32(alpha))
         if source >> 24 == 255 {
@@ -44,8 +55,8 @@ public enum FillSourceOver {
         }
         if source == 0 { return }
         let inverse = 255 &- (source >> 24)
-        var i = 0
-        if count >= 8 {
+        var i = SpanKernels.solidOver(source, destination, count, kernels)
+        if count &- i >= 8 {
             // Invariant: each step reads and writes pixels i..<i + 8, all < count.
             let factor = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
             let sourceLow = lanes(SIMD8<UInt32>(repeating: source & 0x00FF_00FF))
@@ -87,9 +98,18 @@ public enum FillSourceOver {
     public static func blendSolid(
         _ color: UInt32, mask: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt32>, count: Int
     ) {
-        if color == 0 { return }
-        var i = 0
-        if count >= 8 {
+        blendSolid(color, mask: mask, into: destination, count: count, kernels: .automatic)
+    }
+
+    /// `blendSolid(_:mask:into:count:)` with an explicit choice of kernels (identical bytes either way).
+    @inlinable
+    public static func blendSolid(
+        _ color: UInt32, mask: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt32>, count: Int,
+        kernels: SpanKernelChoice
+    ) {
+        if color == 0 || count <= 0 { return }
+        var i = SpanKernels.solidMaskOver(color, mask, destination, count, kernels)
+        if count &- i >= 8 {
             // Invariant: each step reads mask bytes and pixels i..<i + 8, all < count.
             let colorLow = lanes(SIMD8<UInt32>(repeating: color & 0x00FF_00FF))
             let colorHigh = lanes(SIMD8<UInt32>(repeating: (color >> 8) & 0x00FF_00FF))

@@ -84,14 +84,15 @@ private func paintSourceOverPixel(_ s: UInt32, _ d: UInt32) -> UInt32 {
     s &+ paintScalePixel(d, by: 255 &- (s >> 24))
 }
 
-private func paintBlendSourceOver(
+/// Source-over of a span; `kernels` picks AVX2 or Swift for the groups of pixels (identical bytes either way).
+func paintBlendSourceOver(
     _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?, _ alpha: UInt8,
-    _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
+    _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, kernels: SpanKernelChoice = .automatic
 ) {
     // Partial coverage uses the lerp form (error ≤ 1) rather than pre-scaling the source, whose rounded
     // alpha would add a further half step. Groups of eight run in 16-bit lanes (the same arithmetic), the
     // tail in the scalar loops.
-    let done = paintSourceOverLanes(source, coverage, alpha, destination, count)
+    let done = paintSourceOverLanes(source, coverage, alpha, destination, count, kernels: kernels)
     if done == count { return }
     if let coverage {
         if alpha == 255 {

@@ -6,6 +6,9 @@
 // results are bit-identical: r = s + round(d·(255 − sα)/255), then round((r·m + d·(255 − m))/255).
 // Valid premultiplied sources keep every lane ≤ 255 before the lerp (s ≤ sα), so no lane overflows.
 
+// On CPUs with AVX2 the C kernel of RasterKernels (SpanKernels.swift) does the whole span with the same lane
+// arithmetic and these lanes find nothing left to do.
+
 /// Blends whole groups of eight pixels of `source` over `destination` with per-pixel weight
 /// m = mulDiv255(coverage, alpha) (coverage 255 when nil) and returns how many pixels it did (a multiple of
 /// 8, ≤ count); the caller finishes the rest with the scalar loop.
@@ -14,9 +17,9 @@
 @inline(__always)
 func paintSourceOverLanes(
     _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?, _ alpha: UInt8,
-    _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
+    _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, kernels: SpanKernelChoice = .automatic
 ) -> Int {
-    var i = 0
+    var i = SpanKernels.sourceRowOver(source, coverage, alpha, destination, count, kernels)
     let src = UnsafeRawPointer(source), dst = UnsafeMutableRawPointer(destination)
     let full = SIMD16<UInt16>(repeating: 255)
     let constantWeight = SIMD16<UInt16>(repeating: UInt16(alpha))

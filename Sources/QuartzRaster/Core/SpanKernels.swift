@@ -1,0 +1,88 @@
+// Run-time choice between the AVX2 span kernels (C target RasterKernels) and the portable Swift SIMD code.
+//
+// Pixels are premultiplied RGBA8 (0xAABBGGRR) in row spans; both paths give identical bytes (the C kernels
+// reproduce the Swift rounding exactly), so the choice only changes speed. AVX2 is used when the CPU has it
+// and the environment variable OPENQUARTZ_DISABLE_AVX2 is not "1" (read once per process). A kernel does the
+// whole span (16 pixels per step, masked 8-pixel steps for the rest) and returns `count`, or 0 when it did not
+// run; the Swift code then does whatever is left.
+
+public import RasterKernels
+
+/// Which implementation a source-over span uses.
+public enum SpanKernelChoice: Sendable, Equatable {
+    /// AVX2 when the process allows it (the CPU has it, OPENQUARTZ_DISABLE_AVX2 is unset), else Swift.
+    case automatic
+    /// The portable Swift SIMD code only.
+    case portable
+    /// AVX2 whenever the CPU has it, ignoring the environment and the process switch (for comparisons).
+    case avx2
+}
+
+/// Queries and the process-wide switch of the AVX2 span kernels.
+public enum SpanKernels {
+    /// Whether this CPU has AVX2.
+    public static var isAVX2Supported: Bool { rk_avx2_supported() != 0 }
+
+    /// Whether the process chose AVX2: the CPU has it and OPENQUARTZ_DISABLE_AVX2 is not "1".
+    public static var isAVX2Selected: Bool { rk_avx2_selected() != 0 }
+
+    /// Whether `.automatic` spans use AVX2 now (selected, and no `withAVX2Disabled` call is running).
+    public static var isAVX2Enabled: Bool { rk_avx2_enabled() != 0 }
+
+    /// Runs `body` with `.automatic` spans on the Swift path in the whole process, for tests and benchmarks
+    /// that compare both paths. Output bytes do not depend on it, so other threads rendering meanwhile are
+    /// unaffected except in speed. Nested and concurrent calls are counted.
+    public static func withAVX2Disabled<Result>(_ body: () throws -> Result) rethrows -> Result {
+        rk_forbid_avx2(1)
+        defer { rk_forbid_avx2(-1) }
+        return try body()
+    }
+
+    /// Spans shorter than this stay in Swift: for a few pixels a call into C costs more than it saves.
+    @inlinable static var minimumCount: Int { 4 }
+
+    /// Solid `source` (alpha < 255) over the first pixels of `destination`; returns how many were done.
+    /// Invariant (caller): `destination` addresses `count` writable pixels.
+    @inlinable @inline(__always)
+    static func solidOver(
+        _ source: UInt32, _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, _ choice: SpanKernelChoice
+    ) -> Int {
+        if count < minimumCount { return 0 }
+        switch choice {
+        case .automatic: return Int(rk_solid_over(source, destination, count))
+        case .portable: return 0
+        case .avx2: return isAVX2Supported ? Int(rk_solid_over_avx2(source, destination, count)) : 0
+        }
+    }
+
+    /// Solid `color` through per-pixel `mask` over `destination`; returns how many pixels were done.
+    /// Invariant (caller): `mask` and `destination` address `count` elements.
+    @inlinable @inline(__always)
+    static func solidMaskOver(
+        _ color: UInt32, _ mask: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt32>, _ count: Int,
+        _ choice: SpanKernelChoice
+    ) -> Int {
+        if count < minimumCount { return 0 }
+        switch choice {
+        case .automatic: return Int(rk_solid_mask_over(color, mask, destination, count))
+        case .portable: return 0
+        case .avx2: return isAVX2Supported ? Int(rk_solid_mask_over_avx2(color, mask, destination, count)) : 0
+        }
+    }
+
+    /// Premultiplied `source` pixels over `destination`, lerped by round(coverage · alpha / 255); returns how
+    /// many pixels were done. Invariant (caller): every pointer addresses `count` elements.
+    @inlinable @inline(__always)
+    static func sourceRowOver(
+        _ source: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?, _ alpha: UInt8,
+        _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, _ choice: SpanKernelChoice
+    ) -> Int {
+        if count < minimumCount { return 0 }
+        switch choice {
+        case .automatic: return Int(rk_source_row_over(source, coverage, alpha, destination, count))
+        case .portable: return 0
+        case .avx2:
+            return isAVX2Supported ? Int(rk_source_row_over_avx2(source, coverage, alpha, destination, count)) : 0
+        }
+    }
+}

@@ -1,0 +1,244 @@
+// AVX2 source-over span kernels; see include/raster_kernels.h for the pixel format and the contract.
+//
+// Number format: a ymm register holds 8 pixels as 16 unsigned 16-bit lanes. `lo` lanes hold the R and B bytes
+// (pixel & 0x00FF00FF), `hi` lanes the G and A bytes ((pixel >> 8) & 0x00FF00FF), exactly the lane split of the
+// Swift SIMD16<UInt16> code. Every product is 8 × 8 bits plus a 128 bias, so no lane overflows.
+// round(t / 255) = (b + (b >> 8)) >> 8 with b = t + 128 equals mulhi(b, 257) for every 16-bit b
+// (b = 256q + r: both are q + ⌊(q + r) / 256⌋ since r < 256), one instruction instead of three.
+//
+// Only this file uses AVX2, through __attribute__((target("avx2"))) on each kernel, so the rest of the package
+// stays baseline x86-64 and no compiler flag is needed.
+#include "raster_kernels.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#define RK_X86 1
+#include <immintrin.h>
+#else
+#define RK_X86 0
+#endif
+
+// Dispatch state: 0 = not yet evaluated, 1 = Swift path, 2 = AVX2. Evaluating is idempotent (the CPU and the
+// environment give the same answer every time), so a race between two first callers stores the same value;
+// atomics make each load and store whole. `rk_forbidden` counts active "no AVX2" requests (tests, benchmarks).
+static int rk_state = 0;
+static int rk_forbidden = 0;
+
+int rk_avx2_supported(void) {
+#if RK_X86
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
+static int rk_evaluate(void) {
+    const char *disable = getenv("OPENQUARTZ_DISABLE_AVX2");
+    if (disable != NULL && strcmp(disable, "1") == 0) return 1;
+    return rk_avx2_supported() ? 2 : 1;
+}
+
+int rk_avx2_selected(void) {
+    int state = __atomic_load_n(&rk_state, __ATOMIC_RELAXED);
+    if (state == 0) {
+        state = rk_evaluate();
+        __atomic_store_n(&rk_state, state, __ATOMIC_RELAXED);
+    }
+    return state == 2;
+}
+
+int rk_avx2_enabled(void) {
+    return rk_avx2_selected() && __atomic_load_n(&rk_forbidden, __ATOMIC_RELAXED) <= 0;
+}
+
+void rk_forbid_avx2(int delta) { __atomic_fetch_add(&rk_forbidden, delta, __ATOMIC_SEQ_CST); }
+
+#if RK_X86
+
+#define RK_AVX2 __attribute__((target("avx2")))
+
+// round(t / 255) per 16-bit lane for t ≤ 255 · 255 (see the file note).
+RK_AVX2 static inline __m256i rk_div255(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(257));
+}
+
+// Each of 8 coverage bytes in both 16-bit lanes of its pixel's 32-bit slot.
+RK_AVX2 static inline __m256i rk_widen8(const uint8_t *bytes) {
+    __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)bytes));
+    return _mm256_or_si256(m, _mm256_slli_epi32(m, 16));
+}
+
+// All-ones in the first `n` 32-bit lanes (n ≤ 8): the lanes a masked load or store touches.
+RK_AVX2 static inline __m256i rk_first_lanes(size_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+// Up to 8 coverage bytes (`n` ≤ 8 of them readable) widened like rk_widen8; missing bytes read as 0.
+RK_AVX2 static inline __m256i rk_widen_partial(const uint8_t *bytes, size_t n) {
+    uint8_t copy[8] = {0};
+    memcpy(copy, bytes, n);
+    return rk_widen8(copy);
+}
+
+// Solid source with constant inverse alpha over 8 destination pixels.
+RK_AVX2 static inline __m256i rk_solid8(__m256i d, __m256i srcLo, __m256i srcHi, __m256i inverse, __m256i low8) {
+    __m256i lo = _mm256_add_epi16(srcLo, rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
+    __m256i hi = _mm256_add_epi16(srcHi, rk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
+    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
+}
+
+RK_AVX2 size_t rk_solid_over_avx2(uint32_t source, uint32_t *destination, size_t count) {
+    const __m256i low8 = _mm256_set1_epi16(0x00FF);
+    const __m256i srcLo = _mm256_set1_epi32((int)(source & 0x00FF00FFu));
+    const __m256i srcHi = _mm256_set1_epi32((int)((source >> 8) & 0x00FF00FFu));
+    const __m256i inverse = _mm256_set1_epi16((short)(255u - (source >> 24)));
+    size_t i = 0;
+    // Invariant: each step reads and writes pixels i..<i + 16, all < count.
+    for (; i + 16 <= count; i += 16) {
+        __m256i *p = (__m256i *)(destination + i);
+        __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
+        _mm256_storeu_si256(p, rk_solid8(d0, srcLo, srcHi, inverse, low8));
+        _mm256_storeu_si256(p + 1, rk_solid8(d1, srcLo, srcHi, inverse, low8));
+    }
+    // The last 1…15 pixels, at most 8 at a time through masked loads and stores.
+    // Invariant: the lanes touched are i..<i + n with i + n = min(i + 8, count).
+    while (i < count) {
+        size_t n = count - i < 8 ? count - i : 8;
+        __m256i lanes = rk_first_lanes(n);
+        int *p = (int *)(destination + i);
+        __m256i d = _mm256_maskload_epi32(p, lanes);
+        _mm256_maskstore_epi32(p, lanes, rk_solid8(d, srcLo, srcHi, inverse, low8));
+        i += n;
+    }
+    return i;
+}
+
+// Solid colour scaled by 8 coverages, then over 8 destination pixels.
+RK_AVX2 static inline __m256i rk_mask8(__m256i d, __m256i colorLo, __m256i colorHi, __m256i coverage, __m256i low8) {
+    __m256i sLo = rk_div255(_mm256_mullo_epi16(colorLo, coverage));
+    __m256i sHi = rk_div255(_mm256_mullo_epi16(colorHi, coverage));
+    // 255 − scaled alpha (the upper lane of sHi) in both lanes of each pixel.
+    __m256i alpha = _mm256_srli_epi32(sHi, 16);
+    __m256i inverse = _mm256_sub_epi16(low8, _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16)));
+    __m256i lo = _mm256_add_epi16(sLo, rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
+    __m256i hi = _mm256_add_epi16(sHi, rk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
+    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
+}
+
+RK_AVX2 size_t rk_solid_mask_over_avx2(uint32_t color, const uint8_t *mask, uint32_t *destination, size_t count) {
+    const __m256i low8 = _mm256_set1_epi16(0x00FF);
+    const __m256i colorLo = _mm256_set1_epi32((int)(color & 0x00FF00FFu));
+    const __m256i colorHi = _mm256_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+    size_t i = 0;
+    // Invariant: each step reads mask bytes and pixels i..<i + 16, all < count.
+    for (; i + 16 <= count; i += 16) {
+        __m128i m16 = _mm_loadu_si128((const __m128i *)(mask + i));
+        // Zero coverage leaves the destination unchanged (the Swift path skips such groups too).
+        if (_mm_testz_si128(m16, m16)) continue;
+        __m256i *p = (__m256i *)(destination + i);
+        __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
+        _mm256_storeu_si256(p, rk_mask8(d0, colorLo, colorHi, rk_widen8(mask + i), low8));
+        _mm256_storeu_si256(p + 1, rk_mask8(d1, colorLo, colorHi, rk_widen8(mask + i + 8), low8));
+    }
+    // The last 1…15 pixels, at most 8 at a time (masked loads and stores; the mask bytes copied out).
+    // Invariant: the lanes and mask bytes touched are i..<i + n with i + n = min(i + 8, count).
+    while (i < count) {
+        size_t n = count - i < 8 ? count - i : 8;
+        __m256i lanes = rk_first_lanes(n);
+        int *p = (int *)(destination + i);
+        __m256i d = _mm256_maskload_epi32(p, lanes);
+        _mm256_maskstore_epi32(p, lanes, rk_mask8(d, colorLo, colorHi, rk_widen_partial(mask + i, n), low8));
+        i += n;
+    }
+    return i;
+}
+
+// Source pixels over destination pixels, then (when `lerps`) lerp towards the destination by `weight`.
+RK_AVX2 static inline __m256i rk_row8(__m256i s, __m256i d, int lerps, __m256i weight, __m256i low8) {
+    __m256i sa = _mm256_srli_epi32(s, 24);
+    __m256i inverse = _mm256_sub_epi16(low8, _mm256_or_si256(sa, _mm256_slli_epi32(sa, 16)));
+    __m256i dLo = _mm256_and_si256(d, low8), dHi = _mm256_srli_epi16(d, 8);
+    __m256i lo = _mm256_add_epi16(_mm256_and_si256(s, low8), rk_div255(_mm256_mullo_epi16(dLo, inverse)));
+    __m256i hi = _mm256_add_epi16(_mm256_srli_epi16(s, 8), rk_div255(_mm256_mullo_epi16(dHi, inverse)));
+    if (lerps) {
+        __m256i rest = _mm256_sub_epi16(low8, weight);
+        lo = rk_div255(_mm256_add_epi16(_mm256_mullo_epi16(lo, weight), _mm256_mullo_epi16(dLo, rest)));
+        hi = rk_div255(_mm256_add_epi16(_mm256_mullo_epi16(hi, weight), _mm256_mullo_epi16(dHi, rest)));
+    }
+    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
+}
+
+// round(coverage · alpha / 255) of 8 coverage bytes, in both lanes of each pixel (Swift: mulDiv255).
+RK_AVX2 static inline __m256i rk_weight8(const uint8_t *coverage, __m256i alpha) {
+    return rk_div255(_mm256_mullo_epi16(rk_widen8(coverage), alpha));
+}
+
+RK_AVX2 size_t rk_source_row_over_avx2(const uint32_t *source, const uint8_t *coverage, uint8_t alpha,
+                                       uint32_t *destination, size_t count) {
+    const __m256i low8 = _mm256_set1_epi16(0x00FF);
+    const __m256i alphaLanes = _mm256_set1_epi16((short)alpha);
+    const int lerps = coverage != NULL || alpha != 255;
+    size_t i = 0;
+    // Invariant: each step reads source (and coverage) elements and writes pixels i..<i + 16, all < count.
+    for (; i + 16 <= count; i += 16) {
+        const __m256i *sp = (const __m256i *)(source + i);
+        __m256i *dp = (__m256i *)(destination + i);
+        __m256i s0 = _mm256_loadu_si256(sp), s1 = _mm256_loadu_si256(sp + 1);
+        __m256i d0 = _mm256_loadu_si256(dp), d1 = _mm256_loadu_si256(dp + 1);
+        __m256i w0 = alphaLanes, w1 = alphaLanes;
+        if (coverage != NULL) {
+            w0 = rk_weight8(coverage + i, alphaLanes);
+            w1 = rk_weight8(coverage + i + 8, alphaLanes);
+        }
+        _mm256_storeu_si256(dp, rk_row8(s0, d0, lerps, w0, low8));
+        _mm256_storeu_si256(dp + 1, rk_row8(s1, d1, lerps, w1, low8));
+    }
+    // The last 1…15 pixels, at most 8 at a time (masked loads and stores; coverage bytes copied out).
+    // Invariant: the elements touched are i..<i + n with i + n = min(i + 8, count).
+    while (i < count) {
+        size_t n = count - i < 8 ? count - i : 8;
+        __m256i lanes = rk_first_lanes(n);
+        int *dp = (int *)(destination + i);
+        __m256i s0 = _mm256_maskload_epi32((const int *)(source + i), lanes);
+        __m256i d0 = _mm256_maskload_epi32(dp, lanes);
+        __m256i w0 = alphaLanes;
+        if (coverage != NULL) w0 = rk_div255(_mm256_mullo_epi16(rk_widen_partial(coverage + i, n), alphaLanes));
+        _mm256_maskstore_epi32(dp, lanes, rk_row8(s0, d0, lerps, w0, low8));
+        i += n;
+    }
+    return i;
+}
+
+#else
+
+size_t rk_solid_over_avx2(uint32_t source, uint32_t *destination, size_t count) {
+    (void)source; (void)destination; (void)count;
+    return 0;
+}
+size_t rk_solid_mask_over_avx2(uint32_t color, const uint8_t *mask, uint32_t *destination, size_t count) {
+    (void)color; (void)mask; (void)destination; (void)count;
+    return 0;
+}
+size_t rk_source_row_over_avx2(const uint32_t *source, const uint8_t *coverage, uint8_t alpha,
+                               uint32_t *destination, size_t count) {
+    (void)source; (void)coverage; (void)alpha; (void)destination; (void)count;
+    return 0;
+}
+
+#endif
+
+size_t rk_solid_over(uint32_t source, uint32_t *destination, size_t count) {
+    return rk_avx2_enabled() ? rk_solid_over_avx2(source, destination, count) : 0;
+}
+
+size_t rk_solid_mask_over(uint32_t color, const uint8_t *mask, uint32_t *destination, size_t count) {
+    return rk_avx2_enabled() ? rk_solid_mask_over_avx2(color, mask, destination, count) : 0;
+}
+
+size_t rk_source_row_over(const uint32_t *source, const uint8_t *coverage, uint8_t alpha,
+                          uint32_t *destination, size_t count) {
+    return rk_avx2_enabled() ? rk_source_row_over_avx2(source, coverage, alpha, destination, count) : 0;
+}
