@@ -4,9 +4,11 @@
 // composites (its "kids"), then prepares its own operations, composites them over every tile that has any
 // (one `concurrentPerform` per phase), and frees what it used: prepared coverage, shadow masks and the
 // kids' buffers go back at once, so the next siblings reuse them. A segment ends before it would hold more
-// than one frame's worth of kid surfaces and estimated shadow masks; small leaf groups of one segment are
-// rendered together (their tiles in one phase). A surface's own buffer is taken only at its first segment,
-// after its first kids, so a chain of nested groups holds two buffers, not one per level.
+// than one frame's worth of kid surfaces (with everything below them) and estimated shadow masks. Kids whose
+// whole subtree fits that budget are rendered together, level by level, all surfaces of a level in one tile
+// phase (so many small groups still use every thread); a bigger kid is rendered on its own, recursively. A
+// surface's own buffer is taken only at its first segment, after its first kids, so a chain of nested
+// full-frame groups holds two buffers, not one per level.
 //
 // Pixels never depend on this order: each pixel of a surface receives its operations in list order (a
 // segment boundary only splits that sequence), every surface writes all its pixels in its first segment
@@ -26,9 +28,10 @@ final class CompositorFrameRenderer {
     let frameBackground: UInt32?
     /// The most bytes of kid surfaces plus estimated shadow masks one segment holds (one frame's worth).
     let segmentBudget: Int
-    /// Per surface: no offscreen kids of its own; estimated bytes of its item shadow masks.
-    let isLeaf: [Bool]
-    let shadowEstimate: [Int]
+    /// Per surface: the offscreens its operations composite (group, then mask), in list order.
+    let kidsOf: [[Int]]
+    /// Per surface: bytes of it, its item shadow masks (estimated) and every surface below it.
+    let subtreeBytes: [Int]
 
     private var ops: [CompositorOp?]
     private var clips: [(any FillCoverageSource)?]
@@ -46,17 +49,19 @@ final class CompositorFrameRenderer {
         self.frameBackground = frameBackground
         let frameBounds = plan.surfaces[0].bounds
         segmentBudget = max(frameBounds.width * frameBounds.height * 4, 1)
-        var leaf = [Bool](repeating: true, count: plan.surfaces.count)
-        var estimate = [Int](repeating: 0, count: plan.surfaces.count)
+        var kids = [[Int]](repeating: [], count: plan.surfaces.count)
+        var subtree = plan.surfaces.map { $0.bounds.width * $0.bounds.height * 4 }
         for op in plan.ops {
             switch op.spec {
-            case .surface: leaf[op.surface] = false
+            case .surface(let child, let mask, _, _): kids[op.surface] += mask.map { [child, $0] } ?? [child]
             case .item(let item):
-                if case .shadow = item.content { estimate[op.surface] += op.bounds.width * op.bounds.height }
+                if case .shadow = item.content { subtree[op.surface] += op.bounds.width * op.bounds.height }
             }
         }
-        isLeaf = leaf
-        shadowEstimate = estimate
+        // A kid is planned after its parent, so a reverse walk finishes every subtree before its parent's.
+        for s in plan.surfaces.indices.reversed() { for k in kids[s] { subtree[s] += subtree[k] } }
+        kidsOf = kids
+        subtreeBytes = subtree
         ops = [CompositorOp?](repeating: nil, count: plan.ops.count)
         clips = [(any FillCoverageSource)?](repeating: nil, count: plan.clips.count)
         pointers = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: plan.surfaces.count)
@@ -93,15 +98,12 @@ final class CompositorFrameRenderer {
         let list = plan.surfaces[s].ops
         var start = 0
         var started = false
-        var batch: [Int] = []  // leaf kids, rendered together when the segment is flushed
+        var batch: [Int] = []  // small kids, their subtrees rendered together when the segment is flushed
         var held: [Int] = []  // kids already rendered
         var bytes = 0
         func flush(to end: Int) {
             if started && start == end && batch.isEmpty && held.isEmpty { return }
-            if !batch.isEmpty {
-                compositePhase(batch.map { (surface: $0, ops: plan.surfaces[$0].ops[...]) }, first: true)
-                for kid in batch { applyShadow(kid) }
-            }
+            if !batch.isEmpty { renderTogether(batch) }
             if s != 0 && buffers[s] == nil { take(s) }
             compositePhase([(surface: s, ops: list[start..<end])], first: !started)
             started = true
@@ -116,14 +118,15 @@ final class CompositorFrameRenderer {
             case .item(let item):
                 guard case .shadow = item.content else { continue }
                 let estimate = plan.ops[index].bounds.width * plan.ops[index].bounds.height
-                if bytes + estimate > segmentBudget && position > start { flush(to: position) }
+                if bytes > 0 && bytes + estimate > segmentBudget { flush(to: position) }
                 bytes += estimate
             case .surface(let child, let mask, _, _):
                 let kids = mask.map { [child, $0] } ?? [child]
-                let kidBytes = kids.reduce(0) { $0 + surfaceBytes($1) + shadowEstimate[$1] }
-                let simple = kids.allSatisfy { isLeaf[$0] && shadowEstimate[$0] <= segmentBudget }
+                let kidBytes = kids.reduce(0) { $0 + subtreeBytes[$1] }
+                let simple = kids.allSatisfy { subtreeBytes[$0] <= segmentBudget }
                 let busy = !batch.isEmpty || !held.isEmpty
-                if (bytes + kidBytes > segmentBudget || (!simple && busy)) && position > start { flush(to: position) }
+                // Plain items never force a flush before a kid: the surface's buffer is taken as late as possible.
+                if simple ? bytes > 0 && bytes + kidBytes > segmentBudget : busy { flush(to: position) }
                 if simple {
                     batch += kids
                 } else {
@@ -136,6 +139,19 @@ final class CompositorFrameRenderer {
         // Always at least once: the first pass starts every tile (transparent, or the frame's background).
         flush(to: list.count)
         if s != 0 { applyShadow(s) }
+    }
+
+    /// Renders small kids and everything below them level by level, deepest first, each level's surfaces in
+    /// one tile phase (their subtrees fit in the segment budget, so every surface keeps its own buffer); a
+    /// level's kids are returned once it has read them. The top kids stay taken for the parent.
+    private func renderTogether(_ top: [Int]) {
+        var levels: [[Int]] = [top]
+        while let below = levels.last.map({ $0.flatMap { kidsOf[$0] } }), !below.isEmpty { levels.append(below) }
+        for (depth, level) in levels.enumerated().reversed() {
+            compositePhase(level.map { (surface: $0, ops: plan.surfaces[$0].ops[...]) }, first: true)
+            for s in level { applyShadow(s) }
+            if depth + 1 < levels.count { for s in levels[depth + 1] { give(s) } }
+        }
     }
 
     private func take(_ s: Int) {
