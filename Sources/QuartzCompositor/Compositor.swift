@@ -72,6 +72,15 @@ public enum Compositor {
         _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions = CompositorOptions(),
         pool: CompositorSurfacePool? = nil
     ) {
+        render(list, into: &bitmap, options: options, pool: pool, segmentBudget: nil)
+    }
+
+    /// The same with the schedule's segment budget in bytes (nil: one frame's worth); tests use a tiny
+    /// budget to force the most segments, which must not change a pixel.
+    static func render(
+        _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions,
+        pool: CompositorSurfacePool?, segmentBudget: Int?
+    ) {
         guard !bitmap.isEmpty, !list.nodes.isEmpty else {
             if let background = options.background {
                 bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
@@ -102,7 +111,7 @@ public enum Compositor {
             guard let framePixels = frame.baseAddress else { return }
             let renderer = CompositorFrameRenderer(
                 plan: plan, frame: framePixels, pool: pool, tileSize: tileSize, threads: threads, tolerance: tolerance,
-                frameBackground: tileBackground)
+                frameBackground: tileBackground, segmentBudget: segmentBudget)
             renderer.run()
             renderer.finish()
         }

@@ -40,7 +40,7 @@ final class CompositorFrameRenderer {
     private var bins: [CompositorBins?]
 
     init(plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>, pool: CompositorSurfacePool, tileSize: Int,
-         threads: Int, tolerance: Double, frameBackground: UInt32?) {
+         threads: Int, tolerance: Double, frameBackground: UInt32?, segmentBudget: Int? = nil) {
         self.plan = plan
         self.pool = pool
         self.tileSize = tileSize
@@ -48,7 +48,7 @@ final class CompositorFrameRenderer {
         self.tolerance = tolerance
         self.frameBackground = frameBackground
         let frameBounds = plan.surfaces[0].bounds
-        segmentBudget = max(frameBounds.width * frameBounds.height * 4, 1)
+        self.segmentBudget = max(segmentBudget ?? frameBounds.width * frameBounds.height * 4, 1)
         var kids = [[Int]](repeating: [], count: plan.surfaces.count)
         var subtree = plan.surfaces.map { $0.bounds.width * $0.bounds.height * 4 }
         for op in plan.ops {

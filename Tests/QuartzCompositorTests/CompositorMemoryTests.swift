@@ -149,6 +149,22 @@ enum MemoryTestScenes {
         #expect(pool.retainedBytes <= 1000)
     }
 
+    /// A one-byte segment budget renders every group on its own, recursively, and flushes before every kid
+    /// and shadow: the pixels equal the default schedule's (batched levels) at 1 and 4 threads.
+    @Test func segmentScheduleNeverChangesPixels() throws {
+        let nodes = MemoryTestScenes.cards(phase: 3, count: 16) + MemoryTestScenes.nestedGroups(3)
+            + MemoryTestScenes.siblingGroups(4)
+        let reference = try MemoryTestScenes.render(nodes, threads: 1)
+        for threads in [1, 4] {
+            var bitmap = PremultipliedRGBA8Bitmap(width: MemoryTestScenes.width, height: MemoryTestScenes.height)
+            let pool = CompositorSurfacePool()
+            Compositor.render(RenderList(nodes), into: &bitmap, options: CompositorOptions(threads: threads, tileSize: 24),
+                              pool: pool, segmentBudget: 1)
+            #expect(bitmap == reference, "\(threads) threads")
+            #expect(pool.memoryStatistics.peakShadowMaskBytes <= 16 * 1024, "one shadow mask at a time")
+        }
+    }
+
     /// Item shadow masks are freed once their segment is composited: 40 blurred masks never live at once
     /// beyond one frame's worth of bytes, yet all of them were made.
     @Test func shadowMasksAreBounded() throws {
