@@ -1,12 +1,12 @@
 // The compositor's entry point: a render list in, premultiplied RGBA8 pixels out.
 //
 // One frame runs in phases, each one `DispatchQueue.concurrentPerform` over a fixed number of workers that
-// take work items by stride: (1) plan (serial, cheap), (2) prepare every operation and clip (coverage
-// binning, stroking, shadow blurs), (3) per depth level, deepest offscreens first, composite every tile of
-// every surface of that level, then draw that level's group shadows. Offscreen buffers come from a pool
-// reused across levels (a surface of depth d is dead once level d − 1 has read it, so depths of equal parity
-// share buffers). Output is bit-identical for any thread count and tile size: each pixel is written by one
-// tile, in list order, from values that never depend on the partition.
+// take work items by stride: (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
+// (CompositorFrameSchedule.swift): each segment renders the offscreen groups it needs, prepares its
+// operations (coverage binning, stroking, shadow blurs), composites its tiles and frees all of that again,
+// so memory is bounded by the frame size. Offscreen buffers come from a CompositorSurfacePool, which a
+// caller may keep across frames. Output is bit-identical for any thread count and tile size: each pixel is
+// written by one tile at a time, in list order, from values that never depend on the partition.
 import Dispatch
 import Foundation
 import QuartzMath
@@ -50,9 +50,11 @@ public enum Compositor {
     public static let maximumPixelCount = 1 << 28
 
     /// Renders `list` into a new `width` × `height` bitmap, starting from `options.background` (transparent
-    /// when nil).
+    /// when nil). Offscreen buffers come from `pool` when given (keep one across frames to reuse them),
+    /// otherwise from a pool of this call's own.
     public static func render(
-        _ list: RenderList, width: Int, height: Int, options: CompositorOptions = CompositorOptions()
+        _ list: RenderList, width: Int, height: Int, options: CompositorOptions = CompositorOptions(),
+        pool: CompositorSurfacePool? = nil
     ) throws -> PremultipliedRGBA8Bitmap {
         guard width > 0, height > 0, width <= fillMaximumDeviceCoordinate, height <= fillMaximumDeviceCoordinate,
               width * height <= maximumPixelCount
@@ -60,13 +62,24 @@ public enum Compositor {
         var bitmap = PremultipliedRGBA8Bitmap(width: width, height: height, filledWith: options.background ?? .transparent)
         var drawn = options
         drawn.background = nil
-        render(list, into: &bitmap, options: drawn)
+        render(list, into: &bitmap, options: drawn, pool: pool)
         return bitmap
     }
 
-    /// Renders `list` over `bitmap`'s pixels (cleared to `options.background` first when it is set).
+    /// Renders `list` over `bitmap`'s pixels (cleared to `options.background` first when it is set), with
+    /// offscreen buffers from `pool` when given.
     public static func render(
-        _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions = CompositorOptions()
+        _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions = CompositorOptions(),
+        pool: CompositorSurfacePool? = nil
+    ) {
+        render(list, into: &bitmap, options: options, pool: pool, segmentBudget: nil)
+    }
+
+    /// The same with the schedule's segment budget in bytes (nil: one frame's worth); tests use a tiny
+    /// budget to force the most segments, which must not change a pixel.
+    static func render(
+        _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions,
+        pool: CompositorSurfacePool?, segmentBudget: Int?
     ) {
         guard !bitmap.isEmpty, !list.nodes.isEmpty else {
             if let background = options.background {
@@ -90,67 +103,17 @@ public enum Compositor {
                 bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
             }
         }
+        let pool = pool ?? CompositorSurfacePool()
+        let frameBytes = bitmap.width * bitmap.height * 4
+        pool.beginFrame(frameBytes: frameBytes)
+        defer { pool.endFrame(frameBytes: frameBytes) }
         bitmap.pixels.withUnsafeMutableBufferPointer { frame in
             guard let framePixels = frame.baseAddress else { return }
-            var pool = CompositorSurfacePool()
-            defer { pool.release() }
-            let pointers = pool.assign(plan, frame: framePixels)
-            renderPlanned(plan, memory: CompositorSurfaceMemory(pointers: pointers), tileSize: tileSize,
-                          threads: threads, tolerance: tolerance, frameBackground: tileBackground)
-        }
-    }
-
-    /// `frameBackground`, when set, fills each tile of the frame surface before its operations.
-    static func renderPlanned(
-        _ plan: CompositorPlan, memory: CompositorSurfaceMemory, tileSize: Int, threads: Int, tolerance: Double,
-        frameBackground: UInt32? = nil
-    ) {
-        // Phase 2: prepare operations and clips in parallel.
-        let preparer = CompositorPreparer(plan: plan, memory: memory, tileSize: tileSize, deviceTolerance: tolerance)
-        let reachable = plan.surfaces.filter(\.isLive).reduce(FillPixelBounds.empty) { $0.union($1.bounds) }
-        let opCount = plan.ops.count, clipCount = plan.clips.count
-        var ops = [CompositorOp?](repeating: nil, count: opCount)
-        var clips = [(any FillCoverageSource)?](repeating: nil, count: clipCount)
-        ops.withUnsafeMutableBufferPointer { opBuffer in
-            clips.withUnsafeMutableBufferPointer { clipBuffer in
-                let out = CompositorPreparedOutput(ops: opBuffer.baseAddress, clips: clipBuffer.baseAddress)
-                runWorkers(threads: threads, items: opCount + clipCount) { item in
-                    if item < opCount {
-                        let planned = plan.ops[item]
-                        guard plan.surfaces[planned.surface].isLive else { return }
-                        out.ops?[item] = preparer.prepare(planned)
-                    } else {
-                        let index = item - opCount
-                        let c = plan.clips[index]
-                        let builder = CompositorCoverageBuilder(
-                            clip: c.bounds.intersection(reachable), tileSize: tileSize, deviceTolerance: tolerance)
-                        out.clips?[index] = builder.roundedRect(c.clip.shape, CompositorProjection(c.clip.transform))?.source
-                    }
-                }
-            }
-        }
-        // Phase 3: levels, deepest first.
-        let bins = plan.surfaces.map { $0.isLive ? CompositorBins(surface: $0, ops: ops, tileSize: tileSize) : nil }
-        let context = CompositorTileContext(plan: plan, ops: ops, clips: clips, memory: memory, bins: bins,
-                                            frameBackground: frameBackground)
-        for depth in stride(from: plan.maximumDepth, through: 0, by: -1) {
-            var work: [(surface: Int, tile: Int)] = []
-            for (index, s) in plan.surfaces.enumerated() where s.isLive && s.depth == depth {
-                guard let b = bins[index] else { continue }
-                for tile in 0..<b.grid.tileCount { work.append((index, tile)) }
-            }
-            let items = work
-            runWorkers(threads: threads, items: items.count, scratchTileSize: tileSize) { item, scratch in
-                context.compositeTile(surface: items[item].surface, tile: items[item].tile, scratch: scratch)
-            }
-            let shadowed = plan.surfaces.indices.filter {
-                plan.surfaces[$0].isLive && plan.surfaces[$0].depth == depth && plan.surfaces[$0].shadow != nil
-            }
-            runWorkers(threads: min(threads, shadowed.count), items: shadowed.count) { item in
-                let index = shadowed[item]
-                guard let pixels = memory.pointers[index], let shadow = plan.surfaces[index].shadow else { return }
-                CompositorShadows.applyGroupShadow(shadow, pixels: pixels, bounds: plan.surfaces[index].bounds)
-            }
+            let renderer = CompositorFrameRenderer(
+                plan: plan, frame: framePixels, pool: pool, tileSize: tileSize, threads: threads, tolerance: tolerance,
+                frameBackground: tileBackground, segmentBudget: segmentBudget)
+            renderer.run()
+            renderer.finish()
         }
     }
 
@@ -198,46 +161,4 @@ public enum Compositor {
 struct CompositorPreparedOutput: @unchecked Sendable {
     let ops: UnsafeMutablePointer<CompositorOp?>?
     let clips: UnsafeMutablePointer<(any FillCoverageSource)?>?
-}
-
-/// Offscreen buffers for one frame. Surfaces of depth d are written at level d and read at level d − 1, so a
-/// buffer used at depth d + 2 is free again at depth d: depths of equal parity share slots, the k-th live
-/// surface of a depth taking slot k of its parity, each slot sized for its largest user.
-struct CompositorSurfacePool {
-    private var buffers: [UnsafeMutablePointer<UInt32>] = []
-
-    mutating func assign(_ plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>) -> [UnsafeMutablePointer<UInt32>?] {
-        var slotOf = [Int](repeating: -1, count: plan.surfaces.count)
-        var capacity: [[Int]] = [[], []]  // per parity, per slot
-        var nextSlot: [Int: Int] = [:]  // per depth
-        for (index, s) in plan.surfaces.enumerated() where index > 0 && s.isLive {
-            let k = nextSlot[s.depth, default: 0]
-            nextSlot[s.depth] = k + 1
-            let parity = s.depth % 2
-            while capacity[parity].count <= k { capacity[parity].append(0) }
-            capacity[parity][k] = max(capacity[parity][k], s.bounds.width * s.bounds.height)
-            slotOf[index] = k
-        }
-        var slotPointers: [[UnsafeMutablePointer<UInt32>]] = [[], []]
-        for parity in 0..<2 {
-            for count in capacity[parity] {
-                let p = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
-                p.initialize(repeating: 0, count: max(count, 1))
-                buffers.append(p)
-                slotPointers[parity].append(p)
-            }
-        }
-        var pointers = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: plan.surfaces.count)
-        pointers[0] = frame
-        for (index, s) in plan.surfaces.enumerated() where index > 0 && s.isLive {
-            pointers[index] = slotPointers[s.depth % 2][slotOf[index]]
-        }
-        return pointers
-    }
-
-    /// Frees every buffer (UInt32 is trivial, so no deinitialisation is needed).
-    mutating func release() {
-        for b in buffers { b.deallocate() }
-        buffers = []
-    }
 }

@@ -27,8 +27,8 @@ struct CompositorOp: Sendable {
 
 /// The offscreen pixels the preparation phase may reference (finished before they are read).
 struct CompositorSurfaceMemory: @unchecked Sendable {
-    /// Invariant: surface i's pixels live at `pointers[i]` (bounds.width · bounds.height of them) for the
-    /// whole frame; index 0 is the frame itself.
+    /// Invariant: surface i's pixels live at `pointers[i]` (bounds.width · bounds.height of them) from the
+    /// phase that first writes them until its parent has read them; index 0 is the frame itself.
     let pointers: [UnsafeMutablePointer<UInt32>?]
 }
 
@@ -37,6 +37,8 @@ struct CompositorPreparer {
     let memory: CompositorSurfaceMemory
     let tileSize: Int
     let deviceTolerance: Double
+    /// Workers one shadow blur may use (it nests its own `concurrentPerform`).
+    var blurThreads = 1
 
     static func alphaByte(_ opacity: Double) -> UInt8 {
         opacity.isNaN ? 0 : UInt8((min(1, max(0, opacity)) * 255).rounded())
@@ -92,7 +94,7 @@ struct CompositorPreparer {
             else { return nil }
             return (c, .shader(shader, alpha: alpha))
         case .shadow(let shadow):
-            return CompositorShadows.prepare(shadow, item: item, builder: builder)
+            return CompositorShadows.prepare(shadow, item: item, builder: builder, blurThreads: blurThreads)
         }
     }
 }

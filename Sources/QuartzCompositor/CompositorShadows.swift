@@ -15,7 +15,7 @@ enum CompositorShadows {
     static let maximumSigma = 256.0
 
     static func prepare(
-        _ shadow: RenderShadow, item: RenderItem, builder: CompositorCoverageBuilder
+        _ shadow: RenderShadow, item: RenderItem, builder: CompositorCoverageBuilder, blurThreads: Int = 1
     ) -> (CompositorCoverageBuilder.Built, CompositorPaint)? {
         let dx = Double(shadow.offset.width), dy = Double(shadow.offset.height)
         guard dx.isFinite, dy.isFinite, shadow.radius.isFinite, shadow.opacity > 0 else { return nil }
@@ -60,7 +60,7 @@ enum CompositorShadows {
         let extent = bounds.grown(by: reach).intersection(builder.clip)
         if extent.isEmpty { return nil }
         guard let blurred = CompositorShadowBlur.blur(
-            mask, inputBounds: bounds, outputBounds: extent, sigma: sigma, shiftX: 0, shiftY: 0)
+            mask, inputBounds: bounds, outputBounds: extent, sigma: sigma, shiftX: 0, shiftY: 0, threads: blurThreads)
         else { return nil }
         let rect = CGRect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
         let shader = CompositorMaskShader(mask: blurred, originX: extent.minX, originY: extent.minY, color: color)
@@ -91,22 +91,51 @@ enum CompositorShadows {
     }
 
     /// Draws a group's shadow under its finished offscreen: the surface's alpha, blurred, moved by the
-    /// device offset and tinted, goes beneath the content (destination-over: content over shadow).
+    /// device offset and tinted, goes beneath the content (destination-over: content over shadow). Alpha
+    /// extraction, blur and tinting are split by rows over `threads` workers; every pixel's value is the
+    /// same whatever the split.
     /// Invariant: `pixels` holds `bounds.width · bounds.height` pixels no other thread touches meanwhile.
-    static func applyGroupShadow(_ shadow: CompositorSurfaceShadow, pixels: UnsafeMutablePointer<UInt32>, bounds: FillPixelBounds) {
+    static func applyGroupShadow(
+        _ shadow: CompositorSurfaceShadow, pixels: UnsafeMutablePointer<UInt32>, bounds: FillPixelBounds, threads: Int = 1
+    ) {
         let w = bounds.width, h = bounds.height
         guard w > 0, h > 0 else { return }
+        let bands = CompositorShadowBlur.bands(count: h, threads: threads)
+        let surface = CompositorSharedPixels(pointer: pixels)
         var alpha = PaintA8Mask(width: w, height: h)
-        for i in 0..<(w * h) { alpha.bytes[i] = UInt8(truncatingIfNeeded: pixels[i] >> 24) }
+        alpha.bytes.withUnsafeMutableBufferPointer { buffer in
+            let out = CompositorSharedBytes(pointer: buffer.baseAddress!)
+            Compositor.runWorkers(threads: threads, items: bands.count) { band in
+                // Invariant: band rows lie in 0..<h, each band written by one worker.
+                for i in (bands[band].lowerBound * w)..<(bands[band].upperBound * w) {
+                    out.pointer[i] = UInt8(truncatingIfNeeded: surface.pointer[i] >> 24)
+                }
+            }
+        }
         // Shadow pixel p comes from content pixel p − offset, blurred; only the surface's own pixels are made.
         guard let shade = CompositorShadowBlur.blur(
-            alpha, inputBounds: bounds, outputBounds: bounds, sigma: shadow.sigma, shiftX: shadow.dx, shiftY: shadow.dy)
+            alpha, inputBounds: bounds, outputBounds: bounds, sigma: shadow.sigma, shiftX: shadow.dx, shiftY: shadow.dy,
+            threads: threads)
         else { return }
         let color = shadow.color
-        shade.bytes.withUnsafeBufferPointer { bytes in
-            for i in 0..<(w * h) where bytes[i] != 0 {
-                pixels[i] = FillSourceOver.blend(pixels[i], over: FillSourceOver.scale(color, by: UInt32(bytes[i])))
+        shade.bytes.withUnsafeBufferPointer { buffer in
+            let bytes = CompositorSharedBytes(pointer: UnsafeMutablePointer(mutating: buffer.baseAddress!))
+            Compositor.runWorkers(threads: threads, items: bands.count) { band in
+                for i in (bands[band].lowerBound * w)..<(bands[band].upperBound * w) where bytes.pointer[i] != 0 {
+                    surface.pointer[i] = FillSourceOver.blend(
+                        surface.pointer[i], over: FillSourceOver.scale(color, by: UInt32(bytes.pointer[i])))
+                }
             }
         }
     }
+}
+
+/// A surface's pixels handed to band workers. Invariant: workers touch disjoint rows.
+struct CompositorSharedPixels: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt32>
+}
+
+/// A byte buffer handed to band workers. Invariant: workers write disjoint ranges (or only read).
+struct CompositorSharedBytes: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
 }

@@ -85,6 +85,8 @@ struct CompositorTileContext: @unchecked Sendable {
     let bins: [CompositorBins?]
     /// When set, the frame's tiles start as this premultiplied colour instead of keeping their pixels.
     let frameBackground: UInt32?
+    /// False when the tiles already hold this surface's earlier operations (a later segment): nothing is cleared.
+    var startsTiles = true
 
     /// Composites tile `tile` of `surface`. Offscreen tiles start transparent; the frame keeps its pixels
     /// (or starts from `frameBackground`).
@@ -94,7 +96,7 @@ struct CompositorTileContext: @unchecked Sendable {
         let s = plan.surfaces[surface].bounds
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
-        if let start = surface != 0 ? 0 : frameBackground {
+        if startsTiles, let start = surface != 0 ? 0 : frameBackground {
             for y in region.minY..<region.maxY {
                 (base + (y - s.minY) * s.width + (region.minX - s.minX)).update(repeating: start, count: region.width)
             }

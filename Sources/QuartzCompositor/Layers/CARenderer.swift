@@ -41,6 +41,9 @@ public final class CARenderer {
     public let context: LayerTreeContext
     /// Before-states of transitioning layers (see `LayerRenderListBuilder.transitionSources`).
     public var transitionSources: [Int: LayerTreeSnapshot] = [:]
+    /// The offscreen buffers kept from frame to frame, so group opacity, masks and group shadows allocate
+    /// only in the first frames (call `releaseUnusedBuffers()` on it to give the memory back between frames).
+    public let surfacePool = CompositorSurfacePool()
 
     /// The last frame drawn by `render()`.
     public private(set) var bitmap: PremultipliedRGBA8Bitmap?
@@ -148,7 +151,7 @@ public final class CARenderer {
         guard let size = pixelSize else { throw CARendererError.invalidSize(bounds: bounds, scale: scale) }
         let list = try renderList()
         do {
-            return try Compositor.render(list, width: size.width, height: size.height, options: options)
+            return try Compositor.render(list, width: size.width, height: size.height, options: options, pool: surfacePool)
         } catch let error as CompositorError {
             throw CARendererError.compositor(error)
         }

@@ -1,0 +1,242 @@
+// The order a planned frame is drawn in, chosen so memory stays bounded by the frame size.
+//
+// A surface's operations are drawn in segments: each segment first renders the offscreen groups it
+// composites (its "kids"), then prepares its own operations, composites them over every tile that has any
+// (one `concurrentPerform` per phase), and frees what it used: prepared coverage, shadow masks and the
+// kids' buffers go back at once, so the next siblings reuse them. A segment ends before it would hold more
+// than one frame's worth of kid surfaces (with everything below them) and estimated shadow masks. Kids whose
+// whole subtree fits that budget are rendered together, level by level, all surfaces of a level in one tile
+// phase (so many small groups still use every thread); a bigger kid is rendered on its own, recursively. A
+// surface's own buffer is taken only at its first segment, after its first kids, so a chain of nested
+// full-frame groups holds two buffers, not one per level.
+//
+// Pixels never depend on this order: each pixel of a surface receives its operations in list order (a
+// segment boundary only splits that sequence), every surface writes all its pixels in its first segment
+// before any is read, and each kid is finished (group shadow included) before its parent reads it.
+// Spaces: device pixels; buffers are premultiplied RGBA8 with stride = the surface's width.
+import Dispatch
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+final class CompositorFrameRenderer {
+    let plan: CompositorPlan
+    let pool: CompositorSurfacePool
+    let tileSize: Int
+    let threads: Int
+    let tolerance: Double
+    let frameBackground: UInt32?
+    /// The most bytes of kid surfaces plus estimated shadow masks one segment holds (one frame's worth).
+    let segmentBudget: Int
+    /// Per surface: the offscreens its operations composite (group, then mask), in list order.
+    let kidsOf: [[Int]]
+    /// Per surface: bytes of it, its item shadow masks (estimated) and every surface below it.
+    let subtreeBytes: [Int]
+
+    private var ops: [CompositorOp?]
+    private var clips: [(any FillCoverageSource)?]
+    private var pointers: [UnsafeMutablePointer<UInt32>?]
+    private var buffers: [CompositorSurfaceBuffer?]
+    private var bins: [CompositorBins?]
+
+    init(plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>, pool: CompositorSurfacePool, tileSize: Int,
+         threads: Int, tolerance: Double, frameBackground: UInt32?, segmentBudget: Int? = nil) {
+        self.plan = plan
+        self.pool = pool
+        self.tileSize = tileSize
+        self.threads = threads
+        self.tolerance = tolerance
+        self.frameBackground = frameBackground
+        let frameBounds = plan.surfaces[0].bounds
+        self.segmentBudget = max(segmentBudget ?? frameBounds.width * frameBounds.height * 4, 1)
+        var kids = [[Int]](repeating: [], count: plan.surfaces.count)
+        var subtree = plan.surfaces.map { $0.bounds.width * $0.bounds.height * 4 }
+        for op in plan.ops {
+            switch op.spec {
+            case .surface(let child, let mask, _, _): kids[op.surface] += mask.map { [child, $0] } ?? [child]
+            case .item(let item):
+                if case .shadow = item.content { subtree[op.surface] += op.bounds.width * op.bounds.height }
+            }
+        }
+        // A kid is planned after its parent, so a reverse walk finishes every subtree before its parent's.
+        for s in plan.surfaces.indices.reversed() { for k in kids[s] { subtree[s] += subtree[k] } }
+        kidsOf = kids
+        subtreeBytes = subtree
+        ops = [CompositorOp?](repeating: nil, count: plan.ops.count)
+        clips = [(any FillCoverageSource)?](repeating: nil, count: plan.clips.count)
+        pointers = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: plan.surfaces.count)
+        pointers[0] = frame
+        buffers = [CompositorSurfaceBuffer?](repeating: nil, count: plan.surfaces.count)
+        bins = [CompositorBins?](repeating: nil, count: plan.surfaces.count)
+    }
+
+    /// Draws the whole frame.
+    func run() {
+        prepareClips()
+        renderSurface(0)
+    }
+
+    /// Clip coverage is geometry only (no pixels), so every clip is prepared up front, in parallel.
+    private func prepareClips() {
+        let plan = self.plan, tileSize = self.tileSize, tolerance = self.tolerance
+        let reachable = plan.surfaces.filter(\.isLive).reduce(FillPixelBounds.empty) { $0.union($1.bounds) }
+        clips.withUnsafeMutableBufferPointer { buffer in
+            let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress)
+            Compositor.runWorkers(threads: threads, items: plan.clips.count) { index in
+                let c = plan.clips[index]
+                let builder = CompositorCoverageBuilder(
+                    clip: c.bounds.intersection(reachable), tileSize: tileSize, deviceTolerance: tolerance)
+                out.clips?[index] = builder.roundedRect(c.clip.shape, CompositorProjection(c.clip.transform))?.source
+            }
+        }
+    }
+
+    private func surfaceBytes(_ s: Int) -> Int { plan.surfaces[s].bounds.width * plan.surfaces[s].bounds.height * 4 }
+
+    /// Renders surface `s` completely (group shadow included); its buffer stays taken for the parent.
+    private func renderSurface(_ s: Int) {
+        let list = plan.surfaces[s].ops
+        var start = 0
+        var started = false
+        var batch: [Int] = []  // small kids, their subtrees rendered together when the segment is flushed
+        var held: [Int] = []  // kids already rendered
+        var bytes = 0
+        func flush(to end: Int) {
+            if started && start == end && batch.isEmpty && held.isEmpty { return }
+            if !batch.isEmpty { renderTogether(batch) }
+            if s != 0 && buffers[s] == nil { take(s) }
+            compositePhase([(surface: s, ops: list[start..<end])], first: !started)
+            started = true
+            for kid in batch + held { give(kid) }
+            batch = []
+            held = []
+            bytes = 0
+            start = end
+        }
+        for (position, index) in list.enumerated() {
+            switch plan.ops[index].spec {
+            case .item(let item):
+                guard case .shadow = item.content else { continue }
+                let estimate = plan.ops[index].bounds.width * plan.ops[index].bounds.height
+                if bytes > 0 && bytes + estimate > segmentBudget { flush(to: position) }
+                bytes += estimate
+            case .surface(let child, let mask, _, _):
+                let kids = mask.map { [child, $0] } ?? [child]
+                let kidBytes = kids.reduce(0) { $0 + subtreeBytes[$1] }
+                let simple = kids.allSatisfy { subtreeBytes[$0] <= segmentBudget }
+                let busy = !batch.isEmpty || !held.isEmpty
+                // Plain items never force a flush before a kid: the surface's buffer is taken as late as possible.
+                if simple ? bytes > 0 && bytes + kidBytes > segmentBudget : busy { flush(to: position) }
+                if simple {
+                    batch += kids
+                } else {
+                    for kid in kids { renderSurface(kid) }
+                    held += kids
+                }
+                bytes += kidBytes
+            }
+        }
+        // Always at least once: the first pass starts every tile (transparent, or the frame's background).
+        flush(to: list.count)
+        if s != 0 { applyShadow(s) }
+    }
+
+    /// Renders small kids and everything below them level by level, deepest first, each level's surfaces in
+    /// one tile phase (their subtrees fit in the segment budget, so every surface keeps its own buffer); a
+    /// level's kids are returned once it has read them. The top kids stay taken for the parent.
+    private func renderTogether(_ top: [Int]) {
+        var levels: [[Int]] = [top]
+        while let below = levels.last.map({ $0.flatMap { kidsOf[$0] } }), !below.isEmpty { levels.append(below) }
+        for (depth, level) in levels.enumerated().reversed() {
+            compositePhase(level.map { (surface: $0, ops: plan.surfaces[$0].ops[...]) }, first: true)
+            for s in level { applyShadow(s) }
+            if depth + 1 < levels.count { for s in levels[depth + 1] { give(s) } }
+        }
+    }
+
+    private func take(_ s: Int) {
+        let b = pool.acquire(pixels: plan.surfaces[s].bounds.width * plan.surfaces[s].bounds.height)
+        buffers[s] = b
+        pointers[s] = b.pointer
+    }
+
+    private func give(_ s: Int) {
+        guard let b = buffers[s] else { return }
+        pool.recycle(b)
+        buffers[s] = nil
+        pointers[s] = nil
+    }
+
+    private func applyShadow(_ s: Int) {
+        guard let shadow = plan.surfaces[s].shadow, let pixels = pointers[s] else { return }
+        CompositorShadows.applyGroupShadow(shadow, pixels: pixels, bounds: plan.surfaces[s].bounds, threads: threads)
+    }
+
+    /// Prepares the given operations of each surface, composites them over every tile that has any (all
+    /// tiles when `first`: they start transparent or from the frame's background), then frees them.
+    private func compositePhase(_ parts: [(surface: Int, ops: ArraySlice<Int>)], first: Bool) {
+        // Largest first, so the pool's best fit hands the big idle buffers to the big surfaces.
+        for s in parts.map(\.surface).sorted(by: { surfaceBytes($0) > surfaceBytes($1) })
+        where buffers[s] == nil && s != 0 {
+            take(s)
+        }
+        let indices = parts.flatMap(\.ops)
+        prepare(indices)
+        var work: [(surface: Int, tile: Int)] = []
+        for part in parts {
+            var surface = plan.surfaces[part.surface]
+            surface.ops = Array(part.ops)
+            let b = CompositorBins(surface: surface, ops: ops, tileSize: tileSize)
+            for t in 0..<b.grid.tileCount where first || b.offsets[t + 1] > b.offsets[t] {
+                work.append((part.surface, t))
+            }
+            bins[part.surface] = b
+        }
+        compositeTiles(work, first: first)
+        for index in indices { ops[index] = nil }
+        for part in parts { bins[part.surface] = nil }
+    }
+
+    private func prepare(_ indices: [Int]) {
+        if indices.isEmpty { return }
+        let plan = self.plan
+        let shadows = indices.reduce(0) { count, index in
+            if case .item(let item) = plan.ops[index].spec, case .shadow = item.content { return count + 1 }
+            return count
+        }
+        // One big shadow gets every thread for its blur; many share them (the blur nests its own workers).
+        let preparer = CompositorPreparer(
+            plan: plan, memory: CompositorSurfaceMemory(pointers: pointers), tileSize: tileSize,
+            deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
+        ops.withUnsafeMutableBufferPointer { buffer in
+            let out = CompositorPreparedOutput(ops: buffer.baseAddress, clips: nil)
+            Compositor.runWorkers(threads: threads, items: indices.count) { item in
+                let index = indices[item]
+                out.ops?[index] = preparer.prepare(plan.ops[index])
+            }
+        }
+        if shadows > 0 {
+            var maskBytes = 0
+            for index in indices {
+                if case .shader(let shader, _)? = ops[index]?.paint, let m = shader as? CompositorMaskShader {
+                    maskBytes += m.mask.bytes.count
+                }
+            }
+            pool.noteShadowMasks(liveBytes: maskBytes)
+        }
+    }
+
+    private func compositeTiles(_ work: [(surface: Int, tile: Int)], first: Bool) {
+        let context = CompositorTileContext(
+            plan: plan, ops: ops, clips: clips, memory: CompositorSurfaceMemory(pointers: pointers), bins: bins,
+            frameBackground: frameBackground, startsTiles: first)
+        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize) { item, scratch in
+            context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
+        }
+    }
+
+    /// Returns every buffer still taken (none after a complete run; kept for safety).
+    func finish() {
+        for s in buffers.indices { give(s) }
+    }
+}
