@@ -79,6 +79,9 @@ struct FrameSettings: Sendable {
 struct SceneFrameRenderer: Sendable {
     let scene: Scene
     let settings: FrameSettings
+    /// Offscreen buffers kept from frame to frame, so a sequence allocates group surfaces once (the pool
+    /// is locked; frames rendered at once with `--jobs` share it).
+    let surfacePool = CompositorSurfacePool()
 
     /// Points → pixels.
     var deviceTransform: CATransform3D {
@@ -97,7 +100,7 @@ struct SceneFrameRenderer: Sendable {
     func composite(_ list: RenderList) throws -> PremultipliedRGBA8Bitmap {
         let options = CompositorOptions(threads: settings.threads, background: settings.background)
         do {
-            return try Compositor.render(list, width: settings.pixelWidth, height: settings.pixelHeight, options: options)
+            return try Compositor.render(list, width: settings.pixelWidth, height: settings.pixelHeight, options: options, pool: surfacePool)
         } catch {
             throw CLIFailure(.software, "rendering failed: \(error)")
         }
