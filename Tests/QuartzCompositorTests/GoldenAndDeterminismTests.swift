@@ -11,44 +11,12 @@ import Testing
 @testable import QuartzCompositor
 
 @Suite struct GoldenAndDeterminismTests {
-    static func goldenPath(_ name: String) -> String {
-        fixturesDirectory.appendingPathComponent("golden/compositor/\(name).png").path
-    }
-
     @Test(arguments: CompositorTestScenes.all.map(\.name))
     func goldenImage(_ name: String) throws {
         let scene = try #require(CompositorTestScenes.all.first { $0.name == name })
         let bitmap = try Compositor.render(RenderList(scene.nodes()), width: CompositorTestScenes.width,
                                            height: CompositorTestScenes.height, options: CompositorOptions(threads: 2))
-        #expect(bitmap.isOpaque)
-        let path = Self.goldenPath(name)
-        if ProcessInfo.processInfo.environment["OPENQUARTZ_UPDATE_GOLDENS"] == "1" {
-            try PNGWriter.write(bitmap, to: path)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("missing golden \(path); rerun with OPENQUARTZ_UPDATE_GOLDENS=1 and review it")
-            return
-        }
-        let golden = try PNGReader.read(contentsOf: path)
-        try #require(golden.width == bitmap.width && golden.height == bitmap.height)
-        var worst = 0
-        var diff = PremultipliedRGBA8Bitmap(width: bitmap.width, height: bitmap.height, filledWith: opaqueBlack)
-        for i in bitmap.pixels.indices {
-            let a = bitmap.pixels[i], b = golden.pixels[i]
-            var d = 0
-            for shift in stride(from: 0, to: 32, by: 8) {
-                d = max(d, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
-            }
-            worst = max(worst, d)
-            if d > 1 { diff.pixels[i] = opaqueWhite.packed }
-        }
-        if worst > 1 {
-            let directory = NSTemporaryDirectory()
-            try? PNGWriter.write(bitmap, to: directory + "/compositor-\(name)-actual.png")
-            try? PNGWriter.write(diff, to: directory + "/compositor-\(name)-diff.png")
-        }
-        #expect(worst <= 1, "golden \(name) differs by \(worst); see the temporary directory for the diff")
+        try GoldenImage.check(bitmap, folder: "compositor", name)
     }
 
     /// The same frame at 1, 2 and 4 threads and tile sizes 64, 16 and 40 is bit-identical.

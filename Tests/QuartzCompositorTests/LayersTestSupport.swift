@@ -62,37 +62,11 @@ final class LayersScene {
 }
 
 enum LayersGolden {
-    static func path(_ name: String) -> String {
-        fixturesDirectory.appendingPathComponent("golden/layers/\(name).png").path
-    }
+    static func path(_ name: String) -> String { GoldenImage.path(folder: "layers", name) }
 
-    /// Compares `bitmap` with the golden `name`. Tolerance ±1 per channel: erfc/exp/atan2 from the platform's
-    /// libm may differ by an ulp and move one rounding (as the compositor goldens); goldens are opaque, so the
-    /// PNG round trip is exact.
+    /// Compares `bitmap` with fixtures/golden/layers/`name`.png (tolerance and updating: `GoldenImage`).
     static func check(_ bitmap: PremultipliedRGBA8Bitmap, _ name: String) throws {
-        #expect(bitmap.isOpaque, "golden scenes are opaque")
-        let path = path(name)
-        if ProcessInfo.processInfo.environment["OPENQUARTZ_UPDATE_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try PNGWriter.write(bitmap, to: path)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("missing golden \(path); rerun with OPENQUARTZ_UPDATE_GOLDENS=1 and review it")
-            return
-        }
-        let golden = try PNGReader.read(contentsOf: path)
-        try #require(golden.width == bitmap.width && golden.height == bitmap.height)
-        var worst = 0
-        for i in bitmap.pixels.indices {
-            let a = bitmap.pixels[i], b = golden.pixels[i]
-            for shift in stride(from: 0, to: 32, by: 8) {
-                worst = max(worst, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
-            }
-        }
-        if worst > 1 { try? PNGWriter.write(bitmap, to: NSTemporaryDirectory() + "/layers-\(name)-actual.png") }
-        #expect(worst <= 1, "golden \(name) differs by \(worst)")
+        try GoldenImage.check(bitmap, folder: "layers", name)
     }
 }
 
