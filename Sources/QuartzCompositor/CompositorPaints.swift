@@ -42,10 +42,11 @@ struct CompositorImageShader: SpanShader {
                 let localToTexel = PaintProjectiveTransform(
                     sx, 0, column.texelMin - column.localMin * sx, 0, sy, row.texelMin - row.localMin * sy, 0, 0, 1)
                 let texelsPerPixel = max(abs(sx), abs(sy)) / max(pixelsPerLocal, 1e-300)
-                let filter = texelsPerPixel > 1 ? image.minificationFilter : image.magnificationFilter
+                let minifying = texelsPerPixel > 1
+                let filter = minifying ? image.minificationFilter : image.magnificationFilter
                 pieces.append(PaintImageShader(
                     image: image.image, deviceToImage: localToTexel.concatenating(after: deviceToLocal), filter: filter,
-                    opacity: opacity))
+                    opacity: opacity, lodBias: minifying ? image.minificationFilterBias : 0))
             }
         }
         guard let first = pieces.first else { return nil }

@@ -178,14 +178,19 @@ public struct RenderImage: Sendable {
     public var placement: RenderImagePlacement
     public var minificationFilter: PaintImageFilter
     public var magnificationFilter: PaintImageFilter
+    /// CALayer's `minificationFilterBias`: added to the mipmap level of detail when minifying with
+    /// `.trilinear` (Apple: "the bias factor used by the minification filter to determine the levels of
+    /// detail"; default 0).
+    public var minificationFilterBias: Double
 
     public init(
         image: CGImage, placement: RenderImagePlacement, minificationFilter: PaintImageFilter = .linear,
-        magnificationFilter: PaintImageFilter = .linear
+        magnificationFilter: PaintImageFilter = .linear, minificationFilterBias: Double = 0
     ) {
         self.image = image
         self.placement = placement
         self.minificationFilter = minificationFilter
         self.magnificationFilter = magnificationFilter
+        self.minificationFilterBias = minificationFilterBias
     }
 }

@@ -104,7 +104,8 @@ struct LayerRenderParts {
         }
         let renderImage = RenderImage(
             image: shown, placement: placement, minificationFilter: Self.paintFilter(layer.minificationFilter),
-            magnificationFilter: Self.paintFilter(layer.magnificationFilter))
+            magnificationFilter: Self.paintFilter(layer.magnificationFilter),
+            minificationFilterBias: Double(layer.minificationFilterBias))
         return [item(.image(renderImage), transform: transform)]
     }
 

@@ -50,8 +50,10 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     /// Pure integer translation with an exact 1:1 texel mapping: rows are copied.
     let copyOffset: (dx: Int, dy: Int)?
     let isAffine: Bool
-    /// Level of detail for affine maps (constant over the image).
+    /// Level of detail for affine maps (constant over the image), the bias included.
     let affineLOD: Double
+    /// Added to every level of detail (CALayer's `minificationFilterBias`; only trilinear filtering uses it).
+    let lodBias: Double
     /// Affine kernel: the level sampled, and for trilinear the next level blended in by `affineBlend`/256.
     let affineLevel: PaintImageAffineLevel?
     let affineNextLevel: PaintImageAffineLevel?
@@ -59,9 +61,16 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     /// Perspective kernel usable (linear or trilinear filter, texture and map within its ranges).
     let usesPerspectiveKernel: Bool
 
-    /// `deviceToImage` maps device pixels to image pixels; `opacity` (0…1) multiplies every sample.
-    public init(image: CGImage, deviceToImage: PaintProjectiveTransform, filter: PaintImageFilter = .linear, opacity: Double = 1) {
+    /// `deviceToImage` maps device pixels to image pixels; `opacity` (0…1) multiplies every sample;
+    /// `lodBias` is added to the mipmap level of detail under `.trilinear` (positive: blurrier; a non-finite
+    /// bias counts as 0).
+    public init(
+        image: CGImage, deviceToImage: PaintProjectiveTransform, filter: PaintImageFilter = .linear, opacity: Double = 1,
+        lodBias: Double = 0
+    ) {
         let op = clampUnit(opacity)
+        let bias = lodBias.isFinite ? lodBias : 0
+        self.lodBias = bias
         opacity8 = UInt32((op * 255).rounded())
         self.filter = filter
         map = deviceToImage
@@ -75,7 +84,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         let m = deviceToImage
         isAffine = m.isAffine
         affineLOD = PaintImageShader.levelOfDetail(
-            dudx: m.m0, dvdx: m.m3, dudy: m.m1, dvdy: m.m4)
+            dudx: m.m0, dvdx: m.m3, dudy: m.m1, dvdy: m.m4) + bias
         let limit = Double(1 << 40)
         if m.isTranslation, m.m2 == m.m2.rounded(), m.m5 == m.m5.rounded(), abs(m.m2) < limit, abs(m.m5) < limit {
             copyOffset = (Int(m.m2), Int(m.m5))
@@ -217,7 +226,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         // d(X/W)/dx = (m0·W − X·m6) / W², and likewise for the other three derivatives.
         return PaintImageShader.levelOfDetail(
             dudx: (m.m0 * w - X * m.m6) / w2, dvdx: (m.m3 * w - Y * m.m6) / w2,
-            dudy: (m.m1 * w - X * m.m7) / w2, dvdy: (m.m4 * w - Y * m.m7) / w2)
+            dudy: (m.m1 * w - X * m.m7) / w2, dvdy: (m.m4 * w - Y * m.m7) / w2) + lodBias
     }
 
     /// Multiplies `count` pixels by a/255 (exactly `paintScalePixel` per pixel), 8 at a time.
