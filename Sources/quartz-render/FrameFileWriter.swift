@@ -47,7 +47,6 @@ struct FrameFileWriter: Sendable {
     /// Encodes `bitmap` in memory (encode phase, seconds returned first), then writes it to a temporary file
     /// next to `path`, flushes it to disk and renames it into place (write phase): one fsync per frame.
     func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
-        let temporary = PartialFiles.path(for: path)
         let t0 = monotonicSeconds()
         let encoded: Data
         do {
@@ -56,28 +55,7 @@ struct FrameFileWriter: Sendable {
             throw CLIFailure(.ioError, "cannot encode \"\(path)\": \(error)")
         }
         let t1 = monotonicSeconds()
-        do {
-            try encoded.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
-        }
-        do {
-            try PartialFiles.syncFile(at: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
-        if policy == .refuse, FileManager.default.fileExists(atPath: path) {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure(.ioError, "cannot move the finished frame to \"\(path)\": \(reason)")
-        }
-        PartialFiles.syncFolder(of: path)
+        try PartialFiles.writeAtomically(encoded, to: path, refusingExisting: policy == .refuse)
         return (t1 - t0, monotonicSeconds() - t1)
     }
 }

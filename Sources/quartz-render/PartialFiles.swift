@@ -103,17 +103,32 @@ enum PartialFiles {
         close(fd)
     }
 
-    /// Writes `data` to `path` atomically: partial file, fsync, rename, folder fsync. A failure removes
-    /// the partial file and leaves `path` as it was.
-    static func writeAtomically(_ data: Data, to path: String) throws {
+    /// Writes `data` to `path` atomically: partial file, then `commit`. A failure removes the partial file
+    /// and leaves `path` as it was.
+    static func writeAtomically(_ data: Data, to path: String, refusingExisting: Bool = false) throws {
         let temporary = self.path(for: path)
         do {
             try data.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            unlink(temporary)
+            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
+        }
+        try commit(temporary, to: path, refusingExisting: refusingExisting)
+    }
+
+    /// Moves a finished partial file into place: fsync, rename, folder fsync. With `refusingExisting`, a file
+    /// that appeared at `path` meanwhile (another process) is kept and the commit fails. A failure removes
+    /// the partial file and leaves `path` as it was.
+    static func commit(_ temporary: String, to path: String, refusingExisting: Bool) throws {
+        do {
             try syncFile(at: temporary)
         } catch {
             unlink(temporary)
-            if let failure = error as? CLIFailure { throw failure }
-            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
+            throw error
+        }
+        if refusingExisting, FileManager.default.fileExists(atPath: path) {
+            unlink(temporary)
+            throw CLIFailure(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -217,22 +217,18 @@ struct Render: ParsableCommand {
     }
 }
 
-/// Prints the statistics table (unless progress is off) and saves `--stats`.
 /// Reports the statistics on the progress channel and saves `--stats` atomically (refusing a file that
 /// appeared meanwhile when `refuseExisting`).
 func finishReport(_ report: RenderStatistics, progress: RenderProgress, statsPath: String?, refuseExisting: Bool = false) throws {
     progress.summarize(report)
     guard let statsPath else { return }
-    if refuseExisting, FileManager.default.fileExists(atPath: statsPath) {
-        throw CLIFailure(.cannotCreate, "\"\(statsPath)\" appeared while rendering; not replaced (pass --overwrite)")
-    }
     let data: Data
     do {
         data = try report.jsonData()
     } catch {
         throw CLIFailure(.software, "cannot encode the statistics: \(error)")
     }
-    try PartialFiles.writeAtomically(data, to: statsPath)
+    try PartialFiles.writeAtomically(data, to: statsPath, refusingExisting: refuseExisting)
 }
 
 extension PNGCompression: ExpressibleByArgument {}

@@ -143,22 +143,7 @@ final class VideoEncoder {
             throw failure(after: "ffmpeg failed")
         }
         try? FileManager.default.removeItem(atPath: logFile)
-        if refuseExisting, FileManager.default.fileExists(atPath: target) {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure(.cannotCreate, "\"\(target)\" appeared while encoding; not replaced (pass --overwrite)")
-        }
-        do {
-            try PartialFiles.syncFile(at: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CLIFailure(.ioError, "cannot move the finished video to \"\(target)\": \(reason)")
-        }
-        PartialFiles.syncFolder(of: target)
+        try PartialFiles.commit(temporary, to: target, refusingExisting: refuseExisting)
     }
 
     /// Stops ffmpeg after a failure elsewhere and removes its partial output.
