@@ -89,7 +89,7 @@ static void oq_attach_memory(png_structp png, void *sink) {
 }
 
 int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                 size_t bytes_per_row, int channels, int zlib_level, int filter,
+                 size_t bytes_per_row, int channels, int zlib_level, int filter, int synchronize,
                  char *message, size_t message_capacity) {
     oq_error_sink sink = {message, message_capacity};
     if (message && message_capacity) message[0] = 0;
@@ -105,7 +105,7 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
     }
     /* The data must be on disk before the caller renames the file into place: otherwise a crash after
        the rename could leave an empty or partial file under the final name. */
-    if (fflush(file) != 0 || ferror(file) || fsync(fileno(file)) != 0) {
+    if (fflush(file) != 0 || ferror(file) || (synchronize && fsync(fileno(file)) != 0)) {
         snprintf(message, message_capacity, "%s", strerror(errno));
         fclose(file);
         return -1;

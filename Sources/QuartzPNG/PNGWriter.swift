@@ -39,8 +39,12 @@ public enum PNGWriter {
     /// disk: the temporary file is fsynced before the rename and the folder after it (best effort), so a
     /// crash or power cut leaves either the old file or the complete new one under `path`.
     /// Callers decide whether replacing is allowed; this function does not ask.
+    /// `durable: false` skips both fsyncs (several milliseconds each on a slow disk): the rename still never
+    /// exposes a partial file to other processes, but after a power cut the file may be empty. For scratch
+    /// output, previews and tests.
     public static func write(
-        _ bitmap: PremultipliedRGBA8Bitmap, to path: String, compression: PNGCompression = .balanced
+        _ bitmap: PremultipliedRGBA8Bitmap, to path: String, compression: PNGCompression = .balanced,
+        durable: Bool = true
     ) throws(PNGError) {
         let layout = try sampleLayout(of: bitmap, name: path)
         let url = URL(fileURLWithPath: path)
@@ -50,10 +54,11 @@ public enum PNGWriter {
         var message = [CChar](repeating: 0, count: 512)
         let status = layout.samples.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { text in
-                // oq_png_write fsyncs the file before closing it.
+                // When durable, oq_png_write fsyncs the file before closing it.
                 oq_png_write(
                     temporaryPath, pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
-                    Int32(layout.channels), compression.zlibLevel, compression.filterMask, text.baseAddress, text.count)
+                    Int32(layout.channels), compression.zlibLevel, compression.filterMask, durable ? 1 : 0,
+                    text.baseAddress, text.count)
             }
         }
         guard status == 0 else {
@@ -65,7 +70,7 @@ public enum PNGWriter {
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw .writeFailed(path: path, reason: reason)
         }
-        syncFolder(folder)
+        if durable { syncFolder(folder) }
     }
 
     /// The PNG file `write(_:to:compression:)` would write, as bytes in memory (for pipes and network

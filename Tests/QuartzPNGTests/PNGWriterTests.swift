@@ -88,6 +88,19 @@ import Testing
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
+
+    /// `durable: false` only skips the fsyncs: the same bytes as an in-memory encode, renamed into place, and
+    /// no temporary file left behind.
+    @Test(arguments: [true, false])
+    func durabilityChangesNoBytes(durable: Bool) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("frame.png").path
+        let bitmap = sampleBitmap(opaque: false)
+        try PNGWriter.write(bitmap, to: path, compression: .fast, durable: durable)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == PNGWriter.encode(bitmap, compression: .fast))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["frame.png"])
+    }
 }
 
 /// The filter-type byte of each row, read by inflating the concatenated IDAT chunks.
