@@ -21,6 +21,8 @@ struct CompositorImageShader: SpanShader {
     /// pieces[0] as a stored property: calling through it borrows the shader, where Array's getter would
     /// copy it (retaining its texture storage) once per span.
     let firstPiece: PaintImageShader
+    /// firstPiece's one-pass source-over plan (plain values, so spans need not copy the shader).
+    let firstPlan: PaintImageSourceOverPlan?
 
     init?(image: RenderImage, projection: CompositorProjection, opacity: Double) {
         let placement = image.placement
@@ -52,6 +54,28 @@ struct CompositorImageShader: SpanShader {
         guard let first = pieces.first else { return nil }
         self.pieces = pieces
         firstPiece = first
+        firstPlan = first.sourceOverPlan
+    }
+
+    /// One slice samples and blends in one pass (PaintImageShader's fused kernels); sliced images shade the
+    /// scratch row first.
+    func shadeSourceOver(
+        x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
+        destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
+    ) {
+        guard count > 0, alpha > 0 else { return }
+        if pieces.count == 1 {
+            if let plan = firstPlan,
+               plan.sourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination) {
+                return
+            }
+            firstPiece.shadeSourceOver(
+                plan: nil, x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination,
+                scratch: scratch)
+            return
+        }
+        shade(x: x, y: y, count: count, into: scratch)
+        blendSpan(.normal, source: UnsafePointer(scratch), coverage: coverage, alpha: alpha, destination: destination, count: count)
     }
 
     func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {

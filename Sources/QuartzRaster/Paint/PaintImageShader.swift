@@ -132,12 +132,17 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     }
 
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+        shade(x: x, y: y, count: count, into: output, kernels: .automatic)
+    }
+
+    /// `shade` with the affine kernel's implementation chosen by `kernels` (identical bytes; for tests).
+    func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>, kernels: SpanKernelChoice) {
         guard count > 0 else { return }
         guard let levels, opacity8 > 0 else { output.update(repeating: 0, count: count); return }
         if let offset = copyOffset {
             PaintImageShader.copyRow(levels[0], x: x + offset.dx, y: y + offset.dy, count: count, into: output)
         } else if let affineLevel {
-            shadeAffine(affineLevel, levels, x: x, y: y, count: count, into: output)
+            shadeAffine(affineLevel, levels, x: x, y: y, count: count, into: output, kernels: kernels)
         } else if isAffine {
             shadeAffineScalar(levels, x: x, y: y, count: count, into: output)
         } else if usesPerspectiveKernel {
@@ -153,7 +158,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     /// The fixed-point kernels on pixels with |x| < xLimit of rows within range, the Double path elsewhere.
     private func shadeAffine(
         _ first: PaintImageAffineLevel, _ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int,
-        into output: UnsafeMutablePointer<UInt32>
+        into output: UnsafeMutablePointer<UInt32>, kernels: SpanKernelChoice
     ) {
         let limit = PaintImageAffineLevel.xLimit
         let lo = min(max(x, 1 - limit), x + count), hi = max(min(x + count, limit), lo)
@@ -176,7 +181,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         } else if first.stepsOneTexelAlongX {
             first.shadeTranslated(base, x: lo, count: hi - lo, into: out)
         } else {
-            first.shade(base, x: lo, count: hi - lo, into: out)
+            first.shade(base, x: lo, count: hi - lo, into: out, kernels: kernels)
         }
         if hi < x + count { shadeAffineScalar(levels, x: hi, y: y, count: x + count - hi, into: output + (hi - x)) }
     }
