@@ -114,7 +114,9 @@ import Testing
                     guard let dp = d.baseAddress else { return }
                     let cp = coverage == nil ? nil : c.baseAddress
                     if let kernels {
-                        if alpha > 0, let plan = shader.sourceOverPlan,
+                        // The AVX2 run reads the span's row base from the plan's row table, the others compute it.
+                        let rows: Range<Int>? = kernels == .avx2 ? (y - 3)..<(y + 2) : nil
+                        if alpha > 0, let plan = shader.sourceOverPlan(rows: rows),
                            plan.sourceOver(x: x, y: y, count: d.count, coverage: cp, alpha: alpha, destination: dp, kernels: kernels) {
                             return
                         }

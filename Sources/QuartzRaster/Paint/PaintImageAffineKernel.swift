@@ -95,12 +95,14 @@ struct PaintImageAffineLevel: Sendable {
     }
 
     /// `Int64(c.rounded())` (halves away from zero) for |c| < 2^62 without the libm call the baseline target
-    /// makes of `rounded()`: truncation is one instruction, and c − trunc(c) is exact in Double.
+    /// makes of `rounded()`: truncation is one instruction, and c − trunc(c) is exact in Double. Branch-free:
+    /// the fraction is effectively random per row, so a branch would mispredict half the time.
     @inline(__always)
     static func roundedFixedPoint(_ c: Double) -> Int64 {
         let t = Int64(c)
         let rest = c - Double(t)
-        return rest >= 0.5 ? t &+ 1 : (rest <= -0.5 ? t &- 1 : t)
+        let up: Int64 = rest >= 0.5 ? 1 : 0, down: Int64 = rest <= -0.5 ? 1 : 0
+        return t &+ up &- down
     }
 
     /// Clamps coordinates in 1/256 texel to [−256, maxU] × [−256, maxV].

@@ -19,11 +19,11 @@ extension PaintImageAffineLevel {
     }
 }
 
-/// What an image shader's one-pass source-over needs, as plain values (no reference counting), so a compositor
-/// can keep it beside the shader and run it per span without copying the whole shader.
+/// What an image shader's one-pass source-over needs, in one immutable object a compositor keeps beside the
+/// shader, so spans read it in place (copying the shader, or a large struct, per span cost more than the work).
 /// Invariant: the texel pointers inside point into the texture storage of the shader that made the plan; use
-/// the plan only while that shader is alive.
-public struct PaintImageSourceOverPlan: @unchecked Sendable {
+/// the plan only while that shader is alive. @unchecked Sendable: immutable after init.
+public final class PaintImageSourceOverPlan: @unchecked Sendable {
     enum Mode {
         /// Integer translation at full opacity: device (x, y) shows level-0 texel (x + dx, y + dy).
         case copy(PaintTextureLevel, dx: Int, dy: Int)
@@ -31,6 +31,31 @@ public struct PaintImageSourceOverPlan: @unchecked Sendable {
         case affine(PaintImageAffineLevel, opacity: UInt32)
     }
     let mode: Mode
+    /// Affine mode: the fixed-point row bases (u, v) of device rows firstRow ..< firstRow + rowCount, made once
+    /// with `rowBase` so spans skip its Double arithmetic (a long dependency chain per span); Int64.min marks a
+    /// row outside the fixed-point range. Other rows compute it per span.
+    let rowBases: UnsafeMutablePointer<Int64>?
+    let firstRow: Int, rowCount: Int
+
+    /// The most rows a plan tabulates (16 bytes each).
+    static let tableLimit = 8192
+
+    init(mode: Mode, rows: Range<Int>?) {
+        self.mode = mode
+        guard case .affine(let first, _) = mode, let rows, !rows.isEmpty, rows.count <= Self.tableLimit else {
+            rowBases = nil; firstRow = 0; rowCount = 0
+            return
+        }
+        let table = UnsafeMutablePointer<Int64>.allocate(capacity: 2 * rows.count)
+        for (i, y) in rows.enumerated() {
+            let base = first.rowBase(y: y)
+            table[2 * i] = base?.u ?? Int64.min
+            table[2 * i + 1] = base?.v ?? 0
+        }
+        rowBases = table; firstRow = rows.lowerBound; rowCount = rows.count
+    }
+
+    deinit { rowBases?.deallocate() }
 
     /// Runs the span in one pass when the plan covers it (returns true); false leaves `destination` untouched
     /// for the shader's general path. `alpha` > 0 and count > 0.
@@ -57,7 +82,17 @@ public struct PaintImageSourceOverPlan: @unchecked Sendable {
             return true
         case .affine(let first, let opacity):
             let limit = PaintImageAffineLevel.xLimit
-            guard x > -limit, x &+ count <= limit, let base = first.rowBase(y: y) else { return false }
+            guard x > -limit, x &+ count <= limit else { return false }
+            let base: (u: Int64, v: Int64)
+            let r = y &- firstRow
+            if let table = rowBases, r >= 0, r < rowCount {
+                let u = table[2 &* r]
+                if u == Int64.min { return false }
+                base = (u, table[2 &* r &+ 1])
+            } else {
+                guard let b = first.rowBase(y: y) else { return false }
+                base = b
+            }
             var span = first.kernelSpan(base, x: x, opacity: opacity)
             return paintAffineBilinearOverKernel(&span, coverage, alpha, destination, count, kernels) == count
         }
@@ -93,14 +128,18 @@ func paintAffineBilinearOverKernel(
 extension PaintImageShader {
     /// The one-pass plan of this shader, nil when every span takes the general path (nothing to sample, nearest
     /// or trilinear blending, perspective, unit-step rows, a translation under partial opacity).
-    public var sourceOverPlan: PaintImageSourceOverPlan? {
+    public var sourceOverPlan: PaintImageSourceOverPlan? { sourceOverPlan(rows: nil) }
+
+    /// `sourceOverPlan` with the affine row bases of device rows `rows` precomputed (at most
+    /// PaintImageSourceOverPlan.tableLimit rows; more, or nil, tabulates nothing).
+    public func sourceOverPlan(rows: Range<Int>?) -> PaintImageSourceOverPlan? {
         guard let levels, opacity8 > 0 else { return nil }
         if let offset = copyOffset {
             guard opacity8 == 255 else { return nil }
-            return PaintImageSourceOverPlan(mode: .copy(levels[0], dx: offset.dx, dy: offset.dy))
+            return PaintImageSourceOverPlan(mode: .copy(levels[0], dx: offset.dx, dy: offset.dy), rows: nil)
         }
         if let first = affineLevel, affineNextLevel == nil, !first.stepsOneTexelAlongX {
-            return PaintImageSourceOverPlan(mode: .affine(first, opacity: opacity8))
+            return PaintImageSourceOverPlan(mode: .affine(first, opacity: opacity8), rows: rows)
         }
         return nil
     }
