@@ -44,17 +44,19 @@ RKI_AVX2 static inline __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, in
     return _mm256_min_epi32(_mm256_max_epi32(u, _mm256_set1_epi32(-256)), _mm256_set1_epi32(high));
 }
 
-// round((top · gy + bottom · wy) / 65536) per 16-bit lane (paintVerticalLerp16).
-RKI_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i gy, __m256i wy) {
-    const __m256i m = _mm256_set1_epi16(0x00FF);
-    __m256i h = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(top, 8), gy),
-                                 _mm256_mullo_epi16(_mm256_srli_epi16(bottom, 8), wy));
-    __m256i l = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(top, m), gy),
-                                 _mm256_mullo_epi16(_mm256_and_si256(bottom, m), wy));
-    __m256i carry = _mm256_srli_epi16(
-        _mm256_add_epi16(_mm256_add_epi16(_mm256_srli_epi16(l, 8), _mm256_set1_epi16(128)),
-                         _mm256_and_si256(h, _mm256_set1_epi16(1))), 1);
-    return _mm256_srli_epi16(_mm256_add_epi16(_mm256_srli_epi16(h, 1), carry), 7);
+// round((top · gy + bottom · wy) / 65536) per 16-bit lane, the value paintVerticalLerp16 computes (top, bottom
+// ≤ 65280, gy + wy = 256). In 32 bits: with top' = top − 2^15 and bottom' = bottom − 2^15 (signed 16-bit, by
+// flipping the top bit) one madd gives top'·gy + bottom'·wy = X − 2^23 exactly, X = top·gy + bottom·wy < 2^24;
+// adding 2^23 + 2^15 and shifting by 16 rounds it, and the result (≤ 255) packs back in lane order (unpack and
+// pack both work within 128-bit halves). `w01`/`w23` are (gy, wy) interleaved for the low/high four lanes.
+RKI_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i w01, __m256i w23) {
+    const __m256i flip = _mm256_set1_epi16((short)0x8000), bias = _mm256_set1_epi32((1 << 23) + (1 << 15));
+    __m256i t = _mm256_xor_si256(top, flip), b = _mm256_xor_si256(bottom, flip);
+    __m256i low = _mm256_madd_epi16(_mm256_unpacklo_epi16(t, b), w01);
+    __m256i high = _mm256_madd_epi16(_mm256_unpackhi_epi16(t, b), w23);
+    low = _mm256_srli_epi32(_mm256_add_epi32(low, bias), 16);
+    high = _mm256_srli_epi32(_mm256_add_epi32(high, bias), 16);
+    return _mm256_packus_epi32(low, high);
 }
 
 // Bilinear samples of 8 pixels at clamped coordinates u, v (1/256 texel), paintBilerp8's arithmetic.
@@ -71,8 +73,8 @@ RKI_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m2
     int32_t at[8] __attribute__((aligned(32)));
     _mm256_store_si256((__m256i *)at, index);
     const uint32_t *top = (const uint32_t *)base, *bottom = (const uint32_t *)(base + stride);
-#define RKI_PAIRS(row, i, j) _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(row + at[i])), \
-                                                _mm_loadl_epi64((const __m128i *)(row + at[j])))
+#define RKI_PAIRS(row, i, j) _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(row + at[i]))), \
+                                                            (const double *)(row + at[j])))
 #define RKI_QUAD(row, i, j, k, l) _mm256_inserti128_si256(_mm256_castsi128_si256(RKI_PAIRS(row, i, j)), RKI_PAIRS(row, k, l), 1)
     __m256 topA = _mm256_castsi256_ps(RKI_QUAD(top, 0, 1, 4, 5)), topB = _mm256_castsi256_ps(RKI_QUAD(top, 2, 3, 6, 7));
     __m256 botA = _mm256_castsi256_ps(RKI_QUAD(bottom, 0, 1, 4, 5)), botB = _mm256_castsi256_ps(RKI_QUAD(bottom, 2, 3, 6, 7));
@@ -93,7 +95,8 @@ RKI_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m2
                                      _mm256_mullo_epi16(_mm256_srli_epi16(t10, 8), wx));
     __m256i botGA = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(t01, 8), gx),
                                      _mm256_mullo_epi16(_mm256_srli_epi16(t11, 8), wx));
-    __m256i rb = rki_vertical(topRB, botRB, gy, wy), ga = rki_vertical(topGA, botGA, gy, wy);
+    __m256i w01 = _mm256_unpacklo_epi16(gy, wy), w23 = _mm256_unpackhi_epi16(gy, wy);
+    __m256i rb = rki_vertical(topRB, botRB, w01, w23), ga = rki_vertical(topGA, botGA, w01, w23);
     return _mm256_or_si256(rb, _mm256_slli_epi16(ga, 8));
 }
 
