@@ -156,11 +156,37 @@ RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int
     const int lerps = coverage != NULL || alpha != 255;
     int64_t s = span->s, t = span->t;
     const int64_t stepU8 = span->stepU * 8, stepV8 = span->stepV * 8;
+    // When every lane of the span (the last group's padding included) lies within ±2^30 the 32-bit split is
+    // carried across groups as two vectors stepped by exact integer additions (PaintImageAffineLanes): the
+    // high parts move by 8·(B >> 16), the low parts by 8·(B & 0xFFFF) and stay below 2^16 · (8 · groups + 8),
+    // which fits 32 bits for spans up to 2^15 pixels. Otherwise each group starts again from Int64.
+    const int64_t bound = (int64_t)1 << 30, last = (int64_t)((count + 7) & ~(size_t)7) - 1;
+    const int64_t su = s >> 16, eu = (s + last * span->stepU) >> 16, sv = t >> 16, ev = (t + last * span->stepV) >> 16;
+    const int linear = count <= 32768 && su >= -bound && su <= bound && eu >= -bound && eu <= bound &&
+                       sv >= -bound && sv <= bound && ev >= -bound && ev <= bound;
+    __m256i highU = _mm256_add_epi32(_mm256_set1_epi32((int32_t)su), kqu);
+    __m256i lowU = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(s & 0xFFFF)), kru);
+    __m256i highV = _mm256_add_epi32(_mm256_set1_epi32((int32_t)sv), kqv);
+    __m256i lowV = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(t & 0xFFFF)), krv);
+    const __m256i highStepU = _mm256_set1_epi32(8 * qu), lowStepU = _mm256_set1_epi32(8 * ru);
+    const __m256i highStepV = _mm256_set1_epi32(8 * qv), lowStepV = _mm256_set1_epi32(8 * rv);
+    const __m256i lowest = _mm256_set1_epi32(-256), highestU = _mm256_set1_epi32(maxU), highestV = _mm256_set1_epi32(maxV);
     // Invariant: each step writes pixels i..<i + n with n = min(8, count − i) (masked when n < 8); the lanes
     // past the end are sampled at clamped coordinates (in the block) and dropped.
     for (size_t i = 0; i < count; i += 8) {
         size_t n = count - i < 8 ? count - i : 8;
-        __m256i u = rki_coords8(s, kqu, kru, maxU), v = rki_coords8(t, kqv, krv, maxV);
+        __m256i u, v;
+        if (linear) {
+            u = _mm256_add_epi32(highU, _mm256_srli_epi32(lowU, 16));
+            v = _mm256_add_epi32(highV, _mm256_srli_epi32(lowV, 16));
+            u = _mm256_min_epi32(_mm256_max_epi32(u, lowest), highestU);
+            v = _mm256_min_epi32(_mm256_max_epi32(v, lowest), highestV);
+            highU = _mm256_add_epi32(highU, highStepU); lowU = _mm256_add_epi32(lowU, lowStepU);
+            highV = _mm256_add_epi32(highV, highStepV); lowV = _mm256_add_epi32(lowV, lowStepV);
+        } else {
+            u = rki_coords8(s, kqu, kru, maxU);
+            v = rki_coords8(t, kqv, krv, maxV);
+        }
         __m256i p = rki_sample8(base, stride, u, v);
         if (scales) p = rki_scale8(p, opacity);
         if (over) {

@@ -18,7 +18,7 @@ import Testing
     static func unit(_ random: inout PaintTestRandom) -> Double { Double(random.next() >> 11) / Double(1 << 53) }
 
     /// Random device → image maps: rotations, scales from 1/20 to 8 (minifying and magnifying), mirrors,
-    /// shears, offsets on and far off the image (beyond the kernels' 2^30 lane range), unit x steps.
+    /// shears, offsets on and far off the image (at and beyond the kernels' 2^30 lane range), unit x steps.
     static func randomMap(_ random: inout PaintTestRandom) -> PaintProjectiveTransform {
         let angle = unit(&random) * 2 * Double.pi
         let sx = exp((unit(&random) * 5 - 3)), sy = exp((unit(&random) * 5 - 3))
@@ -31,7 +31,8 @@ import Testing
         case 1: c = 0; b = 0  // axis-aligned scale
         default: break
         }
-        let far = [0.0, 0, 0, 0, 3e7, -6e9, 6e9][Int(random.next() % 7)]
+        // ±4.194e6 texels straddle the kernel's ±2^30 (1/256 texel) lane range within a span.
+        let far = [0.0, 0, 0, 0, 3e7, -6e9, 6e9, 4_194_000, -4_194_200][Int(random.next() % 9)]
         let e = (unit(&random) - 0.5) * 400 + far, f = (unit(&random) - 0.5) * 400
         return PaintProjectiveTransform(a, c, e, b, d, f, 0, 0, 1)
     }
