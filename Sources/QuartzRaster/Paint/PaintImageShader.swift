@@ -7,8 +7,9 @@
 // (never stepped across a span), so output does not depend on span boundaries or threads. Positions are
 // rounded to 1/256 texel, which gives the 8-bit bilinear weights; the weighted sum is rounded once to
 // 8 bits, and premultiplication is preserved (channel ≤ alpha). Kernels: integer translations copy rows;
-// affine maps run the fixed-point kernel (PaintImageAffineKernel.swift; unit x steps take the row kernel of
-// PaintImageTranslateKernel.swift); perspective runs the per-pixel-divide kernel
+// affine maps run the fixed-point kernel (PaintImageAffineKernel.swift, or its AVX2 twin in
+// raster_kernels_images.c with the same bytes; unit x steps take the row kernel of PaintImageTranslateKernel.swift);
+// compositors that blend source-over sample and blend in one pass (PaintImageSourceOver.swift); perspective runs the per-pixel-divide kernel
 // (PaintImagePerspectiveKernel.swift); the Double path (PaintImageScalarPath.swift) serves the nearest
 // filter and anything outside the kernels' ranges.
 // Level of detail (trilinear): λ = log2 ρ, ρ = the larger length of the image-space derivatives along
