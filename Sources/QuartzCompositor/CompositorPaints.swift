@@ -21,6 +21,8 @@ struct CompositorImageShader: SpanShader {
     /// pieces[0] as a stored property: calling through it borrows the shader, where Array's getter would
     /// copy it (retaining its texture storage) once per span.
     let firstPiece: PaintImageShader
+    /// firstPiece's one-pass source-over plan (plain values, so spans need not copy the shader).
+    let firstPlan: PaintImageSourceOverPlan?
 
     init?(image: RenderImage, projection: CompositorProjection, opacity: Double) {
         let placement = image.placement
@@ -52,6 +54,41 @@ struct CompositorImageShader: SpanShader {
         guard let first = pieces.first else { return nil }
         self.pieces = pieces
         firstPiece = first
+        firstPlan = first.sourceOverPlan(rows: Self.deviceRows(of: localRect, projection.homography))
+    }
+
+    /// One slice samples and blends in one pass (PaintImageShader's fused kernels); sliced images shade the
+    /// scratch row first.
+    func shadeSourceOver(
+        x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
+        destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
+    ) {
+        guard count > 0, alpha > 0 else { return }
+        if pieces.count == 1 {
+            // Optional chaining calls the plan in place (no retain of the object per span).
+            if firstPlan?.sourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination) == true {
+                return
+            }
+            firstPiece.shadeSourceOver(
+                plan: nil, x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination,
+                scratch: scratch)
+            return
+        }
+        shade(x: x, y: y, count: count, into: scratch)
+        blendSpan(.normal, source: UnsafePointer(scratch), coverage: coverage, alpha: alpha, destination: destination, count: count)
+    }
+
+    /// The device rows a local rectangle's image can touch under `h` (its corners' y range, one row of margin),
+    /// nil when a corner does not map or the range is absurd (the plan then tabulates nothing).
+    static func deviceRows(of rect: CGRect, _ h: PaintProjectiveTransform) -> Range<Int>? {
+        var low = Double.infinity, high = -Double.infinity
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            guard let p = h.apply(x: Double(x), y: Double(y)), p.y.isFinite else { return nil }
+            low = min(low, p.y); high = max(high, p.y)
+        }
+        let limit = Double(1 << 30)
+        guard low > -limit, high < limit else { return nil }
+        return (Int(low.rounded(.down)) - 1)..<(Int(high.rounded(.up)) + 2)
     }
 
     func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {

@@ -215,9 +215,24 @@ struct CompositorSpanLane {
     func composite(_ span: FillCoverageSpan, shader: any SpanShader, alpha: UInt8) {
         let n = span.count
         if n <= 0 { return }
-        let combined = combinedCoverage(span)
+        // With no clip or mask surface the span's own mask is the coverage (no copy into rowMask).
+        let coverage: UnsafePointer<UInt8>?, weight: UInt8
+        if clipRows == nil && maskRows == nil {
+            coverage = span.mask
+            weight = span.mask != nil ? alpha : mulDiv255(span.alpha, alpha)
+        } else {
+            let combined = combinedCoverage(span)
+            coverage = combined ? UnsafePointer(scratch.rowMask) : nil
+            weight = combined ? alpha : mulDiv255(span.alpha, alpha)
+        }
+        if blendMode == .normal {
+            // Shaders that can sample and blend in one pass skip the scratch row.
+            shader.shadeSourceOver(x: span.x, y: span.y, count: n, coverage: coverage, alpha: weight,
+                                   destination: destination(span), scratch: scratch.rowShaded)
+            return
+        }
         shader.shade(x: span.x, y: span.y, count: n, into: scratch.rowShaded)
-        blendSpan(blendMode, source: UnsafePointer(scratch.rowShaded), coverage: combined ? UnsafePointer(scratch.rowMask) : nil,
-                  alpha: combined ? alpha : mulDiv255(span.alpha, alpha), destination: destination(span), count: n)
+        blendSpan(blendMode, source: UnsafePointer(scratch.rowShaded), coverage: coverage, alpha: weight,
+                  destination: destination(span), count: n)
     }
 }

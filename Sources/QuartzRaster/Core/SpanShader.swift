@@ -9,4 +9,12 @@
 public protocol SpanShader: Sendable {
     /// Writes `count` premultiplied pixels for row `y`, columns `x..<x+count`, into `output`.
     func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>)
+
+    /// Shades the span and composites it source-over (the normal blend) onto `destination`, each pixel lerped
+    /// towards the old one by round(coverage · alpha / 255) (coverage 255 when nil): exactly `shade` into
+    /// `scratch` followed by `blendSpan(.normal, …)`, which the default implementation does; shaders that can
+    /// blend as they sample override it to skip the scratch row. Every pointer addresses `count` elements.
+    func shadeSourceOver(
+        x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
+        destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>)
 }

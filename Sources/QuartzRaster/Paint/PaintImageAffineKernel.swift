@@ -8,6 +8,8 @@
 // arithmetic reproduces (U + 2^15) >> 16 exactly (see `PaintImageAffineLanes`). Ranges: |step| < 2^38
 // (|du/dx| < 2^14 texels per pixel), |rowBase| < 2^61, |x| < 2^22; outside them the shader's Double path runs.
 
+import RasterKernels
+
 /// One texture level's bilinear taps from coordinates in 1/256 texel (relative to texel centres).
 struct PaintImageLevelSampler: @unchecked Sendable {
     // @unchecked Sendable: `level` points into texture storage that the owning shader keeps alive.
@@ -89,7 +91,18 @@ struct PaintImageAffineLevel: Sendable {
         let u = uPerRow * py + uAtRow0, v = vPerRow * py + vAtRow0
         let limit = 68_719_476_736.0  // 2^36 texels: 2^60 in fixed point
         guard abs(u) < limit, abs(v) < limit else { return nil }
-        return (Int64((u * 16_777_216).rounded()), Int64((v * 16_777_216).rounded()))
+        return (Self.roundedFixedPoint(u * 16_777_216), Self.roundedFixedPoint(v * 16_777_216))
+    }
+
+    /// `Int64(c.rounded())` (halves away from zero) for |c| < 2^62 without the libm call the baseline target
+    /// makes of `rounded()`: truncation is one instruction, and c − trunc(c) is exact in Double. Branch-free:
+    /// the fraction is effectively random per row, so a branch would mispredict half the time.
+    @inline(__always)
+    static func roundedFixedPoint(_ c: Double) -> Int64 {
+        let t = Int64(c)
+        let rest = c - Double(t)
+        let up: Int64 = rest >= 0.5 ? 1 : 0, down: Int64 = rest <= -0.5 ? 1 : 0
+        return t &+ up &- down
     }
 
     /// Clamps coordinates in 1/256 texel to [−256, maxU] × [−256, maxV].
@@ -112,7 +125,13 @@ struct PaintImageAffineLevel: Sendable {
 
     /// Bilinear samples of `count` pixels from device x (|x … x + count| < xLimit) in a row whose fixed-point
     /// base is `base`.
-    func shade(_ base: (u: Int64, v: Int64), x: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    func shade(
+        _ base: (u: Int64, v: Int64), x: Int, count: Int, into output: UnsafeMutablePointer<UInt32>,
+        kernels: SpanKernelChoice = .automatic
+    ) {
+        // The AVX2 kernel (same arithmetic, raster_kernels_images.c) when `kernels` allows it.
+        var span = kernelSpan(base, x: x, opacity: 255)
+        if paintAffineBilinearKernel(&span, output, count, kernels) == count { return }
         var done = 0
         while done < count {
             let n = min(count - done, 256)

@@ -7,8 +7,9 @@
 // (never stepped across a span), so output does not depend on span boundaries or threads. Positions are
 // rounded to 1/256 texel, which gives the 8-bit bilinear weights; the weighted sum is rounded once to
 // 8 bits, and premultiplication is preserved (channel ≤ alpha). Kernels: integer translations copy rows;
-// affine maps run the fixed-point kernel (PaintImageAffineKernel.swift; unit x steps take the row kernel of
-// PaintImageTranslateKernel.swift); perspective runs the per-pixel-divide kernel
+// affine maps run the fixed-point kernel (PaintImageAffineKernel.swift, or its AVX2 twin in
+// raster_kernels_images.c with the same bytes; unit x steps take the row kernel of PaintImageTranslateKernel.swift);
+// compositors that blend source-over sample and blend in one pass (PaintImageSourceOver.swift); perspective runs the per-pixel-divide kernel
 // (PaintImagePerspectiveKernel.swift); the Double path (PaintImageScalarPath.swift) serves the nearest
 // filter and anything outside the kernels' ranges.
 // Level of detail (trilinear): λ = log2 ρ, ρ = the larger length of the image-space derivatives along
@@ -132,12 +133,17 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     }
 
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+        shade(x: x, y: y, count: count, into: output, kernels: .automatic)
+    }
+
+    /// `shade` with the affine kernel's implementation chosen by `kernels` (identical bytes; for tests).
+    func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>, kernels: SpanKernelChoice) {
         guard count > 0 else { return }
         guard let levels, opacity8 > 0 else { output.update(repeating: 0, count: count); return }
         if let offset = copyOffset {
             PaintImageShader.copyRow(levels[0], x: x + offset.dx, y: y + offset.dy, count: count, into: output)
         } else if let affineLevel {
-            shadeAffine(affineLevel, levels, x: x, y: y, count: count, into: output)
+            shadeAffine(affineLevel, levels, x: x, y: y, count: count, into: output, kernels: kernels)
         } else if isAffine {
             shadeAffineScalar(levels, x: x, y: y, count: count, into: output)
         } else if usesPerspectiveKernel {
@@ -153,7 +159,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     /// The fixed-point kernels on pixels with |x| < xLimit of rows within range, the Double path elsewhere.
     private func shadeAffine(
         _ first: PaintImageAffineLevel, _ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int,
-        into output: UnsafeMutablePointer<UInt32>
+        into output: UnsafeMutablePointer<UInt32>, kernels: SpanKernelChoice
     ) {
         let limit = PaintImageAffineLevel.xLimit
         let lo = min(max(x, 1 - limit), x + count), hi = max(min(x + count, limit), lo)
@@ -176,7 +182,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         } else if first.stepsOneTexelAlongX {
             first.shadeTranslated(base, x: lo, count: hi - lo, into: out)
         } else {
-            first.shade(base, x: lo, count: hi - lo, into: out)
+            first.shade(base, x: lo, count: hi - lo, into: out, kernels: kernels)
         }
         if hi < x + count { shadeAffineScalar(levels, x: hi, y: y, count: x + count - hi, into: output + (hi - x)) }
     }

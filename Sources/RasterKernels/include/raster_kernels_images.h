@@ -1,0 +1,54 @@
+// AVX2 image-sampling span kernels (affine bilinear), chosen at run time like raster_kernels.h's.
+//
+// Coordinate space and numbers: exactly QuartzRaster's fixed-point affine kernel (PaintImageAffineKernel.swift).
+// Pixel j of a span has level coordinates U_j = s + j · stepU and V_j = t + j · stepV in 2^-24 texels, already
+// biased by 2^15 (s = U(x) + 2^15), so u_j = clamp(floor(U_j / 2^16), −256, maxU) is the coordinate in 1/256
+// texel rounded half up (likewise v); its high bits pick the texel, its low 8 bits are the weight. Texels are
+// premultiplied RGBA8 (0xAABBGGRR) in a level block with a 1-texel edge border (PaintTextureStorage.swift), so
+// the 4 taps need no clamping. The weighted sum is rounded once exactly as paintBilerp8 does, then optionally
+// scaled by `opacity`/255 (paintScale8) and, for the `_over` kernels, blended source-over onto the destination
+// with the weight round(coverage · alpha / 255) exactly as rk_source_row_over does. Output bytes are identical
+// to the Swift path.
+#ifndef RASTER_KERNELS_IMAGES_H
+#define RASTER_KERNELS_IMAGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One row span of an affine bilinear fetch.
+/// Invariants (caller): `pixels` points to texel (0, 0) of a level block of (maxU / 256 + 3) × (maxV / 256 + 3)
+/// texels with rows `stride` texels apart (stride < 2^15, stride ≥ maxU / 256 + 3), whose border repeats the
+/// edge texels; |stepU|, |stepV| < 2^38; s + j · stepU and t + j · stepV fit Int64 for every pixel j of the span.
+typedef struct rk_image_affine_span {
+    const uint32_t *pixels;
+    int64_t s, t;
+    int64_t stepU, stepV;
+    int32_t stride;
+    /// 256 · (width − 1) and 256 · (height − 1) of the level.
+    int32_t maxU, maxV;
+    /// 255 = unchanged; otherwise every sample is scaled by opacity / 255 (rounded to nearest).
+    uint32_t opacity;
+} rk_image_affine_span;
+
+/// Writes `count` bilinear samples into `output`; returns `count`, or 0 (touching nothing) when AVX2 is not in
+/// use (rk_avx2_enabled() is 0). Invariant: `output` holds `count` writable pixels.
+size_t rk_image_affine_bilinear(const rk_image_affine_span *span, uint32_t *output, size_t count);
+/// The AVX2 code unconditionally (call only when rk_avx2_supported() is 1), for comparisons.
+size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count);
+/// The same sampling, blended source-over onto `destination` with weight round(coverage · alpha / 255)
+/// (coverage 255 when NULL). Returns `count`, or 0 when AVX2 is not in use.
+/// Invariant: `destination` (and `coverage` when not NULL) hold `count` elements.
+size_t rk_image_affine_bilinear_over(const rk_image_affine_span *span, const uint8_t *coverage, uint8_t alpha,
+                                     uint32_t *destination, size_t count);
+size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage, uint8_t alpha,
+                                          uint32_t *destination, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
