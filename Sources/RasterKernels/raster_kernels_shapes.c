@@ -66,11 +66,98 @@ RKS_AVX2 int rk_solid_block_over_avx2(uint32_t source, uint32_t *destination, si
     return 1;
 }
 
+// fillCeilIndex / fillFloorIndex of FillRoundedRectGeometry.swift: NaN gives 0, values clamp to ±1e9.
+static inline int64_t rks_ceil_index(double v) {
+    if (v != v) return 0;
+    double c = v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v);
+    int64_t t = (int64_t)c;
+    return (double)t < c ? t + 1 : t;
+}
+
+static inline int64_t rks_floor_index(double v) {
+    if (v != v) return 0;
+    double c = v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v);
+    int64_t t = (int64_t)c;
+    return (double)t > c ? t - 1 : t;
+}
+
+// Minimum and maximum of 4 lanes (exact: no rounding; the inputs hold no NaN, see the header).
+RKS_AVX2 static inline double rks_min4(__m256d v) {
+    __m128d m = _mm_min_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_min_sd(m, _mm_unpackhi_pd(m, m)));
+}
+
+RKS_AVX2 static inline double rks_max4(__m256d v) {
+    __m128d m = _mm_max_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_max_sd(m, _mm_unpackhi_pd(m, m)));
+}
+
+// Products and differences stay separate operations (no fused multiply-add), as in the Swift code.
+#pragma STDC FP_CONTRACT OFF
+
+RKS_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    const __m256d ui0 = _mm256_loadu_pd(lines), ui1 = _mm256_loadu_pd(lines + 4);
+    const __m256d us0 = _mm256_loadu_pd(lines + 8), us1 = _mm256_loadu_pd(lines + 12);
+    const __m256d li0 = _mm256_loadu_pd(lines + 16), li1 = _mm256_loadu_pd(lines + 20);
+    const __m256d ls0 = _mm256_loadu_pd(lines + 24), ls1 = _mm256_loadu_pd(lines + 28);
+    const __m256d fc0 = _mm256_loadu_pd(lines + 32), fc1 = _mm256_loadu_pd(lines + 36);
+    const __m256d fs0 = _mm256_loadu_pd(lines + 40), fs1 = _mm256_loadu_pd(lines + 44);
+    const __m256d zero = _mm256_setzero_pd();
+    // Invariant: row k writes out[2k] and out[2k + 1], k < count.
+    for (size_t k = 0; k < count; k++) {
+        const double ycScalar = (double)(firstRow + (int64_t)k) + 0.5;
+        const __m256d yc = _mm256_set1_pd(ycScalar);
+        int32_t lower = 0, upper = 0;
+        // A flat line rejects the whole row when constant − slope · yc < 0.
+        __m256d f0 = _mm256_sub_pd(fc0, _mm256_mul_pd(fs0, yc)), f1 = _mm256_sub_pd(fc1, _mm256_mul_pd(fs1, yc));
+        int negative = _mm256_movemask_pd(_mm256_cmp_pd(f0, zero, _CMP_LT_OQ))
+            | _mm256_movemask_pd(_mm256_cmp_pd(f1, zero, _CMP_LT_OQ));
+        if (!negative) {
+            __m256d u0 = _mm256_sub_pd(ui0, _mm256_mul_pd(us0, yc)), u1 = _mm256_sub_pd(ui1, _mm256_mul_pd(us1, yc));
+            __m256d l0 = _mm256_sub_pd(li0, _mm256_mul_pd(ls0, yc)), l1 = _mm256_sub_pd(li1, _mm256_mul_pd(ls1, yc));
+            double hi = rks_min4(_mm256_min_pd(u0, u1)), lo = rks_max4(_mm256_max_pd(l0, l1));
+            if (lo <= hi) {
+                double a = lo - 0.5, b = hi - 0.5;
+                int64_t first, last;
+                if (a > -1e9 && b < 1e9) {
+                    int64_t ta = (int64_t)a, tb = (int64_t)b;
+                    first = (double)ta < a ? ta + 1 : ta;
+                    last = (double)tb > b ? tb - 1 : tb;
+                } else {
+                    first = rks_ceil_index(a);
+                    last = rks_floor_index(b);
+                }
+                if (first <= last) {
+                    lower = (int32_t)first;
+                    upper = (int32_t)(last + 1);
+                }
+            }
+        }
+        out[2 * k] = lower;
+        out[2 * k + 1] = upper;
+    }
+    return 1;
+}
+
+int rk_row_columns(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    return rk_avx2_enabled() ? rk_row_columns_avx2(lines, firstRow, count, out) : 0;
+}
+
 int rk_solid_block_over(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
     return rk_avx2_enabled() ? rk_solid_block_over_avx2(source, destination, stride, width, height) : 0;
 }
 
 #else
+
+int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    (void)lines; (void)firstRow; (void)count; (void)out;
+    return 0;
+}
+
+int rk_row_columns(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    (void)lines; (void)firstRow; (void)count; (void)out;
+    return 0;
+}
 
 int rk_solid_block_over_avx2(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
     (void)source; (void)destination; (void)stride; (void)width; (void)height;

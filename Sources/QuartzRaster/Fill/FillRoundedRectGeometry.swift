@@ -246,17 +246,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
         innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
         chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
-        // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
-        var table: [SIMD4<Int32>] = []
-        if rows.count <= Self.maximumTabulatedRows {
-            table.reserveCapacity(rows.count)
-            for y in rows {
-                let l = Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
-                table.append(SIMD4(Int32(truncatingIfNeeded: l.outer.lowerBound), Int32(truncatingIfNeeded: l.outer.upperBound),
-                                   Int32(truncatingIfNeeded: l.uniform.lowerBound), Int32(truncatingIfNeeded: l.uniform.upperBound)))
-            }
-        }
-        rowTable = table
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
+        rowTable = rows.count <= Self.maximumTabulatedRows
+            ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
