@@ -17,10 +17,10 @@ extension FillRoundedRectCoverage {
             if g.radius == 0 {
                 g.blendSharpBlocks(color, region: region, surface: surface)
             } else {
-                FillShapeBlend.rows(g, color: color, region: region, surface: surface, scratch: scratch)
+                FillShapeBlend.rows(g, color: color, region: region, surface: surface)
             }
         case .affine(let g):
-            FillShapeBlend.rows(g, color: color, region: region, surface: surface, scratch: scratch)
+            FillShapeBlend.rows(g, color: color, region: region, surface: surface)
         }
         return true
     }
@@ -80,8 +80,10 @@ extension FillAxisAlignedRoundedRect {
 /// Row-by-row direct blending for any rounded-rect geometry: FillShapeSpans.emit without the callback.
 enum FillShapeBlend {
     static func rows<G: FillRoundedRectGeometry>(
-        _ g: G, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows, scratch: FillTileScratch
+        _ g: G, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows
     ) {
+        // The uniform runs' source, scaled once per coverage value (rotated shapes: always 255).
+        var sourceAlpha: UInt8 = 255, source = color
         let lower = max(g.rows.lowerBound, region.minY)
         for y in lower..<max(lower, min(g.rows.upperBound, region.maxY)) {
             let layout = g.layout(row: y)
@@ -89,36 +91,54 @@ enum FillShapeBlend {
             if outer.isEmpty { continue }
             let uniform = FillShapeSpans.clamp(layout.uniform, region).clamped(to: outer)
             if uniform.isEmpty {
-                perPixel(g, outer, y: y, color: color, surface: surface, scratch: scratch)
+                perPixel(g, outer, y: y, color: color, surface: surface)
                 continue
             }
-            perPixel(g, outer.lowerBound..<uniform.lowerBound, y: y, color: color, surface: surface, scratch: scratch)
+            perPixel(g, outer.lowerBound..<uniform.lowerBound, y: y, color: color, surface: surface)
             let a = fillCoverageByte(layout.uniformCoverage)
-            if a != 0 {
-                FillSourceOver.blendSolid(color, alpha: a, into: surface.pointer(x: uniform.lowerBound, y: y),
-                                          count: uniform.count)
+            if a != sourceAlpha {
+                sourceAlpha = a
+                source = a == 255 ? color : FillSourceOver.scale(color, by: UInt32(a))
             }
-            perPixel(g, uniform.upperBound..<outer.upperBound, y: y, color: color, surface: surface, scratch: scratch)
+            blendUniform(source, into: surface.pointer(x: uniform.lowerBound, y: y), count: uniform.count)
+            perPixel(g, uniform.upperBound..<outer.upperBound, y: y, color: color, surface: surface)
         }
     }
 
-    /// Per-pixel coverage into the scratch mask, blended in chunks that fit it.
+    /// An already scaled solid source over `count` pixels: the bytes of FillSourceOver.blendSolid (whose
+    /// fast paths these are), without its per-call set-up.
+    @inline(__always)
+    static func blendUniform(_ source: UInt32, into destination: UnsafeMutablePointer<UInt32>, count: Int) {
+        if source >> 24 == 255 {
+            destination.update(repeating: source, count: count)
+            return
+        }
+        if source == 0 { return }
+        let done = SpanKernels.solidOver(source, destination, count, .automatic)
+        if done < count {
+            FillSourceOver.blendSolid(source, alpha: 255, into: destination + done, count: count - done, kernels: .portable)
+        }
+    }
+
+    /// Per-pixel coverage, each pixel blended as it is computed: the scalar arithmetic of
+    /// `FillSourceOver.blendSolid(_:mask:into:count:)` (s = scale(color, m), d = s + scale(d, 255 − sα); m = 0
+    /// leaves d as it is), without a mask buffer or a call per run (edge runs are a few pixels long).
     @inline(__always)
     static func perPixel<G: FillRoundedRectGeometry>(
-        _ g: G, _ columns: Range<Int>, y: Int, color: UInt32, surface: FillSurfaceRows, scratch: FillTileScratch
+        _ g: G, _ columns: Range<Int>, y: Int, color: UInt32, surface: FillSurfaceRows
     ) {
-        let mask = scratch.mask, capacity = scratch.rowCapacity
-        var x = columns.lowerBound
+        if columns.isEmpty { return }
+        let row = surface.pointer(x: columns.lowerBound, y: y)
+        var x = columns.lowerBound, i = 0
+        // Invariant: row[i] is pixel (x, y), inside the region and the surface.
         while x < columns.upperBound {
-            let n = min(capacity, columns.upperBound - x)
-            var any = false
-            for i in 0..<n {
-                let a = fillCoverageByte(g.coverage(x: x + i, y: y))
-                mask[i] = a
-                any = any || a != 0
+            let a = fillCoverageByte(g.coverage(x: x, y: y))
+            if a != 0 {
+                let s = FillSourceOver.scale(color, by: UInt32(a))
+                row[i] = s &+ FillSourceOver.scale(row[i], by: 255 &- (s >> 24))
             }
-            if any { FillSourceOver.blendSolid(color, mask: mask, into: surface.pointer(x: x, y: y), count: n) }
-            x += n
+            x &+= 1
+            i &+= 1
         }
     }
 }

@@ -285,16 +285,25 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
                              uniformCoverage: 1)
     }
 
+    /// Inlined into the span loops: most edge pixels lie along the straight sides, which cost a few operations;
+    /// corner pixels call out to `cornerCoverage`.
+    @inline(__always)
     func coverage(x: Int, y: Int) -> Double {
         let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
         let local = SIMD2((inverseX * p).sum(), (inverseY * p).sum()) + inverseOffset
         let offset = local - center
-        let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
         let q = SIMD2(abs(offset.x), abs(offset.y)) - (halfSize - SIMD2(radius, radius))
         // Straight sides: the device normal is constant, so the ramp's terms are precomputed (same values).
         if !(q.x > 0 && q.y > 0) {
             return q.x > q.y ? sideRampX.coverage(distance: q.x - radius) : sideRampY.coverage(distance: q.y - radius)
         }
+        return cornerCoverage(offset: offset, q: q)
+    }
+
+    /// Coverage of a pixel whose centre lies in a corner zone (q > 0 on both axes; offset from the centre).
+    @inline(never)
+    func cornerCoverage(offset: SIMD2<Double>, q: SIMD2<Double>) -> Double {
+        let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
         let length = (q.x * q.x + q.y * q.y).squareRoot()
         let distance = length - radius
         let gradient = signs * q / length
