@@ -114,6 +114,34 @@ import Testing
         }
     }
 
+    /// Random rotated, sheared and mirrored rounded rectangles (thin ones too, whose rows are all edge pixels):
+    /// the direct path, with AVX2 enabled and disabled, writes the pixels of the span path.
+    @Test func randomAffineShapesEqualSpans() {
+        let (w, h) = (120, 100)
+        let base = Self.noise(w * h, seed: 11)
+        var random = FillTestRandom(seed: 77)
+        for index in 0..<40 {
+            let rw = random.uniform(0.5, 90), rh = random.uniform(0.5, 70)
+            let transform = CGAffineTransform(
+                a: random.uniform(-1.6, 1.6), b: random.uniform(-1.6, 1.6), c: random.uniform(-1.6, 1.6),
+                d: random.uniform(-1.6, 1.6), tx: random.uniform(10, 110), ty: random.uniform(10, 90))
+            let source = FillRoundedRectCoverage(
+                rect: CGRect(x: -rw / 2, y: -rh / 2, width: rw, height: rh), cornerRadius: random.uniform(0, 30),
+                transform: transform)
+            let color: UInt32 = index % 3 == 0 ? 0xFF30_A0E0 : 0x9F40_2A10
+            let tileSize = index % 2 == 0 ? 16 : 64
+            let expected = Self.viaSpans(source, color: color, base: base, width: w, height: h, tileSize: tileSize)
+            let fast = Self.direct(source, color: color, base: base, width: w, height: h, tileSize: tileSize)
+            let portable = SpanKernels.withAVX2Disabled {
+                Self.direct(source, color: color, base: base, width: w, height: h, tileSize: tileSize)
+            }
+            #expect(fast.tookIt && portable.tookIt)
+            let differing = zip(expected, fast.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "shape \(index): \(differing) pixels differ")
+            #expect(portable.pixels == expected, "shape \(index) portable")
+        }
+    }
+
     /// The AVX2 block kernel and the portable rows give the same bytes, for block widths around the kernel's
     /// 16-, 8- and 4-pixel steps (SpanKernels.swift: both paths must agree bit for bit).
     @Test func blockKernelMatchesPortableRows() {
