@@ -81,61 +81,83 @@ static inline int64_t rks_floor_index(double v) {
     return (double)t > c ? t - 1 : t;
 }
 
-// Minimum and maximum of 4 lanes (exact: no rounding; the inputs hold no NaN, see the header).
-RKS_AVX2 static inline double rks_min4(__m256d v) {
-    __m128d m = _mm_min_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-    return _mm_cvtsd_f64(_mm_min_sd(m, _mm_unpackhi_pd(m, m)));
-}
-
-RKS_AVX2 static inline double rks_max4(__m256d v) {
-    __m128d m = _mm_max_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-    return _mm_cvtsd_f64(_mm_max_sd(m, _mm_unpackhi_pd(m, m)));
-}
-
 // Products and differences stay separate operations (no fused multiply-add), as in the Swift code.
 #pragma STDC FP_CONTRACT OFF
 
-RKS_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
-    const __m256d ui0 = _mm256_loadu_pd(lines), ui1 = _mm256_loadu_pd(lines + 4);
-    const __m256d us0 = _mm256_loadu_pd(lines + 8), us1 = _mm256_loadu_pd(lines + 12);
-    const __m256d li0 = _mm256_loadu_pd(lines + 16), li1 = _mm256_loadu_pd(lines + 20);
-    const __m256d ls0 = _mm256_loadu_pd(lines + 24), ls1 = _mm256_loadu_pd(lines + 28);
-    const __m256d fc0 = _mm256_loadu_pd(lines + 32), fc1 = _mm256_loadu_pd(lines + 36);
-    const __m256d fs0 = _mm256_loadu_pd(lines + 40), fs1 = _mm256_loadu_pd(lines + 44);
-    const __m256d zero = _mm256_setzero_pd();
-    // Invariant: row k writes out[2k] and out[2k + 1], k < count.
-    for (size_t k = 0; k < count; k++) {
-        const double ycScalar = (double)(firstRow + (int64_t)k) + 0.5;
-        const __m256d yc = _mm256_set1_pd(ycScalar);
-        int32_t lower = 0, upper = 0;
+// One row, the Swift solver's steps in order (used for the last rows and for groups that reach the ±1e9 clamp).
+static inline void rks_row_columns_one(const double *lines, int64_t y, int32_t *out) {
+    const double yc = (double)y + 0.5;
+    int32_t lower = 0, upper = 0;
+    int negative = 0;
+    double hi = lines[0] - lines[8] * yc, lo = lines[16] - lines[24] * yc;
+    for (int i = 0; i < 8; i++) {
         // A flat line rejects the whole row when constant − slope · yc < 0.
-        __m256d f0 = _mm256_sub_pd(fc0, _mm256_mul_pd(fs0, yc)), f1 = _mm256_sub_pd(fc1, _mm256_mul_pd(fs1, yc));
-        int negative = _mm256_movemask_pd(_mm256_cmp_pd(f0, zero, _CMP_LT_OQ))
-            | _mm256_movemask_pd(_mm256_cmp_pd(f1, zero, _CMP_LT_OQ));
-        if (!negative) {
-            __m256d u0 = _mm256_sub_pd(ui0, _mm256_mul_pd(us0, yc)), u1 = _mm256_sub_pd(ui1, _mm256_mul_pd(us1, yc));
-            __m256d l0 = _mm256_sub_pd(li0, _mm256_mul_pd(ls0, yc)), l1 = _mm256_sub_pd(li1, _mm256_mul_pd(ls1, yc));
-            double hi = rks_min4(_mm256_min_pd(u0, u1)), lo = rks_max4(_mm256_max_pd(l0, l1));
-            if (lo <= hi) {
-                double a = lo - 0.5, b = hi - 0.5;
-                int64_t first, last;
-                if (a > -1e9 && b < 1e9) {
-                    int64_t ta = (int64_t)a, tb = (int64_t)b;
-                    first = (double)ta < a ? ta + 1 : ta;
-                    last = (double)tb > b ? tb - 1 : tb;
-                } else {
-                    first = rks_ceil_index(a);
-                    last = rks_floor_index(b);
-                }
-                if (first <= last) {
-                    lower = (int32_t)first;
-                    upper = (int32_t)(last + 1);
-                }
-            }
-        }
-        out[2 * k] = lower;
-        out[2 * k + 1] = upper;
+        if (lines[32 + i] - lines[40 + i] * yc < 0) negative = 1;
+        double u = lines[i] - lines[8 + i] * yc, l = lines[16 + i] - lines[24 + i] * yc;
+        hi = u < hi ? u : hi;
+        lo = l > lo ? l : lo;
     }
+    if (!negative && lo <= hi) {
+        double a = lo - 0.5, b = hi - 0.5;
+        int64_t first, last;
+        if (a > -1e9 && b < 1e9) {
+            int64_t ta = (int64_t)a, tb = (int64_t)b;
+            first = (double)ta < a ? ta + 1 : ta;
+            last = (double)tb > b ? tb - 1 : tb;
+        } else {
+            first = rks_ceil_index(a);
+            last = rks_floor_index(b);
+        }
+        if (first <= last) {
+            lower = (int32_t)first;
+            upper = (int32_t)(last + 1);
+        }
+    }
+    out[0] = lower;
+    out[1] = upper;
+}
+
+// Four rows per step, one row per lane: each line's value per row is the same product and difference as in
+// the Swift solver, and minimum / maximum over the lines are exact in any order (no NaN, see the header).
+RKS_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1);
+    const __m256d lowLimit = _mm256_set1_pd(-1e9), highLimit = _mm256_set1_pd(1e9);
+    size_t k = 0;
+    // Invariant: a step writes out[2k] ..< out[2k + 8], rows k ..< k + 4 < count + 1.
+    for (; k + 4 <= count; k += 4) {
+        const int64_t y = firstRow + (int64_t)k;
+        const __m256d yc = _mm256_add_pd(_mm256_setr_pd((double)y, (double)(y + 1), (double)(y + 2), (double)(y + 3)),
+                                         half);
+        __m256d hi = _mm256_set1_pd(__builtin_inf()), lo = _mm256_set1_pd(-__builtin_inf()), negative = zero;
+        for (int i = 0; i < 8; i++) {
+            __m256d u = _mm256_sub_pd(_mm256_broadcast_sd(lines + i), _mm256_mul_pd(_mm256_broadcast_sd(lines + 8 + i), yc));
+            __m256d l = _mm256_sub_pd(_mm256_broadcast_sd(lines + 16 + i),
+                                      _mm256_mul_pd(_mm256_broadcast_sd(lines + 24 + i), yc));
+            __m256d f = _mm256_sub_pd(_mm256_broadcast_sd(lines + 32 + i),
+                                      _mm256_mul_pd(_mm256_broadcast_sd(lines + 40 + i), yc));
+            hi = _mm256_min_pd(hi, u);
+            lo = _mm256_max_pd(lo, l);
+            negative = _mm256_or_pd(negative, _mm256_cmp_pd(f, zero, _CMP_LT_OQ));
+        }
+        __m256d valid = _mm256_andnot_pd(negative, _mm256_cmp_pd(lo, hi, _CMP_LE_OQ));
+        __m256d a = _mm256_sub_pd(lo, half), b = _mm256_sub_pd(hi, half);
+        __m256d inRange = _mm256_and_pd(_mm256_cmp_pd(a, lowLimit, _CMP_GT_OQ), _mm256_cmp_pd(b, highLimit, _CMP_LT_OQ));
+        if (_mm256_movemask_pd(_mm256_andnot_pd(inRange, valid)) != 0) {
+            for (size_t j = 0; j < 4; j++) rks_row_columns_one(lines, y + (int64_t)j, out + 2 * (k + j));
+            continue;
+        }
+        // Truncation, then one correction each (exact integers in Double; values within ±1e9 fit Int32).
+        __m256d ta = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(a, valid)));
+        __m256d tb = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(b, valid)));
+        __m256d first = _mm256_add_pd(ta, _mm256_and_pd(_mm256_cmp_pd(ta, a, _CMP_LT_OQ), one));
+        __m256d last = _mm256_sub_pd(tb, _mm256_and_pd(_mm256_cmp_pd(tb, b, _CMP_GT_OQ), one));
+        __m256d keep = _mm256_and_pd(valid, _mm256_cmp_pd(first, last, _CMP_LE_OQ));
+        __m128i lower = _mm256_cvttpd_epi32(_mm256_and_pd(first, keep));
+        __m128i upper = _mm256_cvttpd_epi32(_mm256_and_pd(_mm256_add_pd(last, one), keep));
+        _mm_storeu_si128((__m128i *)(out + 2 * k), _mm_unpacklo_epi32(lower, upper));
+        _mm_storeu_si128((__m128i *)(out + 2 * k + 4), _mm_unpackhi_epi32(lower, upper));
+    }
+    for (; k < count; k++) rks_row_columns_one(lines, firstRow + (int64_t)k, out + 2 * k);
     return 1;
 }
 
