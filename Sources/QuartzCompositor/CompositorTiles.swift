@@ -122,6 +122,13 @@ struct CompositorTileContext: @unchecked Sendable {
                                           blendMode: op.blendMode, scratch: scratch)
             switch op.paint {
             case .solid(let color):
+                // Sources that know their shape blend whole blocks straight into the surface (same pixels).
+                if clipRows == nil && maskRows == nil && op.blendMode == .normal
+                    && op.coverage.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s),
+                                              scratch: scratch.fill)
+                {
+                    continue
+                }
                 op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
             case .shader(let shader, let alpha):
                 op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) {
@@ -196,6 +203,15 @@ struct CompositorSpanLane {
     func composite(_ span: FillCoverageSpan, color: UInt32) {
         let n = span.count
         if n <= 0 { return }
+        if blendMode == .normal && clipRows == nil && maskRows == nil {
+            // The span's own coverage is all there is: blend through it without copying it.
+            if let sm = span.mask {
+                FillSourceOver.blendSolid(color, mask: sm, into: destination(span), count: n)
+            } else {
+                FillSourceOver.blendSolid(color, alpha: span.alpha, into: destination(span), count: n)
+            }
+            return
+        }
         let combined = combinedCoverage(span)
         let m = UnsafePointer(scratch.rowMask)
         if blendMode == .normal {

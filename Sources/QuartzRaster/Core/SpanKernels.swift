@@ -86,3 +86,21 @@ public enum SpanKernels {
         }
     }
 }
+
+extension SpanKernels {
+    /// Solid `source` (alpha < 255) over `height` rows of `width` pixels, `stride` pixels apart; returns
+    /// whether the AVX2 block kernel did them all (false: nothing was touched).
+    /// Invariant (caller): each row addresses `width` writable pixels.
+    @inlinable @inline(__always)
+    static func solidBlockOver(
+        _ source: UInt32, _ destination: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int,
+        _ choice: SpanKernelChoice
+    ) -> Bool {
+        switch choice {
+        case .automatic: return rk_solid_block_over(source, destination, stride, width, height) != 0
+        case .portable: return false
+        case .avx2:
+            return isAVX2Supported && rk_solid_block_over_avx2(source, destination, stride, width, height) != 0
+        }
+    }
+}

@@ -14,10 +14,23 @@ public protocol FillCoverageSource: Sendable {
 
     /// The smallest `FillTileScratch.tileCapacity` this source needs (a binned path needs its tile size).
     var minimumScratchTileSize: Int { get }
+
+    /// Source-over of premultiplied `color` through this coverage over `region` (inside `surface.bounds`),
+    /// written straight into `surface` by sources that know faster ways than span by span (whole blocks of one
+    /// coverage). Returns false, having drawn nothing, when the source has no such path: the caller then
+    /// composites `forEachCoverageSpan`. Either way the pixels are the same.
+    func blendSolid(_ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch)
+        -> Bool
 }
 
 extension FillCoverageSource {
     public var minimumScratchTileSize: Int { 1 }
+
+    public func blendSolid(
+        _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
+    ) -> Bool {
+        false
+    }
 }
 
 extension FillPathCoverage: FillCoverageSource {
@@ -143,6 +156,8 @@ extension PremultipliedRGBA8Bitmap {
         withFillTarget { target in
             Self.forEachTile(of: target, tileSize: tileSize, scratchSize: source.minimumScratchTileSize,
                              threading: threading) { region, scratch in
+                let rows = FillSurfaceRows(base: target.pixels, bounds: target.bounds)
+                if source.blendSolid(color.packed, in: region, into: rows, scratch: scratch) { return }
                 source.forEachCoverageSpan(in: region, scratch: scratch) { target.sourceOver($0, color: color) }
             }
         }

@@ -246,17 +246,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
         innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
         chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
-        // Values are clamped to ±1e9 by the column solvers, so they fit Int32.
-        var table: [SIMD4<Int32>] = []
-        if rows.count <= Self.maximumTabulatedRows {
-            table.reserveCapacity(rows.count)
-            for y in rows {
-                let l = Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
-                table.append(SIMD4(Int32(truncatingIfNeeded: l.outer.lowerBound), Int32(truncatingIfNeeded: l.outer.upperBound),
-                                   Int32(truncatingIfNeeded: l.uniform.lowerBound), Int32(truncatingIfNeeded: l.uniform.upperBound)))
-            }
-        }
-        rowTable = table
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
+        rowTable = rows.count <= Self.maximumTabulatedRows
+            ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -293,16 +285,25 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
                              uniformCoverage: 1)
     }
 
+    /// Inlined into the span loops: most edge pixels lie along the straight sides, which cost a few operations;
+    /// corner pixels call out to `cornerCoverage`.
+    @inline(__always)
     func coverage(x: Int, y: Int) -> Double {
         let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
         let local = SIMD2((inverseX * p).sum(), (inverseY * p).sum()) + inverseOffset
         let offset = local - center
-        let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
         let q = SIMD2(abs(offset.x), abs(offset.y)) - (halfSize - SIMD2(radius, radius))
         // Straight sides: the device normal is constant, so the ramp's terms are precomputed (same values).
         if !(q.x > 0 && q.y > 0) {
             return q.x > q.y ? sideRampX.coverage(distance: q.x - radius) : sideRampY.coverage(distance: q.y - radius)
         }
+        return cornerCoverage(offset: offset, q: q)
+    }
+
+    /// Coverage of a pixel whose centre lies in a corner zone (q > 0 on both axes; offset from the centre).
+    @inline(never)
+    func cornerCoverage(offset: SIMD2<Double>, q: SIMD2<Double>) -> Double {
+        let signs = SIMD2<Double>(offset.x < 0 ? -1 : 1, offset.y < 0 ? -1 : 1)
         let length = (q.x * q.x + q.y * q.y).squareRoot()
         let distance = length - radius
         let gradient = signs * q / length

@@ -1,0 +1,74 @@
+// A rotated rounded rectangle's row layouts for all its rows at once (FillAffineRoundedRect.rowTable): the
+// three line sets solved row by row by the AVX2 kernel rk_row_columns (raster_kernels_shapes.c), which repeats
+// FillRowLines.columns(row:) operation for operation in Double, so the table holds the same values as the
+// on-demand solver; without AVX2 the Swift solver fills it.
+//
+// Coordinate space: device pixels; a row's columns are the pixels whose centres (x + 0.5, y + 0.5) pass the lines.
+
+import RasterKernels
+
+extension FillRowLines {
+    /// `columns(row:)` for every row of `rows`, written as lower, upper pairs (0, 0 when empty) into `out`.
+    /// Invariant (caller): `out` addresses 2 · rows.count writable values; the bounds fit Int32 (±1e9 + 1).
+    func columns(rows: Range<Int>, into out: UnsafeMutablePointer<Int32>, kernels: SpanKernelChoice) {
+        let n = rows.count
+        if n <= 0 { return }
+        let done: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 48) { buffer in
+            guard let lines = buffer.baseAddress else { return false }
+            for i in 0..<8 {
+                lines[i] = upperIntercept[i]
+                lines[8 + i] = upperSlope[i]
+                lines[16 + i] = lowerIntercept[i]
+                lines[24 + i] = lowerSlope[i]
+                lines[32 + i] = flatConstant[i]
+                lines[40 + i] = flatSlope[i]
+            }
+            let first = Int64(rows.lowerBound)
+            switch kernels {
+            case .automatic: return rk_row_columns(lines, first, n, out) != 0
+            case .portable: return false
+            case .avx2: return SpanKernels.isAVX2Supported && rk_row_columns_avx2(lines, first, n, out) != 0
+            }
+        }
+        if done { return }
+        for (k, y) in rows.enumerated() {
+            let c = columns(row: y)
+            out[2 * k] = Int32(truncatingIfNeeded: c.lowerBound)
+            out[2 * k + 1] = Int32(truncatingIfNeeded: c.upperBound)
+        }
+    }
+}
+
+extension FillAffineRoundedRect {
+    /// Each row's layout (outer lower, upper, uniform lower, upper) for `rows`, exactly as
+    /// `layout(row:outer:inner:chords:)` combines the three line sets.
+    static func tabulate(
+        rows: Range<Int>, outer: FillRowLines, inner: FillRowLines, chords: FillRowLines,
+        kernels: SpanKernelChoice = .automatic
+    ) -> [SIMD4<Int32>] {
+        let n = rows.count
+        if n <= 0 { return [] }
+        var bounds = [Int32](repeating: 0, count: 6 * n)
+        bounds.withUnsafeMutableBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            outer.columns(rows: rows, into: p, kernels: kernels)
+            inner.columns(rows: rows, into: p + 2 * n, kernels: kernels)
+            chords.columns(rows: rows, into: p + 4 * n, kernels: kernels)
+        }
+        @inline(__always) func intersect(_ p: Range<Int32>, _ q: Range<Int32>) -> Range<Int32> {
+            let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
+            return a < b ? a..<b : a..<a
+        }
+        var table: [SIMD4<Int32>] = []
+        table.reserveCapacity(n)
+        for k in 0..<n {
+            let outerColumns = bounds[2 * k]..<bounds[2 * k + 1]
+            var inner = outerColumns.isEmpty ? outerColumns : bounds[2 * n + 2 * k]..<bounds[2 * n + 2 * k + 1]
+            if !inner.isEmpty { inner = intersect(inner, bounds[4 * n + 2 * k]..<bounds[4 * n + 2 * k + 1]) }
+            if !inner.isEmpty { inner = intersect(inner, outerColumns) }
+            let uniform = inner.isEmpty ? outerColumns.lowerBound..<outerColumns.lowerBound : inner
+            table.append(SIMD4(outerColumns.lowerBound, outerColumns.upperBound, uniform.lowerBound, uniform.upperBound))
+        }
+        return table
+    }
+}

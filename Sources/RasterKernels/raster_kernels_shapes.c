@@ -1,0 +1,194 @@
+// AVX2 block kernels for shapes; see include/raster_kernels_shapes.h for the contract.
+//
+// Number format: as raster_kernels.c (8 pixels per ymm as 16 unsigned 16-bit lanes, `lo` = R and B bytes,
+// `hi` = G and A bytes; round(t / 255) = mulhi(t + 128, 257)). The helpers are private copies of that file's
+// (static inline there), so each file compiles on its own; only the functions below use AVX2.
+#include "raster_kernels_shapes.h"
+#include "raster_kernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define RKS_AVX2 __attribute__((target("avx2")))
+
+RKS_AVX2 static inline __m256i rks_div255(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(257));
+}
+
+RKS_AVX2 static inline __m256i rks_solid8(__m256i d, __m256i srcLo, __m256i srcHi, __m256i inverse, __m256i low8) {
+    __m256i lo = _mm256_add_epi16(srcLo, rks_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
+    __m256i hi = _mm256_add_epi16(srcHi, rks_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
+    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
+}
+
+// One pixel with the scalar SWAR arithmetic of FillSourceOver.scale (the same value as a vector lane).
+static inline uint32_t rks_solid1(uint32_t d, uint32_t source, uint32_t inverse) {
+    uint32_t rb = (d & 0x00FF00FFu) * inverse + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((d >> 8) & 0x00FF00FFu) * inverse + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return source + (rb | ag);
+}
+
+RKS_AVX2 int rk_solid_block_over_avx2(uint32_t source, uint32_t *destination, size_t stride, size_t width,
+                                      size_t height) {
+    const __m256i low8 = _mm256_set1_epi16(0x00FF);
+    const __m256i srcLo = _mm256_set1_epi32((int)(source & 0x00FF00FFu));
+    const __m256i srcHi = _mm256_set1_epi32((int)((source >> 8) & 0x00FF00FFu));
+    const uint32_t inverseScalar = 255u - (source >> 24);
+    const __m256i inverse = _mm256_set1_epi16((short)inverseScalar);
+    const __m256i laneIndex = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (size_t row = 0; row < height; row++) {
+        uint32_t *line = destination + row * stride;
+        size_t i = 0;
+        // Invariant: each step reads and writes pixels i..<i + 16 of this row, all < width.
+        for (; i + 16 <= width; i += 16) {
+            __m256i *p = (__m256i *)(line + i);
+            __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
+            _mm256_storeu_si256(p, rks_solid8(d0, srcLo, srcHi, inverse, low8));
+            _mm256_storeu_si256(p + 1, rks_solid8(d1, srcLo, srcHi, inverse, low8));
+        }
+        // Narrow leftovers (edge columns are one pixel wide) go scalar; wider ones 8 lanes at a time, masked.
+        // Invariant: the lanes touched are i..<i + n with i + n ≤ width.
+        if (width - i < 4) {
+            for (; i < width; i++) line[i] = rks_solid1(line[i], source, inverseScalar);
+            continue;
+        }
+        while (i < width) {
+            size_t n = width - i < 8 ? width - i : 8;
+            __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), laneIndex);
+            int *p = (int *)(line + i);
+            __m256i d = _mm256_maskload_epi32(p, lanes);
+            _mm256_maskstore_epi32(p, lanes, rks_solid8(d, srcLo, srcHi, inverse, low8));
+            i += n;
+        }
+    }
+    return 1;
+}
+
+// fillCeilIndex / fillFloorIndex of FillRoundedRectGeometry.swift: NaN gives 0, values clamp to ±1e9.
+static inline int64_t rks_ceil_index(double v) {
+    if (v != v) return 0;
+    double c = v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v);
+    int64_t t = (int64_t)c;
+    return (double)t < c ? t + 1 : t;
+}
+
+static inline int64_t rks_floor_index(double v) {
+    if (v != v) return 0;
+    double c = v < -1e9 ? -1e9 : (v > 1e9 ? 1e9 : v);
+    int64_t t = (int64_t)c;
+    return (double)t > c ? t - 1 : t;
+}
+
+// Products and differences stay separate operations (no fused multiply-add), as in the Swift code.
+#pragma STDC FP_CONTRACT OFF
+
+// One row, the Swift solver's steps in order (used for the last rows and for groups that reach the ±1e9 clamp).
+static inline void rks_row_columns_one(const double *lines, int64_t y, int32_t *out) {
+    const double yc = (double)y + 0.5;
+    int32_t lower = 0, upper = 0;
+    int negative = 0;
+    double hi = lines[0] - lines[8] * yc, lo = lines[16] - lines[24] * yc;
+    for (int i = 0; i < 8; i++) {
+        // A flat line rejects the whole row when constant − slope · yc < 0.
+        if (lines[32 + i] - lines[40 + i] * yc < 0) negative = 1;
+        double u = lines[i] - lines[8 + i] * yc, l = lines[16 + i] - lines[24 + i] * yc;
+        hi = u < hi ? u : hi;
+        lo = l > lo ? l : lo;
+    }
+    if (!negative && lo <= hi) {
+        double a = lo - 0.5, b = hi - 0.5;
+        int64_t first, last;
+        if (a > -1e9 && b < 1e9) {
+            int64_t ta = (int64_t)a, tb = (int64_t)b;
+            first = (double)ta < a ? ta + 1 : ta;
+            last = (double)tb > b ? tb - 1 : tb;
+        } else {
+            first = rks_ceil_index(a);
+            last = rks_floor_index(b);
+        }
+        if (first <= last) {
+            lower = (int32_t)first;
+            upper = (int32_t)(last + 1);
+        }
+    }
+    out[0] = lower;
+    out[1] = upper;
+}
+
+// Four rows per step, one row per lane: each line's value per row is the same product and difference as in
+// the Swift solver, and minimum / maximum over the lines are exact in any order (no NaN, see the header).
+RKS_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1);
+    const __m256d lowLimit = _mm256_set1_pd(-1e9), highLimit = _mm256_set1_pd(1e9);
+    size_t k = 0;
+    // Invariant: a step writes out[2k] ..< out[2k + 8], rows k ..< k + 4 < count + 1.
+    for (; k + 4 <= count; k += 4) {
+        const int64_t y = firstRow + (int64_t)k;
+        const __m256d yc = _mm256_add_pd(_mm256_setr_pd((double)y, (double)(y + 1), (double)(y + 2), (double)(y + 3)),
+                                         half);
+        __m256d hi = _mm256_set1_pd(__builtin_inf()), lo = _mm256_set1_pd(-__builtin_inf()), negative = zero;
+        for (int i = 0; i < 8; i++) {
+            __m256d u = _mm256_sub_pd(_mm256_broadcast_sd(lines + i), _mm256_mul_pd(_mm256_broadcast_sd(lines + 8 + i), yc));
+            __m256d l = _mm256_sub_pd(_mm256_broadcast_sd(lines + 16 + i),
+                                      _mm256_mul_pd(_mm256_broadcast_sd(lines + 24 + i), yc));
+            __m256d f = _mm256_sub_pd(_mm256_broadcast_sd(lines + 32 + i),
+                                      _mm256_mul_pd(_mm256_broadcast_sd(lines + 40 + i), yc));
+            hi = _mm256_min_pd(hi, u);
+            lo = _mm256_max_pd(lo, l);
+            negative = _mm256_or_pd(negative, _mm256_cmp_pd(f, zero, _CMP_LT_OQ));
+        }
+        __m256d valid = _mm256_andnot_pd(negative, _mm256_cmp_pd(lo, hi, _CMP_LE_OQ));
+        __m256d a = _mm256_sub_pd(lo, half), b = _mm256_sub_pd(hi, half);
+        __m256d inRange = _mm256_and_pd(_mm256_cmp_pd(a, lowLimit, _CMP_GT_OQ), _mm256_cmp_pd(b, highLimit, _CMP_LT_OQ));
+        if (_mm256_movemask_pd(_mm256_andnot_pd(inRange, valid)) != 0) {
+            for (size_t j = 0; j < 4; j++) rks_row_columns_one(lines, y + (int64_t)j, out + 2 * (k + j));
+            continue;
+        }
+        // Truncation, then one correction each (exact integers in Double; values within ±1e9 fit Int32).
+        __m256d ta = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(a, valid)));
+        __m256d tb = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(b, valid)));
+        __m256d first = _mm256_add_pd(ta, _mm256_and_pd(_mm256_cmp_pd(ta, a, _CMP_LT_OQ), one));
+        __m256d last = _mm256_sub_pd(tb, _mm256_and_pd(_mm256_cmp_pd(tb, b, _CMP_GT_OQ), one));
+        __m256d keep = _mm256_and_pd(valid, _mm256_cmp_pd(first, last, _CMP_LE_OQ));
+        __m128i lower = _mm256_cvttpd_epi32(_mm256_and_pd(first, keep));
+        __m128i upper = _mm256_cvttpd_epi32(_mm256_and_pd(_mm256_add_pd(last, one), keep));
+        _mm_storeu_si128((__m128i *)(out + 2 * k), _mm_unpacklo_epi32(lower, upper));
+        _mm_storeu_si128((__m128i *)(out + 2 * k + 4), _mm_unpackhi_epi32(lower, upper));
+    }
+    for (; k < count; k++) rks_row_columns_one(lines, firstRow + (int64_t)k, out + 2 * k);
+    return 1;
+}
+
+int rk_row_columns(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    return rk_avx2_enabled() ? rk_row_columns_avx2(lines, firstRow, count, out) : 0;
+}
+
+int rk_solid_block_over(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    return rk_avx2_enabled() ? rk_solid_block_over_avx2(source, destination, stride, width, height) : 0;
+}
+
+#else
+
+int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    (void)lines; (void)firstRow; (void)count; (void)out;
+    return 0;
+}
+
+int rk_row_columns(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
+    (void)lines; (void)firstRow; (void)count; (void)out;
+    return 0;
+}
+
+int rk_solid_block_over_avx2(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    (void)source; (void)destination; (void)stride; (void)width; (void)height;
+    return 0;
+}
+
+int rk_solid_block_over(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    (void)source; (void)destination; (void)stride; (void)width; (void)height;
+    return 0;
+}
+
+#endif
