@@ -11,56 +11,79 @@ extension FillPathCoverage {
     /// Computes tile (column, row)'s coverage and hands it to `body` as spans, top row first, left to right.
     /// Zero-coverage runs are skipped. Safe to call concurrently for different tiles with different scratch
     /// objects; the result does not depend on the tile size, the order of calls or the thread.
+    ///
+    /// The sweep is sparse: only runs of touched cells (those an edge piece wrote) are prefix-summed into a
+    /// mask; between them the accumulated value cannot change, so each gap is one constant-alpha span.
     public func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         guard let tile = accumulate(column: column, row: row, scratch: scratch) else { return }
         let x0 = tile.pixels.minX, width = tile.pixels.width, tileTop = tile.top
-        let carry = scratch.carry, touchedMin = scratch.touchedMin, touchedMax = scratch.touchedMax
+        let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride
         let mask = scratch.mask
         let evenOdd = fillRule == .evenOdd
+        @inline(__always) func alpha(_ accumulated: Int32) -> UInt8 {
+            evenOdd ? fillAlphaEvenOdd(accumulated) : fillAlphaNonZero(accumulated)
+        }
         for i in (tile.pixels.minY - tileTop)..<(tile.pixels.maxY - tileTop) {
             let y = tileTop + i
-            let rowCarry = carry[i]
-            let hi = Int(touchedMax[i])
-            if hi < 0 {
-                let a = evenOdd ? fillAlphaEvenOdd(rowCarry) : fillAlphaNonZero(rowCarry)
-                if a != 0 { body(FillCoverageSpan(y: y, x: x0, count: width, alpha: a)) }
-                continue
-            }
-            let lo = Int(touchedMin[i])
-            if lo > 0 {
-                let a = evenOdd ? fillAlphaEvenOdd(rowCarry) : fillAlphaNonZero(rowCarry)
-                if a != 0 { body(FillCoverageSpan(y: y, x: x0, count: lo, alpha: a)) }
-            }
-            // Cells lo...hi hold deltas, and cell hi + 1 may hold the last piece's area.
-            let end = min(hi + 1, width - 1)
-            let row = deltas + i * stride
-            var acc = rowCarry
-            if evenOdd {
-                for j in lo...end {
-                    acc &+= row[j]
-                    mask[j - lo] = fillAlphaEvenOdd(acc)
+            var acc = carry[i]
+            let row = deltas + i * stride, words = touched + i * wordsPerRow
+            // Cells before `position` are swept; a pending mask covers maskStart..<position. Invariant: touched
+            // bits lie in 0..<width, and every cell with a delta below `width` is touched; cell `width` may
+            // hold a delta nobody reads (re-zeroed below).
+            var position = 0, maskStart = -1
+            for w in 0..<wordsPerRow {
+                var bits = words[w]
+                if bits == 0 { continue }
+                words[w] = 0
+                let wordBase = w << 6
+                while bits != 0 {
+                    let first = bits.trailingZeroBitCount
+                    let length = (~(bits >> UInt64(first))).trailingZeroBitCount
+                    bits = first &+ length >= 64 ? 0 : bits & (UInt64.max << UInt64(first &+ length))
+                    let a = wordBase &+ first, b = a &+ length
+                    var j = position
+                    if maskStart < 0 || a &- position >= fillSolidGapMinimum {
+                        // A long gap: flush the pending mask, emit the gap as one constant span.
+                        if maskStart >= 0 {
+                            body(FillCoverageSpan(y: y, x: x0 &+ maskStart, count: position &- maskStart, mask: mask))
+                        }
+                        if a > position {
+                            let gap = alpha(acc)
+                            if gap != 0 {
+                                body(FillCoverageSpan(y: y, x: x0 &+ position, count: a &- position, alpha: gap))
+                            }
+                        }
+                        maskStart = a
+                        j = a
+                    }
+                    // Short gaps (zero deltas) join the mask, so a row's edges share one mask span.
+                    while j < b {
+                        acc &+= row[j]
+                        row[j] = 0
+                        mask[j &- maskStart] = alpha(acc)
+                        j &+= 1
+                    }
+                    position = b
                 }
-            } else {
-                for j in lo...end {
-                    acc &+= row[j]
-                    mask[j - lo] = fillAlphaNonZero(acc)
-                }
             }
-            (row + lo).update(repeating: 0, count: hi + 2 - lo)
-            body(FillCoverageSpan(y: y, x: x0 + lo, count: end - lo + 1, mask: mask))
-            if end + 1 < width {
-                let a = evenOdd ? fillAlphaEvenOdd(acc) : fillAlphaNonZero(acc)
-                if a != 0 { body(FillCoverageSpan(y: y, x: x0 + end + 1, count: width - end - 1, alpha: a)) }
+            if maskStart >= 0 {
+                body(FillCoverageSpan(y: y, x: x0 &+ maskStart, count: position &- maskStart, mask: mask))
+            }
+            row[width] = 0
+            if position < width {
+                let rest = alpha(acc)
+                if rest != 0 { body(FillCoverageSpan(y: y, x: x0 + position, count: width - position, alpha: rest)) }
             }
         }
     }
 
     /// Runs every binned edge of tile (column, row) into the scratch's delta rows and carries. Returns nil
-    /// for a tile that is certainly empty. Afterwards row i (relative to `top`) holds deltas in cells
-    /// touchedMin[i]...touchedMax[i] + 1 that the caller must consume and re-zero.
+    /// for a tile that is certainly empty. Afterwards row i (relative to `top`) holds deltas in the cells
+    /// below the width whose touched bits are set, plus possibly cell `width`; the caller must consume them
+    /// and re-zero those cells and the bits.
     func accumulate(column: Int, row: Int, scratch: FillTileScratch) -> (pixels: FillPixelBounds, top: Int)? {
         guard let tile = occupiedIndex(column: column, row: row) else { return nil }
         precondition(scratch.tileCapacity >= grid.tileSize, "scratch is smaller than the tile size")
@@ -71,34 +94,41 @@ extension FillPathCoverage {
         let x0 = pixels.minX, width = pixels.width
         let rowFirst = pixels.minY - tileTop, rowEnd = pixels.maxY - tileTop
 
-        let carry = scratch.carry, touchedMin = scratch.touchedMin, touchedMax = scratch.touchedMax
+        let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride
         self.carry.withUnsafeBufferPointer { backdrop in
-            for i in 0..<size {
-                carry[i] = backdrop[tile * size + i]
-                touchedMin[i] = Int32.max
-                touchedMax[i] = -1
-            }
+            (carry).update(from: backdrop.baseAddress! + tile * size, count: size)
         }
 
         let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
         if first < last {
             edges.withUnsafeBufferPointer { edgeBuffer in
                 binEdges.withUnsafeBufferPointer { binBuffer in
+                    let cellX0 = Int32(truncatingIfNeeded: x0), cellX1 = Int32(truncatingIfNeeded: x0 &+ width)
                     for b in first..<last {
                         let e = edgeBuffer[Int(binBuffer[b])]
-                        let rowA = max(Int(e.y0 >> 8) - tileTop, rowFirst)
-                        let rowB = min(Int((e.y1 - 1) >> 8) - tileTop, rowEnd - 1)
+                        let rowA = max(Int(e.y0 >> 8) &- tileTop, rowFirst)
+                        let rowB = min(Int((e.y1 &- 1) >> 8) &- tileTop, rowEnd &- 1)
                         if rowA > rowB { continue }
-                        for i in rowA...rowB {
-                            let rowTop = Int32(tileTop + i) << 8
-                            let ya = max(e.y0, rowTop), yb = min(e.y1, rowTop + 256)
-                            if ya >= yb { continue }
-                            FillRowAccumulator.addSegment(
-                                xa: e.x(atY: ya), ya: ya - rowTop, xb: e.x(atY: yb), yb: yb - rowTop,
-                                winding: e.winding, cellX0: Int32(x0), cellX1: Int32(x0 + width),
-                                deltas: deltas + i * stride, carry: carry + i,
-                                touchedMin: touchedMin + i, touchedMax: touchedMax + i)
+                        // Rows below the first start where the previous one ended (same y, so the same x).
+                        var i = rowA
+                        var rowTop = Int32(truncatingIfNeeded: tileTop &+ rowA) << 8
+                        var ya = max(e.y0, rowTop)
+                        var xa = FillRowAccumulator.crossing(e, ya)
+                        while true {
+                            let yb = min(e.y1, rowTop &+ 256)
+                            let xb = FillRowAccumulator.crossing(e, yb)
+                            if ya < yb {
+                                FillRowAccumulator.addSegment(
+                                    xa: xa, ya: ya &- rowTop, xb: xb, yb: yb &- rowTop, winding: e.winding,
+                                    cellX0: cellX0, cellX1: cellX1, deltas: deltas + i &* stride, carry: carry + i,
+                                    touched: touched + i &* wordsPerRow)
+                            }
+                            if i == rowB { break }
+                            i &+= 1
+                            rowTop &+= 256
+                            ya = yb
+                            xa = xb
                         }
                     }
                 }
@@ -125,6 +155,8 @@ extension FillPathCoverage {
                         out[(y - bounds.minY) * bounds.width + (x - bounds.minX)] = acc
                     }
                     deltas.update(repeating: 0, count: tile.pixels.width + 1)
+                    (scratch.touchedWords + i * scratch.touchedWordsPerRow).update(
+                        repeating: 0, count: scratch.touchedWordsPerRow)
                 }
             }
         }
@@ -132,73 +164,113 @@ extension FillPathCoverage {
     }
 }
 
+/// Untouched cells between two touched runs of a row shorter than this stay in the mask span: a separate
+/// constant span costs a kernel call, which only pays for itself over a longer run of pixels.
+let fillSolidGapMinimum = 16
+
 /// The per-row cell walk, shared by every tile.
 enum FillRowAccumulator {
+    /// `FillEdge.x(atY:)` with the same formula and clamps, without its overflow traps (every value is
+    /// bounded by the 24.8 range, see FillFixedPoint.swift).
+    @inline(__always)
+    static func crossing(_ e: FillEdge, _ y: Int32) -> Int32 {
+        if y <= e.y0 { return e.x0 }
+        if y >= e.y1 { return e.x1 }
+        let x = Int64(e.x0) &+ fillRoundToInt(Double(y &- e.y0) * e.inverseSlope)
+        return Int32(truncatingIfNeeded: min(max(x, Int64(min(e.x0, e.x1))), Int64(max(e.x0, e.x1))))
+    }
+
     /// Adds the part of one edge inside one pixel row. Points are 24.8 fixed point with y relative to the
     /// row's top (0...256, ya < yb). Cells left of `cellX0` go to `carry`; cells from `cellX1` on are dropped.
-    /// Invariant: `deltas` has at least cellX1 − cellX0 + 1 cells; every index written is in 0...cellX1−cellX0.
+    /// Every cell below cellX1 − cellX0 that receives a delta gets its bit set in `touched`.
+    /// Invariant: `deltas` has at least cellX1 − cellX0 + 1 cells; every index written is in 0...cellX1−cellX0;
+    /// `touched` has (cellX1 − cellX0 + 63) / 64 words. Arithmetic wraps: 24.8 values and their products by
+    /// 512 stay far inside Int32 (fillMaximumDeviceCoordinate).
     @inline(__always)
     static func addSegment(
         xa: Int32, ya: Int32, xb: Int32, yb: Int32, winding: Int32, cellX0: Int32, cellX1: Int32,
-        deltas: UnsafeMutablePointer<Int32>, carry: UnsafeMutablePointer<Int32>,
-        touchedMin: UnsafeMutablePointer<Int32>, touchedMax: UnsafeMutablePointer<Int32>
+        deltas: UnsafeMutablePointer<Int32>, carry: UnsafeMutablePointer<Int32>, touched: UnsafeMutablePointer<UInt64>
     ) {
         let leftToRight = xa <= xb
         let xl = leftToRight ? xa : xb, yl = leftToRight ? ya : yb
         let xr = leftToRight ? xb : xa, yr = leftToRight ? yb : ya
         let cellL = xl >> 8, cellR = xr >> 8
         if cellR < cellX0 {
-            carry.pointee &+= winding &* 512 &* (yb - ya)
+            carry.pointee &+= winding &* 512 &* (yb &- ya)
             return
         }
         if cellL >= cellX1 { return }
+        let lastCell = Int(cellX1 &- cellX0) &- 1
         if cellL == cellR {
-            let dy = yb - ya
-            let area = (xl - (cellL << 8) + xr - (cellL << 8)) &* dy
-            let j = Int(cellL - cellX0)
+            let dy = yb &- ya
+            let base = cellL << 8
+            let area = (xl &- base &+ xr &- base) &* dy
+            let j = Int(cellL &- cellX0)
             deltas[j] &+= winding &* (512 &* dy &- area)
-            deltas[j + 1] &+= winding &* area
-            touchedMin.pointee = min(touchedMin.pointee, Int32(j))
-            touchedMax.pointee = max(touchedMax.pointee, Int32(j))
+            deltas[j &+ 1] &+= winding &* area
+            markCells(j, min(j &+ 1, lastCell), in: touched)
             return
         }
         // Crossing of x = k·256 as a function of the row segment and k only (see the file header).
-        let slope = Double(yr - yl) / Double(xr - xl)
+        let slope = Double(yr &- yl) / Double(xr &- xl)
         let yLow = min(yl, yr), yHigh = max(yl, yr)
         @inline(__always) func yAtCellBoundary(_ k: Int32) -> Int32 {
-            let y = Int32(truncatingIfNeeded: fillRoundToInt(Double((k << 8) - xl) * slope)) &+ yl
+            let y = Int32(truncatingIfNeeded: fillRoundToInt(Double((k << 8) &- xl) * slope)) &+ yl
             return min(max(y, yLow), yHigh)
         }
         var c = cellL, px = xl, py = yl
         if cellL < cellX0 {
             let yEntry = yAtCellBoundary(cellX0)
-            carry.pointee &+= winding &* 512 &* abs(yEntry - yl)
+            let d = yEntry &- yl
+            carry.pointee &+= winding &* 512 &* (d < 0 ? 0 &- d : d)
             c = cellX0
             px = cellX0 << 8
             py = yEntry
         }
-        let cEnd = min(cellR, cellX1 - 1)
-        let jFirst = Int(c - cellX0)
-        while c <= cEnd {
-            let nx: Int32, ny: Int32
-            if c == cellR {
-                nx = xr
-                ny = yr
-            } else {
-                nx = (c + 1) << 8
-                ny = yAtCellBoundary(c + 1)
-            }
-            let dy = abs(ny - py)
+        let jFirst = Int(c &- cellX0)
+        // Whole crossings: cells c..<min(cellR, cellX1), each ending on its right boundary.
+        let crossEnd = min(cellR, cellX1)
+        while c < crossEnd {
+            let nx = (c &+ 1) << 8, ny = yAtCellBoundary(c &+ 1)
+            let d = ny &- py
+            let dy = d < 0 ? 0 &- d : d
             let base = c << 8
-            let area = (px - base + nx - base) &* dy
-            let j = Int(c - cellX0)
+            let area = (px &- base &+ nx &- base) &* dy
+            let j = Int(c &- cellX0)
             deltas[j] &+= winding &* (512 &* dy &- area)
-            deltas[j + 1] &+= winding &* area
+            deltas[j &+ 1] &+= winding &* area
             px = nx
             py = ny
-            c += 1
+            c &+= 1
         }
-        touchedMin.pointee = min(touchedMin.pointee, Int32(jFirst))
-        touchedMax.pointee = max(touchedMax.pointee, Int32(cEnd - cellX0))
+        // The piece ending at (xr, yr) inside cell cellR, when that cell is inside the tile.
+        if cellR < cellX1 {
+            let d = yr &- py
+            let dy = d < 0 ? 0 &- d : d
+            let base = cellR << 8
+            let area = (px &- base &+ xr &- base) &* dy
+            let j = Int(cellR &- cellX0)
+            deltas[j] &+= winding &* (512 &* dy &- area)
+            deltas[j &+ 1] &+= winding &* area
+        }
+        markCells(jFirst, min(Int(min(cellR, cellX1 &- 1) &- cellX0) &+ 1, lastCell), in: touched)
+    }
+
+    /// Sets bits first...last (first ≤ last) of a row's touched words.
+    @inline(__always)
+    static func markCells(_ first: Int, _ last: Int, in words: UnsafeMutablePointer<UInt64>) {
+        let wordA = first >> 6, wordB = last >> 6
+        let low = UInt64.max << UInt64(first & 63), high = UInt64.max >> UInt64(63 - (last & 63))
+        if wordA == wordB {
+            words[wordA] |= low & high
+            return
+        }
+        words[wordA] |= low
+        var w = wordA + 1
+        while w < wordB {
+            words[w] = .max
+            w += 1
+        }
+        words[wordB] |= high
     }
 }
