@@ -12,8 +12,9 @@ extension FillPathCoverage {
     /// Zero-coverage runs are skipped. Safe to call concurrently for different tiles with different scratch
     /// objects; the result does not depend on the tile size, the order of calls or the thread.
     ///
-    /// The sweep is sparse: only runs of touched cells (those an edge piece wrote) are prefix-summed into a
-    /// mask; between them the accumulated value cannot change, so each gap is one constant-alpha span.
+    /// The sweep is sparse: only runs of touched cells (those an edge piece lies in) are prefix-summed into a
+    /// mask; after a run's next cell (which may hold its last piece's area) the accumulated value cannot
+    /// change until the next run, so each long gap is one constant-alpha span.
     public func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
@@ -27,12 +28,18 @@ extension FillPathCoverage {
             evenOdd ? fillAlphaEvenOdd(accumulated) : fillAlphaNonZero(accumulated)
         }
         for i in (tile.pixels.minY - tileTop)..<(tile.pixels.maxY - tileTop) {
-            let y = tileTop + i
+            let y = tileTop &+ i
             var acc = carry[i]
-            let row = deltas + i * stride, words = touched + i * wordsPerRow
+            let row = deltas + i &* stride, words = touched + i &* wordsPerRow
+            if wordsPerRow == 1 && words[0] == 0 {
+                // No edge piece in this row, so no delta either.
+                let a = alpha(acc)
+                if a != 0 { body(FillCoverageSpan(y: y, x: x0, count: width, alpha: a)) }
+                continue
+            }
             // Cells before `position` are swept; a pending mask covers maskStart..<position. Invariant: touched
-            // bits lie in 0..<width, and every cell with a delta below `width` is touched; cell `width` may
-            // hold a delta nobody reads (re-zeroed below).
+            // bits lie in 0..<width; a cell with a delta is touched or follows a touched cell (b ≤ width, and
+            // the row has width + 2 cells).
             var position = 0, maskStart = -1
             for w in 0..<wordsPerRow {
                 var bits = words[w]
@@ -46,7 +53,7 @@ extension FillPathCoverage {
                     let a = wordBase &+ first, b = a &+ length
                     var j = position
                     if maskStart < 0 || a &- position >= fillSolidGapMinimum {
-                        // A long gap: flush the pending mask, emit the gap as one constant span.
+                        // A long gap: flush the pending mask, emit the rest of the gap as one constant span.
                         if maskStart >= 0 {
                             body(FillCoverageSpan(y: y, x: x0 &+ maskStart, count: position &- maskStart, mask: mask))
                         }
@@ -66,25 +73,30 @@ extension FillPathCoverage {
                         mask[j &- maskStart] = alpha(acc)
                         j &+= 1
                     }
+                    // Cell b (untouched, or the next run's first cell) may hold the area of the run's last
+                    // piece: after it the accumulated value stays constant until the next touched cell.
+                    acc &+= row[b]
+                    row[b] = 0
                     position = b
                 }
             }
             if maskStart >= 0 {
                 body(FillCoverageSpan(y: y, x: x0 &+ maskStart, count: position &- maskStart, mask: mask))
             }
-            row[width] = 0
             if position < width {
                 let rest = alpha(acc)
-                if rest != 0 { body(FillCoverageSpan(y: y, x: x0 + position, count: width - position, alpha: rest)) }
+                if rest != 0 { body(FillCoverageSpan(y: y, x: x0 &+ position, count: width &- position, alpha: rest)) }
             }
         }
     }
 
     /// Runs every binned edge of tile (column, row) into the scratch's delta rows and carries. Returns nil
     /// for a tile that is certainly empty. Afterwards row i (relative to `top`) holds deltas in the cells
-    /// below the width whose touched bits are set, plus possibly cell `width`; the caller must consume them
-    /// and re-zero those cells and the bits.
-    func accumulate(column: Int, row: Int, scratch: FillTileScratch) -> (pixels: FillPixelBounds, top: Int)? {
+    /// whose touched bits are set and in the cell after each; the caller must consume them and re-zero those
+    /// cells and the bits.
+    func accumulate(
+        column: Int, row: Int, scratch: FillTileScratch, implementation: FillAccumulateImplementation = .automatic
+    ) -> (pixels: FillPixelBounds, top: Int)? {
         guard let tile = occupiedIndex(column: column, row: row) else { return nil }
         precondition(scratch.tileCapacity >= grid.tileSize, "scratch is smaller than the tile size")
         let pixels = grid.pixelBounds(column: column, row: row)
@@ -101,6 +113,12 @@ extension FillPathCoverage {
         }
 
         let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
+        if first < last, implementation == .automatic,
+           accumulateWithKernel(
+               first: first, last: last, tileTop: tileTop, rowFirst: rowFirst, rowEnd: rowEnd, x0: x0, width: width,
+               scratch: scratch) {
+            return (pixels, tileTop)
+        }
         if first < last {
             edges.withUnsafeBufferPointer { edgeBuffer in
                 binEdges.withUnsafeBufferPointer { binBuffer in
@@ -139,13 +157,14 @@ extension FillPathCoverage {
 
     /// The signed accumulated coverage (fillFullCoverage units, before the fill rule and 8-bit rounding) of
     /// every pixel of `grid.bounds`, row-major. For exact-area checks in tests; not a fast path.
-    func accumulatedCoverage() -> [Int32] {
+    func accumulatedCoverage(implementation: FillAccumulateImplementation = .automatic) -> [Int32] {
         let bounds = grid.bounds
         var out = [Int32](repeating: 0, count: bounds.width * bounds.height)
         let scratch = FillTileScratch(tileSize: grid.tileSize)
         for row in 0..<grid.rowCount {
             for column in 0..<grid.columnCount {
-                guard let tile = accumulate(column: column, row: row, scratch: scratch) else { continue }
+                guard let tile = accumulate(column: column, row: row, scratch: scratch, implementation: implementation)
+                else { continue }
                 for y in tile.pixels.minY..<tile.pixels.maxY {
                     let i = y - tile.top
                     let deltas = scratch.deltas + i * scratch.deltaStride
@@ -182,7 +201,7 @@ enum FillRowAccumulator {
 
     /// Adds the part of one edge inside one pixel row. Points are 24.8 fixed point with y relative to the
     /// row's top (0...256, ya < yb). Cells left of `cellX0` go to `carry`; cells from `cellX1` on are dropped.
-    /// Every cell below cellX1 − cellX0 that receives a delta gets its bit set in `touched`.
+    /// Every cell holding a piece gets its bit set in `touched` (the cell after it may get a delta unmarked).
     /// Invariant: `deltas` has at least cellX1 − cellX0 + 1 cells; every index written is in 0...cellX1−cellX0;
     /// `touched` has (cellX1 − cellX0 + 63) / 64 words. Arithmetic wraps: 24.8 values and their products by
     /// 512 stay far inside Int32 (fillMaximumDeviceCoordinate).
@@ -200,7 +219,6 @@ enum FillRowAccumulator {
             return
         }
         if cellL >= cellX1 { return }
-        let lastCell = Int(cellX1 &- cellX0) &- 1
         if cellL == cellR {
             let dy = yb &- ya
             let base = cellL << 8
@@ -208,7 +226,7 @@ enum FillRowAccumulator {
             let j = Int(cellL &- cellX0)
             deltas[j] &+= winding &* (512 &* dy &- area)
             deltas[j &+ 1] &+= winding &* area
-            markCells(j, min(j &+ 1, lastCell), in: touched)
+            markCells(j, j, in: touched)
             return
         }
         // Crossing of x = k·256 as a function of the row segment and k only (see the file header).
@@ -253,7 +271,7 @@ enum FillRowAccumulator {
             deltas[j] &+= winding &* (512 &* dy &- area)
             deltas[j &+ 1] &+= winding &* area
         }
-        markCells(jFirst, min(Int(min(cellR, cellX1 &- 1) &- cellX0) &+ 1, lastCell), in: touched)
+        markCells(jFirst, Int(min(cellR, cellX1 &- 1) &- cellX0), in: touched)
     }
 
     /// Sets bits first...last (first ≤ last) of a row's touched words.
