@@ -31,7 +31,9 @@ extension FillPathCoverage {
             let y = tileTop &+ i
             var acc = carry[i]
             let row = deltas + i &* stride, words = touched + i &* wordsPerRow
-            if wordsPerRow == 1 && words[0] == 0 {
+            var anyTouched: UInt64 = 0
+            for w in 0..<wordsPerRow { anyTouched |= words[w] }
+            if anyTouched == 0 {
                 // No edge piece in this row, so no delta either.
                 let a = alpha(acc)
                 if a != 0 { body(FillCoverageSpan(y: y, x: x0, count: width, alpha: a)) }
@@ -51,7 +53,6 @@ extension FillPathCoverage {
                     let length = (~(bits >> UInt64(first))).trailingZeroBitCount
                     bits = first &+ length >= 64 ? 0 : bits & (UInt64.max << UInt64(first &+ length))
                     let a = wordBase &+ first, b = a &+ length
-                    var j = position
                     if maskStart < 0 || a &- position >= fillSolidGapMinimum {
                         // A long gap: flush the pending mask, emit the rest of the gap as one constant span.
                         if maskStart >= 0 {
@@ -64,9 +65,11 @@ extension FillPathCoverage {
                             }
                         }
                         maskStart = a
-                        j = a
+                    } else if a > position {
+                        // A short gap joins the mask: its cells hold no delta, so they all read alpha(acc).
+                        (mask + (position &- maskStart)).update(repeating: alpha(acc), count: a &- position)
                     }
-                    // Short gaps (zero deltas) join the mask, so a row's edges share one mask span.
+                    var j = a
                     while j < b {
                         acc &+= row[j]
                         row[j] = 0
