@@ -18,6 +18,7 @@ extension FillPathCoverage {
     public func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
+        if emitEdgeFreeTile(column: column, row: row, body) { return }
         guard let tile = accumulate(column: column, row: row, scratch: scratch) else { return }
         let x0 = tile.pixels.minX, width = tile.pixels.width, tileTop = tile.top
         let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
@@ -91,6 +92,27 @@ extension FillPathCoverage {
                 if rest != 0 { body(FillCoverageSpan(y: y, x: x0 &+ position, count: width &- position, alpha: rest)) }
             }
         }
+    }
+
+    /// A tile without edges (most tiles of a thin stroke's box) is constant along each row: one span per row
+    /// with its entering coverage, straight from the binned carries. Returns false when the tile has edges.
+    @inline(__always)
+    func emitEdgeFreeTile(column: Int, row: Int, _ body: (FillCoverageSpan) -> Void) -> Bool {
+        guard let tile = occupiedIndex(column: column, row: row) else { return true }
+        if binOffsets[tile] != binOffsets[tile + 1] { return false }
+        let pixels = grid.pixelBounds(column: column, row: row)
+        if pixels.isEmpty { return true }
+        let size = grid.tileSize, tileTop = (grid.firstRow + row) * size
+        let evenOdd = fillRule == .evenOdd
+        carry.withUnsafeBufferPointer { carries in
+            // Invariant: occupied tile t's rows are carries[t · size ..< (t + 1) · size].
+            let rows = carries.baseAddress! + tile * size
+            for y in pixels.minY..<pixels.maxY {
+                let a = evenOdd ? fillAlphaEvenOdd(rows[y - tileTop]) : fillAlphaNonZero(rows[y - tileTop])
+                if a != 0 { body(FillCoverageSpan(y: y, x: pixels.minX, count: pixels.width, alpha: a)) }
+            }
+        }
+        return true
     }
 
     /// Runs every binned edge of tile (column, row) into the scratch's delta rows and carries. Returns nil
