@@ -70,12 +70,20 @@ extension FillPathCoverage {
                         // A short gap joins the mask: its cells hold no delta, so they all read alpha(acc).
                         (mask + (position &- maskStart)).update(repeating: alpha(acc), count: a &- position)
                     }
-                    var j = a
-                    while j < b {
-                        acc &+= row[j]
-                        row[j] = 0
-                        mask[j &- maskStart] = alpha(acc)
-                        j &+= 1
+                    // One loop per rule, so the cell loop carries no branch. Invariant: a ≥ maskStart, b ≤ width.
+                    let cells = row + a, out = mask + (a &- maskStart), count = b &- a
+                    if evenOdd {
+                        for k in 0..<count {
+                            acc &+= cells[k]
+                            cells[k] = 0
+                            out[k] = fillAlphaEvenOdd(acc)
+                        }
+                    } else {
+                        for k in 0..<count {
+                            acc &+= cells[k]
+                            cells[k] = 0
+                            out[k] = fillAlphaNonZero(acc)
+                        }
                     }
                     // Cell b (untouched, or the next run's first cell) may hold the area of the run's last
                     // piece: after it the accumulated value stays constant until the next touched cell.
