@@ -52,6 +52,13 @@ public struct FillPathCoverage: Sendable {
             return
         }
 
+        // Tile index of a pixel row or column: a shift for power-of-two tiles (the usual case), since an
+        // integer division per edge and tile row is a slow instruction.
+        let sizeShift = size.nonzeroBitCount == 1 ? size.trailingZeroBitCount : -1
+        @inline(__always) func tileOf(_ a: Int) -> Int {
+            sizeShift >= 0 ? a >> sizeShift : Self.floorDivide(a, size)
+        }
+
         var entries: [UInt64] = []
         entries.reserveCapacity(edges.count * 2)
         var carry = [Int32](repeating: 0, count: tileCount * size)
@@ -60,8 +67,8 @@ public struct FillPathCoverage: Sendable {
             let carryBase = carryBuffer.baseAddress!
             for (index, e) in edges.enumerated() where e.y0 < e.y1 {
                 let topRow = Int(e.y0 >> 8), bottomRow = Int((e.y1 - 1) >> 8)
-                let firstTileRow = max(Self.floorDivide(topRow, size) - grid.firstRow, rows.lowerBound)
-                let lastTileRow = min(Self.floorDivide(bottomRow, size) - grid.firstRow, rows.upperBound - 1)
+                let firstTileRow = max(tileOf(topRow) - grid.firstRow, rows.lowerBound)
+                let lastTileRow = min(tileOf(bottomRow) - grid.firstRow, rows.upperBound - 1)
                 if firstTileRow > lastTileRow { continue }
                 for tileRow in firstTileRow...lastTileRow {
                     let bandTop = Int64(grid.firstRow + tileRow) * subTile
@@ -69,8 +76,8 @@ public struct FillPathCoverage: Sendable {
                     if yA >= yB { continue }
                     let xA = e.x(atY: yA), xB = e.x(atY: yB)
                     let cellMin = Int(min(xA, xB) >> 8), cellMax = Int(max(xA, xB) >> 8)
-                    let columnMin = max(Self.floorDivide(cellMin, size) - grid.firstColumn, columns.lowerBound)
-                    let columnMax = min(Self.floorDivide(cellMax, size) - grid.firstColumn, columns.upperBound - 1)
+                    let columnMin = max(tileOf(cellMin) - grid.firstColumn, columns.lowerBound)
+                    let columnMax = min(tileOf(cellMax) - grid.firstColumn, columns.upperBound - 1)
                     let boxRow = tileRow - rows.lowerBound
                     if columnMin <= columnMax {
                         for column in columnMin...columnMax {

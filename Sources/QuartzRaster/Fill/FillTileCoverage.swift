@@ -11,57 +11,125 @@ extension FillPathCoverage {
     /// Computes tile (column, row)'s coverage and hands it to `body` as spans, top row first, left to right.
     /// Zero-coverage runs are skipped. Safe to call concurrently for different tiles with different scratch
     /// objects; the result does not depend on the tile size, the order of calls or the thread.
+    ///
+    /// The sweep is sparse: only runs of touched cells (those an edge piece lies in) are prefix-summed into a
+    /// mask; after a run's next cell (which may hold its last piece's area) the accumulated value cannot
+    /// change until the next run, so each long gap is one constant-alpha span.
     public func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
+        if emitEdgeFreeTile(column: column, row: row, body) { return }
         guard let tile = accumulate(column: column, row: row, scratch: scratch) else { return }
         let x0 = tile.pixels.minX, width = tile.pixels.width, tileTop = tile.top
-        let carry = scratch.carry, touchedMin = scratch.touchedMin, touchedMax = scratch.touchedMax
+        let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride
         let mask = scratch.mask
         let evenOdd = fillRule == .evenOdd
+        @inline(__always) func alpha(_ accumulated: Int32) -> UInt8 {
+            evenOdd ? fillAlphaEvenOdd(accumulated) : fillAlphaNonZero(accumulated)
+        }
         for i in (tile.pixels.minY - tileTop)..<(tile.pixels.maxY - tileTop) {
-            let y = tileTop + i
-            let rowCarry = carry[i]
-            let hi = Int(touchedMax[i])
-            if hi < 0 {
-                let a = evenOdd ? fillAlphaEvenOdd(rowCarry) : fillAlphaNonZero(rowCarry)
+            let y = tileTop &+ i
+            var acc = carry[i]
+            let row = deltas + i &* stride, words = touched + i &* wordsPerRow
+            var anyTouched: UInt64 = 0
+            for w in 0..<wordsPerRow { anyTouched |= words[w] }
+            if anyTouched == 0 {
+                // No edge piece in this row, so no delta either.
+                let a = alpha(acc)
                 if a != 0 { body(FillCoverageSpan(y: y, x: x0, count: width, alpha: a)) }
                 continue
             }
-            let lo = Int(touchedMin[i])
-            if lo > 0 {
-                let a = evenOdd ? fillAlphaEvenOdd(rowCarry) : fillAlphaNonZero(rowCarry)
-                if a != 0 { body(FillCoverageSpan(y: y, x: x0, count: lo, alpha: a)) }
-            }
-            // Cells lo...hi hold deltas, and cell hi + 1 may hold the last piece's area.
-            let end = min(hi + 1, width - 1)
-            let row = deltas + i * stride
-            var acc = rowCarry
-            if evenOdd {
-                for j in lo...end {
-                    acc &+= row[j]
-                    mask[j - lo] = fillAlphaEvenOdd(acc)
+            // Cells before `position` are swept; a pending mask covers maskStart..<position. Invariant: touched
+            // bits lie in 0..<width; a cell with a delta is touched or follows a touched cell (b ≤ width, and
+            // the row has width + 2 cells).
+            var position = 0, maskStart = -1
+            for w in 0..<wordsPerRow {
+                var bits = words[w]
+                if bits == 0 { continue }
+                words[w] = 0
+                let wordBase = w << 6
+                while bits != 0 {
+                    let first = bits.trailingZeroBitCount
+                    let length = (~(bits >> UInt64(first))).trailingZeroBitCount
+                    bits = first &+ length >= 64 ? 0 : bits & (UInt64.max << UInt64(first &+ length))
+                    let a = wordBase &+ first, b = a &+ length
+                    if maskStart < 0 || a &- position >= fillSolidGapMinimum {
+                        // A long gap: flush the pending mask, emit the rest of the gap as one constant span.
+                        if maskStart >= 0 {
+                            body(FillCoverageSpan(y: y, x: x0 &+ maskStart, count: position &- maskStart, mask: mask))
+                        }
+                        if a > position {
+                            let gap = alpha(acc)
+                            if gap != 0 {
+                                body(FillCoverageSpan(y: y, x: x0 &+ position, count: a &- position, alpha: gap))
+                            }
+                        }
+                        maskStart = a
+                    } else if a > position {
+                        // A short gap joins the mask: its cells hold no delta, so they all read alpha(acc).
+                        (mask + (position &- maskStart)).update(repeating: alpha(acc), count: a &- position)
+                    }
+                    // One loop per rule, so the cell loop carries no branch. Invariant: a ≥ maskStart, b ≤ width.
+                    let cells = row + a, out = mask + (a &- maskStart), count = b &- a
+                    if evenOdd {
+                        for k in 0..<count {
+                            acc &+= cells[k]
+                            cells[k] = 0
+                            out[k] = fillAlphaEvenOdd(acc)
+                        }
+                    } else {
+                        for k in 0..<count {
+                            acc &+= cells[k]
+                            cells[k] = 0
+                            out[k] = fillAlphaNonZero(acc)
+                        }
+                    }
+                    // Cell b (untouched, or the next run's first cell) may hold the area of the run's last
+                    // piece: after it the accumulated value stays constant until the next touched cell.
+                    acc &+= row[b]
+                    row[b] = 0
+                    position = b
                 }
-            } else {
-                for j in lo...end {
-                    acc &+= row[j]
-                    mask[j - lo] = fillAlphaNonZero(acc)
-                }
             }
-            (row + lo).update(repeating: 0, count: hi + 2 - lo)
-            body(FillCoverageSpan(y: y, x: x0 + lo, count: end - lo + 1, mask: mask))
-            if end + 1 < width {
-                let a = evenOdd ? fillAlphaEvenOdd(acc) : fillAlphaNonZero(acc)
-                if a != 0 { body(FillCoverageSpan(y: y, x: x0 + end + 1, count: width - end - 1, alpha: a)) }
+            if maskStart >= 0 {
+                body(FillCoverageSpan(y: y, x: x0 &+ maskStart, count: position &- maskStart, mask: mask))
+            }
+            if position < width {
+                let rest = alpha(acc)
+                if rest != 0 { body(FillCoverageSpan(y: y, x: x0 &+ position, count: width &- position, alpha: rest)) }
             }
         }
     }
 
+    /// A tile without edges (most tiles of a thin stroke's box) is constant along each row: one span per row
+    /// with its entering coverage, straight from the binned carries. Returns false when the tile has edges.
+    @inline(__always)
+    func emitEdgeFreeTile(column: Int, row: Int, _ body: (FillCoverageSpan) -> Void) -> Bool {
+        guard let tile = occupiedIndex(column: column, row: row) else { return true }
+        if binOffsets[tile] != binOffsets[tile + 1] { return false }
+        let pixels = grid.pixelBounds(column: column, row: row)
+        if pixels.isEmpty { return true }
+        let size = grid.tileSize, tileTop = (grid.firstRow + row) * size
+        let evenOdd = fillRule == .evenOdd
+        carry.withUnsafeBufferPointer { carries in
+            // Invariant: occupied tile t's rows are carries[t · size ..< (t + 1) · size].
+            let rows = carries.baseAddress! + tile * size
+            for y in pixels.minY..<pixels.maxY {
+                let a = evenOdd ? fillAlphaEvenOdd(rows[y - tileTop]) : fillAlphaNonZero(rows[y - tileTop])
+                if a != 0 { body(FillCoverageSpan(y: y, x: pixels.minX, count: pixels.width, alpha: a)) }
+            }
+        }
+        return true
+    }
+
     /// Runs every binned edge of tile (column, row) into the scratch's delta rows and carries. Returns nil
-    /// for a tile that is certainly empty. Afterwards row i (relative to `top`) holds deltas in cells
-    /// touchedMin[i]...touchedMax[i] + 1 that the caller must consume and re-zero.
-    func accumulate(column: Int, row: Int, scratch: FillTileScratch) -> (pixels: FillPixelBounds, top: Int)? {
+    /// for a tile that is certainly empty. Afterwards row i (relative to `top`) holds deltas in the cells
+    /// whose touched bits are set and in the cell after each; the caller must consume them and re-zero those
+    /// cells and the bits.
+    func accumulate(
+        column: Int, row: Int, scratch: FillTileScratch, implementation: FillAccumulateImplementation = .automatic
+    ) -> (pixels: FillPixelBounds, top: Int)? {
         guard let tile = occupiedIndex(column: column, row: row) else { return nil }
         precondition(scratch.tileCapacity >= grid.tileSize, "scratch is smaller than the tile size")
         let pixels = grid.pixelBounds(column: column, row: row)
@@ -71,34 +139,47 @@ extension FillPathCoverage {
         let x0 = pixels.minX, width = pixels.width
         let rowFirst = pixels.minY - tileTop, rowEnd = pixels.maxY - tileTop
 
-        let carry = scratch.carry, touchedMin = scratch.touchedMin, touchedMax = scratch.touchedMax
+        let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride
         self.carry.withUnsafeBufferPointer { backdrop in
-            for i in 0..<size {
-                carry[i] = backdrop[tile * size + i]
-                touchedMin[i] = Int32.max
-                touchedMax[i] = -1
-            }
+            (carry).update(from: backdrop.baseAddress! + tile * size, count: size)
         }
 
         let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
+        if first < last, implementation == .automatic,
+           accumulateWithKernel(
+               first: first, last: last, tileTop: tileTop, rowFirst: rowFirst, rowEnd: rowEnd, x0: x0, width: width,
+               scratch: scratch) {
+            return (pixels, tileTop)
+        }
         if first < last {
             edges.withUnsafeBufferPointer { edgeBuffer in
                 binEdges.withUnsafeBufferPointer { binBuffer in
+                    let cellX0 = Int32(truncatingIfNeeded: x0), cellX1 = Int32(truncatingIfNeeded: x0 &+ width)
                     for b in first..<last {
                         let e = edgeBuffer[Int(binBuffer[b])]
-                        let rowA = max(Int(e.y0 >> 8) - tileTop, rowFirst)
-                        let rowB = min(Int((e.y1 - 1) >> 8) - tileTop, rowEnd - 1)
+                        let rowA = max(Int(e.y0 >> 8) &- tileTop, rowFirst)
+                        let rowB = min(Int((e.y1 &- 1) >> 8) &- tileTop, rowEnd &- 1)
                         if rowA > rowB { continue }
-                        for i in rowA...rowB {
-                            let rowTop = Int32(tileTop + i) << 8
-                            let ya = max(e.y0, rowTop), yb = min(e.y1, rowTop + 256)
-                            if ya >= yb { continue }
-                            FillRowAccumulator.addSegment(
-                                xa: e.x(atY: ya), ya: ya - rowTop, xb: e.x(atY: yb), yb: yb - rowTop,
-                                winding: e.winding, cellX0: Int32(x0), cellX1: Int32(x0 + width),
-                                deltas: deltas + i * stride, carry: carry + i,
-                                touchedMin: touchedMin + i, touchedMax: touchedMax + i)
+                        // Rows below the first start where the previous one ended (same y, so the same x).
+                        var i = rowA
+                        var rowTop = Int32(truncatingIfNeeded: tileTop &+ rowA) << 8
+                        var ya = max(e.y0, rowTop)
+                        var xa = FillRowAccumulator.crossing(e, ya)
+                        while true {
+                            let yb = min(e.y1, rowTop &+ 256)
+                            let xb = FillRowAccumulator.crossing(e, yb)
+                            if ya < yb {
+                                FillRowAccumulator.addSegment(
+                                    xa: xa, ya: ya &- rowTop, xb: xb, yb: yb &- rowTop, winding: e.winding,
+                                    cellX0: cellX0, cellX1: cellX1, deltas: deltas + i &* stride, carry: carry + i,
+                                    touched: touched + i &* wordsPerRow)
+                            }
+                            if i == rowB { break }
+                            i &+= 1
+                            rowTop &+= 256
+                            ya = yb
+                            xa = xb
                         }
                     }
                 }
@@ -109,13 +190,14 @@ extension FillPathCoverage {
 
     /// The signed accumulated coverage (fillFullCoverage units, before the fill rule and 8-bit rounding) of
     /// every pixel of `grid.bounds`, row-major. For exact-area checks in tests; not a fast path.
-    func accumulatedCoverage() -> [Int32] {
+    func accumulatedCoverage(implementation: FillAccumulateImplementation = .automatic) -> [Int32] {
         let bounds = grid.bounds
         var out = [Int32](repeating: 0, count: bounds.width * bounds.height)
         let scratch = FillTileScratch(tileSize: grid.tileSize)
         for row in 0..<grid.rowCount {
             for column in 0..<grid.columnCount {
-                guard let tile = accumulate(column: column, row: row, scratch: scratch) else { continue }
+                guard let tile = accumulate(column: column, row: row, scratch: scratch, implementation: implementation)
+                else { continue }
                 for y in tile.pixels.minY..<tile.pixels.maxY {
                     let i = y - tile.top
                     let deltas = scratch.deltas + i * scratch.deltaStride
@@ -125,6 +207,8 @@ extension FillPathCoverage {
                         out[(y - bounds.minY) * bounds.width + (x - bounds.minX)] = acc
                     }
                     deltas.update(repeating: 0, count: tile.pixels.width + 1)
+                    (scratch.touchedWords + i * scratch.touchedWordsPerRow).update(
+                        repeating: 0, count: scratch.touchedWordsPerRow)
                 }
             }
         }
@@ -132,73 +216,7 @@ extension FillPathCoverage {
     }
 }
 
-/// The per-row cell walk, shared by every tile.
-enum FillRowAccumulator {
-    /// Adds the part of one edge inside one pixel row. Points are 24.8 fixed point with y relative to the
-    /// row's top (0...256, ya < yb). Cells left of `cellX0` go to `carry`; cells from `cellX1` on are dropped.
-    /// Invariant: `deltas` has at least cellX1 − cellX0 + 1 cells; every index written is in 0...cellX1−cellX0.
-    @inline(__always)
-    static func addSegment(
-        xa: Int32, ya: Int32, xb: Int32, yb: Int32, winding: Int32, cellX0: Int32, cellX1: Int32,
-        deltas: UnsafeMutablePointer<Int32>, carry: UnsafeMutablePointer<Int32>,
-        touchedMin: UnsafeMutablePointer<Int32>, touchedMax: UnsafeMutablePointer<Int32>
-    ) {
-        let leftToRight = xa <= xb
-        let xl = leftToRight ? xa : xb, yl = leftToRight ? ya : yb
-        let xr = leftToRight ? xb : xa, yr = leftToRight ? yb : ya
-        let cellL = xl >> 8, cellR = xr >> 8
-        if cellR < cellX0 {
-            carry.pointee &+= winding &* 512 &* (yb - ya)
-            return
-        }
-        if cellL >= cellX1 { return }
-        if cellL == cellR {
-            let dy = yb - ya
-            let area = (xl - (cellL << 8) + xr - (cellL << 8)) &* dy
-            let j = Int(cellL - cellX0)
-            deltas[j] &+= winding &* (512 &* dy &- area)
-            deltas[j + 1] &+= winding &* area
-            touchedMin.pointee = min(touchedMin.pointee, Int32(j))
-            touchedMax.pointee = max(touchedMax.pointee, Int32(j))
-            return
-        }
-        // Crossing of x = k·256 as a function of the row segment and k only (see the file header).
-        let slope = Double(yr - yl) / Double(xr - xl)
-        let yLow = min(yl, yr), yHigh = max(yl, yr)
-        @inline(__always) func yAtCellBoundary(_ k: Int32) -> Int32 {
-            let y = Int32(truncatingIfNeeded: fillRoundToInt(Double((k << 8) - xl) * slope)) &+ yl
-            return min(max(y, yLow), yHigh)
-        }
-        var c = cellL, px = xl, py = yl
-        if cellL < cellX0 {
-            let yEntry = yAtCellBoundary(cellX0)
-            carry.pointee &+= winding &* 512 &* abs(yEntry - yl)
-            c = cellX0
-            px = cellX0 << 8
-            py = yEntry
-        }
-        let cEnd = min(cellR, cellX1 - 1)
-        let jFirst = Int(c - cellX0)
-        while c <= cEnd {
-            let nx: Int32, ny: Int32
-            if c == cellR {
-                nx = xr
-                ny = yr
-            } else {
-                nx = (c + 1) << 8
-                ny = yAtCellBoundary(c + 1)
-            }
-            let dy = abs(ny - py)
-            let base = c << 8
-            let area = (px - base + nx - base) &* dy
-            let j = Int(c - cellX0)
-            deltas[j] &+= winding &* (512 &* dy &- area)
-            deltas[j + 1] &+= winding &* area
-            px = nx
-            py = ny
-            c += 1
-        }
-        touchedMin.pointee = min(touchedMin.pointee, Int32(jFirst))
-        touchedMax.pointee = max(touchedMax.pointee, Int32(cEnd - cellX0))
-    }
-}
+/// Untouched cells between two touched runs of a row shorter than this stay in the mask span (filled with one
+/// memset): a separate constant span costs a closure, lane and kernel call, which only pays for itself over a
+/// long run of pixels (64 measured fewer instructions than 16 on peer scenes c and d).
+let fillSolidGapMinimum = 64

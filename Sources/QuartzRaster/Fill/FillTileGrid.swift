@@ -77,15 +77,17 @@ public final class FillTileScratch {
     public let rowCapacity: Int
 
     // Invariants: each pointer is allocated once in init with the count in its comment and freed in
-    // deinit; `deltas` is all zeros between tile calls (the tile loop re-zeroes every cell it touched).
+    // deinit; `deltas` is all zeros between tile calls and `touchedWords` likewise (the tile loop re-zeroes every cell and bit it touched).
     let deltas: UnsafeMutablePointer<Int32>  // tileCapacity × (tileCapacity + 2)
     let carry: UnsafeMutablePointer<Int32>  // tileCapacity
-    let touchedMin: UnsafeMutablePointer<Int32>  // tileCapacity
-    let touchedMax: UnsafeMutablePointer<Int32>  // tileCapacity
+    /// Bit c of row i's words is set when cell c of that row may hold a delta (FillTileCoverage.swift).
+    let touchedWords: UnsafeMutablePointer<UInt64>  // tileCapacity × touchedWordsPerRow, all zero between tiles
     let mask: UnsafeMutablePointer<UInt8>  // rowCapacity
     let shaded: UnsafeMutablePointer<UInt32>  // rowCapacity
 
     var deltaStride: Int { tileCapacity + 2 }
+    /// 64-cell words per row of `touchedWords`.
+    let touchedWordsPerRow: Int
 
     public init(tileSize: Int = 64, rowCapacity: Int = 256) {
         let size = min(max(tileSize, 1), 1024)
@@ -95,10 +97,9 @@ public final class FillTileScratch {
         deltas.initialize(repeating: 0, count: size * (size + 2))
         carry = .allocate(capacity: size)
         carry.initialize(repeating: 0, count: size)
-        touchedMin = .allocate(capacity: size)
-        touchedMin.initialize(repeating: 0, count: size)
-        touchedMax = .allocate(capacity: size)
-        touchedMax.initialize(repeating: 0, count: size)
+        touchedWordsPerRow = (size + 63) / 64
+        touchedWords = .allocate(capacity: size * touchedWordsPerRow)
+        touchedWords.initialize(repeating: 0, count: size * touchedWordsPerRow)
         mask = .allocate(capacity: self.rowCapacity)
         mask.initialize(repeating: 0, count: self.rowCapacity)
         shaded = .allocate(capacity: self.rowCapacity)
@@ -108,8 +109,7 @@ public final class FillTileScratch {
     deinit {
         deltas.deallocate()
         carry.deallocate()
-        touchedMin.deallocate()
-        touchedMax.deallocate()
+        touchedWords.deallocate()
         mask.deallocate()
         shaded.deallocate()
     }

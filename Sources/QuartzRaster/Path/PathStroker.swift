@@ -217,15 +217,15 @@ struct PathOutlineBuilder {
         }
         // Right turn (or a full reversal): this side is the outer one.
         let turn = atan2(abs(cross), dot)  // θ in [0, π]
-        let startAngle = atan2(na.y, na.x)
         if smooth {
             // The meeting point lies h·(1/cos(θ/2) − 1) outside the round offset; beyond the arc tolerance
-            // the offset is drawn round.
+            // the offset is drawn round. (Most vertices of a flattened curve end here, so the start angle of
+            // an arc is only computed when an arc is drawn.)
             if let m = meetsAt, halfWidth * (1 / cos(turn / 2) - 1) <= arcTolerance {
                 lineTo(m)
             } else {
                 lineTo(v + na)
-                roundArc(center: v, startAngle: startAngle, sweep: -turn)
+                roundArc(center: v, startAngle: atan2(na.y, na.x), sweep: -turn)
                 lineTo(v + nb)
             }
             return
@@ -245,7 +245,7 @@ struct PathOutlineBuilder {
             }
         case .round:
             lineTo(v + na)
-            roundArc(center: v, startAngle: startAngle, sweep: -turn)
+            roundArc(center: v, startAngle: atan2(na.y, na.x), sweep: -turn)
             lineTo(v + nb)
         }
     }
