@@ -1,7 +1,7 @@
 // The compositor's entry point: a render list in, premultiplied RGBA8 pixels out.
 //
 // One frame runs in phases, each one `DispatchQueue.concurrentPerform` over a fixed number of workers that
-// take work items by stride: (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
+// take work items from a shared counter: (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
 // (CompositorFrameSchedule.swift): each segment renders the offscreen groups it needs, prepares its
 // operations (coverage binning, stroking, shadow blurs), composites its tiles and frees all of that again,
 // so memory is bounded by the frame size. Offscreen buffers come from a CompositorSurfacePool, which a
@@ -11,6 +11,7 @@ import Dispatch
 import Foundation
 import QuartzMath
 import QuartzRaster
+import Synchronization
 
 /// How a frame is rendered; the pixels never depend on `threads` or `tileSize`.
 public struct CompositorOptions: Sendable, Hashable {
@@ -117,7 +118,9 @@ public enum Compositor {
         }
     }
 
-    /// Runs `body` for items 0..<items on `threads` workers, worker k taking items k, k + threads, …
+    /// Runs `body` for items 0..<items on `threads` workers. Each worker takes the next untaken item from a
+    /// shared counter, so a worker that drew cheap tiles goes on with more instead of idling (tiles and
+    /// operations differ in cost by orders of magnitude). Which worker ran an item never changes the pixels.
     static func runWorkers(threads: Int, items: Int, _ body: @Sendable (Int) -> Void) {
         if items == 0 { return }
         let workers = max(1, min(threads, items))
@@ -125,12 +128,9 @@ public enum Compositor {
             for item in 0..<items { body(item) }
             return
         }
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var item = worker
-            while item < items {
-                body(item)
-                item += workers
-            }
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item) }
         }
     }
 
@@ -145,13 +145,10 @@ public enum Compositor {
             for item in 0..<items { body(item, scratch) }
             return
         }
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let scratch = CompositorTileScratch(tileSize: scratchTileSize)
-            var item = worker
-            while item < items {
-                body(item, scratch)
-                item += workers
-            }
+            while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item, scratch) }
         }
     }
 }
