@@ -192,8 +192,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
           a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        let values = [minX, minY, maxX, maxY, radius, a, b, c, d, tx, ty]
-        guard values.allSatisfy({ $0.isFinite && abs($0) < 1e12 }), minX < maxX, minY < maxY else { return nil }
+        // Checked without a temporary array (this runs for every rotated layer of every frame).
+        func usable(_ v: Double) -> Bool { v.isFinite && abs(v) < 1e12 }
+        guard usable(minX), usable(minY), usable(maxX), usable(maxY), usable(radius), usable(a), usable(b),
+              usable(c), usable(d), usable(tx), usable(ty), minX < maxX, minY < maxY
+        else { return nil }
         let det = a * d - b * c
         guard abs(det) > 1e-12 else { return nil }
         center = SIMD2((minX + maxX) / 2, (minY + maxY) / 2)
