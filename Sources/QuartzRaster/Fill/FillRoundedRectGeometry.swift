@@ -227,8 +227,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         // Corner k has outward signs σ and arc centre c; a local half-plane α·(q − c) ≤ ρ with α a unit
         // direction (σx·cos φ, σy·sin φ) is the arc's tangent at φ for ρ = r and, for ρ = r·cos 22.5°, the
         // chord over φ ± 22.5°.
-        let corners: [(SIMD2<Double>, SIMD2<Double>)] = [(-1, -1), (1, -1), (-1, 1), (1, 1)].map { sx, sy in
-            (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
+        // Corners k = 0...3 in the order (−,−), (+,−), (−,+), (+,+); the planes are built without temporary
+        // arrays (this runs for every rotated layer of every frame), in the same order and arithmetic.
+        func corner(_ k: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+            let sx: Double = k & 1 == 0 ? -1 : 1, sy: Double = k < 2 ? -1 : 1
+            return (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
         }
         func cornerPlane(_ corner: (SIMD2<Double>, SIMD2<Double>), degrees: Double, reach: Double) -> SIMD4<Double> {
             let phi = degrees * Double.pi / 180
@@ -236,19 +239,28 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return deviceHalfPlane(alpha, (alpha * corner.1).sum() + reach)
         }
         let chordReach = r * cos(Double.pi / 8)
-        tangents = corners.map { cornerPlane($0, degrees: 45, reach: r) }
-        chords = corners.map { cornerPlane($0, degrees: 22.5, reach: chordReach) }
-            + corners.map { cornerPlane($0, degrees: 67.5, reach: chordReach) }
+        var tangentPlanes: [SIMD4<Double>] = [], chordPlanes: [SIMD4<Double>] = []
+        tangentPlanes.reserveCapacity(4)
+        chordPlanes.reserveCapacity(8)
+        for k in 0..<4 { tangentPlanes.append(cornerPlane(corner(k), degrees: 45, reach: r)) }
+        for k in 0..<4 { chordPlanes.append(cornerPlane(corner(k), degrees: 22.5, reach: chordReach)) }
+        for k in 0..<4 { chordPlanes.append(cornerPlane(corner(k), degrees: 67.5, reach: chordReach)) }
+        tangents = tangentPlanes
+        chords = chordPlanes
         var lo = Double.infinity, hi = -Double.infinity
-        for corner in [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(minX, maxY), SIMD2(maxX, maxY)] {
-            let y = b * corner.x + d * corner.y + ty
-            lo = min(lo, y)
-            hi = max(hi, y)
+        func include(_ x: Double, _ y: Double) {
+            let deviceY = b * x + d * y + ty
+            lo = min(lo, deviceY)
+            hi = max(hi, deviceY)
         }
+        include(minX, minY)
+        include(maxX, minY)
+        include(minX, maxY)
+        include(maxX, maxY)
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
-        innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
-        chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
+        outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -0.75)
+        innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 0.75)
+        chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 0.75)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
         rowTable = rows.count <= Self.maximumTabulatedRows
             ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
@@ -374,10 +386,16 @@ struct FillRowLines: Sendable {
     let flatConstant: SIMD8<Double>, flatSlope: SIMD8<Double>
 
     init(planes: [SIMD4<Double>], offset: Double) {
+        self.init(planes[...], [], offset: offset)
+    }
+
+    /// The planes of `first` then `second` (the first 8 in all), without joining them into a new array.
+    init(_ first: ArraySlice<SIMD4<Double>>, _ second: ArraySlice<SIMD4<Double>>, offset: Double) {
         var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
         var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
         var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
-        for (i, plane) in planes.prefix(8).enumerated() {
+        for i in 0..<min(8, first.count + second.count) {
+            let plane = i < first.count ? first[first.startIndex + i] : second[second.startIndex + i - first.count]
             let constant = plane.z - offset * plane.w
             if plane.x > 1e-12 {
                 ui[i] = constant / plane.x
