@@ -178,9 +178,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// sides and chords moved in by 0.75 px (full coverage within them: the chords bound a polygon inside the
     /// arcs). The per-pixel work is left to the thin band between, tight around the corners too.
     /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
-    let outerLines: FillRowLines
-    let innerLines: FillRowLines
-    let chordLines: FillRowLines
+    /// Held behind one reference (1.1 KB of lines): the compositor copies the shape for every tile it visits.
+    let lineSets: FillRowLineSets
+    var outerLines: FillRowLines { lineSets.outer }
+    var innerLines: FillRowLines { lineSets.inner }
+    var chordLines: FillRowLines { lineSets.chords }
     /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
     /// compositor asks for a row once per tile it crosses; empty for shapes taller than
     /// `maximumTabulatedRows`, which compute rows on demand instead.
@@ -258,9 +260,10 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         include(minX, maxY)
         include(maxX, maxY)
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -0.75)
-        innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 0.75)
-        chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 0.75)
+        let outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -0.75)
+        let innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 0.75)
+        let chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 0.75)
+        lineSets = FillRowLineSets(outer: outerLines, inner: innerLines, chords: chordLines)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
         rowTable = rows.count <= Self.maximumTabulatedRows
             ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
@@ -280,7 +283,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
                                  uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
-        return Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+        let sets = lineSets
+        return Self.layout(row: y, outer: sets.outer, inner: sets.inner, chords: sets.chords)
     }
 
     /// One row's layout from the outer, inner and chord line sets (inlined: the sets are large values).
@@ -379,6 +383,17 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
 /// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
 /// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
 /// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
+/// A rotated rounded rect's three row-line sets (FillAffineRoundedRect), immutable once built.
+final class FillRowLineSets: Sendable {
+    let outer: FillRowLines, inner: FillRowLines, chords: FillRowLines
+
+    init(outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) {
+        self.outer = outer
+        self.inner = inner
+        self.chords = chords
+    }
+}
+
 struct FillRowLines: Sendable {
     let upperIntercept: SIMD8<Double>, upperSlope: SIMD8<Double>
     let lowerIntercept: SIMD8<Double>, lowerSlope: SIMD8<Double>
