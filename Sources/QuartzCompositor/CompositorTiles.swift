@@ -97,9 +97,8 @@ struct CompositorTileContext: @unchecked Sendable {
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
         if startsTiles, let start = surface != 0 ? 0 : frameBackground {
-            for y in region.minY..<region.maxY {
-                (base + (y - s.minY) * s.width + (region.minX - s.minX)).update(repeating: start, count: region.width)
-            }
+            FillSurfaceRows(base: base, bounds: s)
+                .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
         var currentClip = -1
         for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
