@@ -379,10 +379,6 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     }
 }
 
-/// Up to eight device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
-/// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
-/// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
-/// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
 /// A rotated rounded rect's three row-line sets (FillAffineRoundedRect), immutable once built.
 final class FillRowLineSets: Sendable {
     let outer: FillRowLines, inner: FillRowLines, chords: FillRowLines
@@ -394,6 +390,10 @@ final class FillRowLineSets: Sendable {
     }
 }
 
+/// Up to eight device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
+/// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
+/// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
+/// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
 struct FillRowLines: Sendable {
     let upperIntercept: SIMD8<Double>, upperSlope: SIMD8<Double>
     let lowerIntercept: SIMD8<Double>, lowerSlope: SIMD8<Double>
