@@ -174,9 +174,10 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     let tangents: [SIMD4<Double>]
     let chords: [SIMD4<Double>]
     let rows: Range<Int>
-    /// Solved for x per row once: the sides and tangents moved out by 0.75 px (no coverage beyond them), the
-    /// sides and chords moved in by 0.75 px (full coverage within them: the chords bound a polygon inside the
-    /// arcs). The per-pixel work is left to the thin band between, tight around the corners too.
+    /// Solved for x per row once: the sides and tangents moved out by the pixel square's reach along each
+    /// normal, (|nx| + |ny|) / 2 ≤ 0.7071 px (no coverage beyond them), the sides and chords moved in by it
+    /// (full coverage within them: the chords bound a polygon inside the arcs), plus 1e-6 px each way.
+    /// The per-pixel work is left to the thin band between, tight around the corners too.
     /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
     /// Held behind one reference (1.1 KB of lines): the compositor copies the shape for every tile it visits.
     let lineSets: FillRowLineSets
@@ -260,9 +261,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         include(minX, maxY)
         include(maxX, maxY)
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        let outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -0.75)
-        let innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 0.75)
-        let chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 0.75)
+        let outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -1, pixelMargin: true)
+        let innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 1, pixelMargin: true)
+        let chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 1, pixelMargin: true)
         lineSets = FillRowLineSets(outer: outerLines, inner: innerLines, chords: chordLines)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
         rowTable = rows.count <= Self.maximumTabulatedRows
@@ -290,7 +291,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// One row's layout from the outer, inner and chord line sets (inlined: the sets are large values).
     @inline(__always)
     static func layout(row y: Int, outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) -> FillRowLayout {
-        // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
+        // Each plane moved by the pixel square's reach along its normal: these bounds are conservative.
         @inline(__always) func intersect(_ p: Range<Int>, _ q: Range<Int>) -> Range<Int> {
             let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
             return a < b ? a..<b : a..<a
@@ -405,13 +406,20 @@ struct FillRowLines: Sendable {
     }
 
     /// The planes of `first` then `second` (the first 8 in all), without joining them into a new array.
-    init(_ first: ArraySlice<SIMD4<Double>>, _ second: ArraySlice<SIMD4<Double>>, offset: Double) {
+    /// With `pixelMargin`, each plane moves by the pixel square's own reach along its normal,
+    /// (|nx| + |ny|) / 2 device px (≤ 0.7071) plus 1e-6 px, outward for a negative `offset`, inward for a
+    /// positive one, instead of by |offset|: the exact bound for "the square lies wholly on one side".
+    init(_ first: ArraySlice<SIMD4<Double>>, _ second: ArraySlice<SIMD4<Double>>, offset: Double,
+         pixelMargin: Bool = false) {
         var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
         var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
         var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
         for i in 0..<min(8, first.count + second.count) {
             let plane = i < first.count ? first[first.startIndex + i] : second[second.startIndex + i - first.count]
-            let constant = plane.z - offset * plane.w
+            let shift = pixelMargin
+                ? (offset < 0 ? -1.0 : 1.0) * (0.5 * (abs(plane.x) + abs(plane.y)) + 1e-6 * plane.w)
+                : offset * plane.w
+            let constant = plane.z - shift
             if plane.x > 1e-12 {
                 ui[i] = constant / plane.x
                 us[i] = plane.y / plane.x
