@@ -93,6 +93,9 @@ public enum Compositor {
         let tolerance = options.deviceTolerance.isFinite && options.deviceTolerance > 0.001
             ? options.deviceTolerance : 0.2
         var plan = CompositorPlan(frame: FillPixelBounds(width: bitmap.width, height: bitmap.height))
+        // A flat list plans one operation per node: room for them up front instead of growing item by item.
+        plan.ops.reserveCapacity(list.nodes.count)
+        plan.surfaces[0].ops.reserveCapacity(list.nodes.count)
         plan.plan(list.nodes, surface: 0, clip: -1, visible: plan.surfaces[0].bounds)
         // The background is laid down tile by tile when the frame's tiles are composited (in parallel, and
         // while each tile is hot in the cache); a frame surface that is not composited gets it here.

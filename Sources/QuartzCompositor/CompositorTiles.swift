@@ -97,9 +97,8 @@ struct CompositorTileContext: @unchecked Sendable {
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
         if startsTiles, let start = surface != 0 ? 0 : frameBackground {
-            for y in region.minY..<region.maxY {
-                (base + (y - s.minY) * s.width + (region.minX - s.minX)).update(repeating: start, count: region.width)
-            }
+            FillSurfaceRows(base: base, bounds: s)
+                .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
         var currentClip = -1
         for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
@@ -117,18 +116,18 @@ struct CompositorTileContext: @unchecked Sendable {
             if op.maskSurface >= 0, let m = memory.pointers[op.maskSurface] {
                 maskRows = (UnsafePointer(m), plan.surfaces[op.maskSurface].bounds)
             }
+            // Sources that know their shape blend a solid's whole blocks straight into the surface (same
+            // pixels); checked before the span lane is built, which this common case never needs.
+            if case .solid(let color) = op.paint, clipRows == nil, maskRows == nil, op.blendMode == .normal,
+               op.coverage.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s), scratch: scratch.fill)
+            {
+                continue
+            }
             // The paint is unpacked once per operation and tile, so spans touch no reference counts.
             let lane = CompositorSpanLane(base: base, surface: s, region: region, clipRows: clipRows, maskRows: maskRows,
                                           blendMode: op.blendMode, scratch: scratch)
             switch op.paint {
             case .solid(let color):
-                // Sources that know their shape blend whole blocks straight into the surface (same pixels).
-                if clipRows == nil && maskRows == nil && op.blendMode == .normal
-                    && op.coverage.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s),
-                                              scratch: scratch.fill)
-                {
-                    continue
-                }
                 op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
             case .shader(let shader, let alpha):
                 op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) {

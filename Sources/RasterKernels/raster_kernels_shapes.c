@@ -169,7 +169,45 @@ int rk_solid_block_over(uint32_t source, uint32_t *destination, size_t stride, s
     return rk_avx2_enabled() ? rk_solid_block_over_avx2(source, destination, stride, width, height) : 0;
 }
 
+RKS_AVX2 int rk_fill_block_avx2(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    const __m256i v = _mm256_set1_epi32((int)value);
+    const __m256i laneIndex = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (size_t row = 0; row < height; row++) {
+        uint32_t *line = destination + row * stride;
+        size_t i = 0;
+        // Invariant: each step writes pixels i..<i + 32 (then i..<i + 8) of this row, all < width.
+        for (; i + 32 <= width; i += 32) {
+            __m256i *p = (__m256i *)(line + i);
+            _mm256_storeu_si256(p, v);
+            _mm256_storeu_si256(p + 1, v);
+            _mm256_storeu_si256(p + 2, v);
+            _mm256_storeu_si256(p + 3, v);
+        }
+        for (; i + 8 <= width; i += 8) _mm256_storeu_si256((__m256i *)(line + i), v);
+        // Invariant: the masked lanes are i..<width, fewer than 8.
+        if (i < width) {
+            __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(width - i)), laneIndex);
+            _mm256_maskstore_epi32((int *)(line + i), lanes, v);
+        }
+    }
+    return 1;
+}
+
+int rk_fill_block(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    return rk_avx2_enabled() ? rk_fill_block_avx2(value, destination, stride, width, height) : 0;
+}
+
 #else
+
+int rk_fill_block_avx2(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    (void)value; (void)destination; (void)stride; (void)width; (void)height;
+    return 0;
+}
+
+int rk_fill_block(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    (void)value; (void)destination; (void)stride; (void)width; (void)height;
+    return 0;
+}
 
 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
     (void)lines; (void)firstRow; (void)count; (void)out;

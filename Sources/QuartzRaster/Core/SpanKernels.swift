@@ -104,3 +104,20 @@ extension SpanKernels {
         }
     }
 }
+
+extension SpanKernels {
+    /// Fills `height` rows of `width` pixels, `stride` pixels apart, with `value`; returns whether the AVX2
+    /// kernel did them all (false: nothing was touched).
+    /// Invariant (caller): each row addresses `width` writable pixels.
+    @inlinable @inline(__always)
+    static func fillBlock(
+        _ value: UInt32, _ destination: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int,
+        _ choice: SpanKernelChoice
+    ) -> Bool {
+        switch choice {
+        case .automatic: return rk_fill_block(value, destination, stride, width, height) != 0
+        case .portable: return false
+        case .avx2: return isAVX2Supported && rk_fill_block_avx2(value, destination, stride, width, height) != 0
+        }
+    }
+}

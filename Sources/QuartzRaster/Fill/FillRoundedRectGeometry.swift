@@ -174,13 +174,16 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     let tangents: [SIMD4<Double>]
     let chords: [SIMD4<Double>]
     let rows: Range<Int>
-    /// Solved for x per row once: the sides and tangents moved out by 0.75 px (no coverage beyond them), the
-    /// sides and chords moved in by 0.75 px (full coverage within them: the chords bound a polygon inside the
-    /// arcs). The per-pixel work is left to the thin band between, tight around the corners too.
+    /// Solved for x per row once: the sides and tangents moved out by the pixel square's reach along each
+    /// normal, (|nx| + |ny|) / 2 ≤ 0.7071 px (no coverage beyond them), the sides and chords moved in by it
+    /// (full coverage within them: the chords bound a polygon inside the arcs), plus 1e-6 px each way.
+    /// The per-pixel work is left to the thin band between, tight around the corners too.
     /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
-    let outerLines: FillRowLines
-    let innerLines: FillRowLines
-    let chordLines: FillRowLines
+    /// Held behind one reference (1.1 KB of lines): the compositor copies the shape for every tile it visits.
+    let lineSets: FillRowLineSets
+    var outerLines: FillRowLines { lineSets.outer }
+    var innerLines: FillRowLines { lineSets.inner }
+    var chordLines: FillRowLines { lineSets.chords }
     /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
     /// compositor asks for a row once per tile it crosses; empty for shapes taller than
     /// `maximumTabulatedRows`, which compute rows on demand instead.
@@ -192,8 +195,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
           a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        let values = [minX, minY, maxX, maxY, radius, a, b, c, d, tx, ty]
-        guard values.allSatisfy({ $0.isFinite && abs($0) < 1e12 }), minX < maxX, minY < maxY else { return nil }
+        // Checked without a temporary array (this runs for every rotated layer of every frame).
+        func usable(_ v: Double) -> Bool { v.isFinite && abs(v) < 1e12 }
+        guard usable(minX), usable(minY), usable(maxX), usable(maxY), usable(radius), usable(a), usable(b),
+              usable(c), usable(d), usable(tx), usable(ty), minX < maxX, minY < maxY
+        else { return nil }
         let det = a * d - b * c
         guard abs(det) > 1e-12 else { return nil }
         center = SIMD2((minX + maxX) / 2, (minY + maxY) / 2)
@@ -224,8 +230,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         // Corner k has outward signs σ and arc centre c; a local half-plane α·(q − c) ≤ ρ with α a unit
         // direction (σx·cos φ, σy·sin φ) is the arc's tangent at φ for ρ = r and, for ρ = r·cos 22.5°, the
         // chord over φ ± 22.5°.
-        let corners: [(SIMD2<Double>, SIMD2<Double>)] = [(-1, -1), (1, -1), (-1, 1), (1, 1)].map { sx, sy in
-            (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
+        // Corners k = 0...3 in the order (−,−), (+,−), (−,+), (+,+); the planes are built without temporary
+        // arrays (this runs for every rotated layer of every frame), in the same order and arithmetic.
+        func corner(_ k: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+            let sx: Double = k & 1 == 0 ? -1 : 1, sy: Double = k < 2 ? -1 : 1
+            return (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
         }
         func cornerPlane(_ corner: (SIMD2<Double>, SIMD2<Double>), degrees: Double, reach: Double) -> SIMD4<Double> {
             let phi = degrees * Double.pi / 180
@@ -233,19 +242,29 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return deviceHalfPlane(alpha, (alpha * corner.1).sum() + reach)
         }
         let chordReach = r * cos(Double.pi / 8)
-        tangents = corners.map { cornerPlane($0, degrees: 45, reach: r) }
-        chords = corners.map { cornerPlane($0, degrees: 22.5, reach: chordReach) }
-            + corners.map { cornerPlane($0, degrees: 67.5, reach: chordReach) }
+        var tangentPlanes: [SIMD4<Double>] = [], chordPlanes: [SIMD4<Double>] = []
+        tangentPlanes.reserveCapacity(4)
+        chordPlanes.reserveCapacity(8)
+        for k in 0..<4 { tangentPlanes.append(cornerPlane(corner(k), degrees: 45, reach: r)) }
+        for k in 0..<4 { chordPlanes.append(cornerPlane(corner(k), degrees: 22.5, reach: chordReach)) }
+        for k in 0..<4 { chordPlanes.append(cornerPlane(corner(k), degrees: 67.5, reach: chordReach)) }
+        tangents = tangentPlanes
+        chords = chordPlanes
         var lo = Double.infinity, hi = -Double.infinity
-        for corner in [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(minX, maxY), SIMD2(maxX, maxY)] {
-            let y = b * corner.x + d * corner.y + ty
-            lo = min(lo, y)
-            hi = max(hi, y)
+        func include(_ x: Double, _ y: Double) {
+            let deviceY = b * x + d * y + ty
+            lo = min(lo, deviceY)
+            hi = max(hi, deviceY)
         }
+        include(minX, minY)
+        include(maxX, minY)
+        include(minX, maxY)
+        include(maxX, maxY)
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        outerLines = FillRowLines(planes: sides + tangents, offset: -0.75)
-        innerLines = FillRowLines(planes: sides + chords[0..<4], offset: 0.75)
-        chordLines = FillRowLines(planes: Array(chords[4..<8]), offset: 0.75)
+        let outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -1, pixelMargin: true)
+        let innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 1, pixelMargin: true)
+        let chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 1, pixelMargin: true)
+        lineSets = FillRowLineSets(outer: outerLines, inner: innerLines, chords: chordLines)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
         rowTable = rows.count <= Self.maximumTabulatedRows
             ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
@@ -265,13 +284,14 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
                                  uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
-        return Self.layout(row: y, outer: outerLines, inner: innerLines, chords: chordLines)
+        let sets = lineSets
+        return Self.layout(row: y, outer: sets.outer, inner: sets.inner, chords: sets.chords)
     }
 
     /// One row's layout from the outer, inner and chord line sets (inlined: the sets are large values).
     @inline(__always)
     static func layout(row y: Int, outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) -> FillRowLayout {
-        // 0.75 px exceeds the pixel's half-diagonal (0.7071), so these bounds are conservative.
+        // Each plane moved by the pixel square's reach along its normal: these bounds are conservative.
         @inline(__always) func intersect(_ p: Range<Int>, _ q: Range<Int>) -> Range<Int> {
             let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
             return a < b ? a..<b : a..<a
@@ -360,6 +380,17 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     }
 }
 
+/// A rotated rounded rect's three row-line sets (FillAffineRoundedRect), immutable once built.
+final class FillRowLineSets: Sendable {
+    let outer: FillRowLines, inner: FillRowLines, chords: FillRowLines
+
+    init(outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) {
+        self.outer = outer
+        self.inner = inner
+        self.chords = chords
+    }
+}
+
 /// Up to eight device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
 /// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
 /// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
@@ -371,11 +402,24 @@ struct FillRowLines: Sendable {
     let flatConstant: SIMD8<Double>, flatSlope: SIMD8<Double>
 
     init(planes: [SIMD4<Double>], offset: Double) {
+        self.init(planes[...], [], offset: offset)
+    }
+
+    /// The planes of `first` then `second` (the first 8 in all), without joining them into a new array.
+    /// With `pixelMargin`, each plane moves by the pixel square's own reach along its normal,
+    /// (|nx| + |ny|) / 2 device px (≤ 0.7071) plus 1e-6 px, outward for a negative `offset`, inward for a
+    /// positive one, instead of by |offset|: the exact bound for "the square lies wholly on one side".
+    init(_ first: ArraySlice<SIMD4<Double>>, _ second: ArraySlice<SIMD4<Double>>, offset: Double,
+         pixelMargin: Bool = false) {
         var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
         var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
         var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
-        for (i, plane) in planes.prefix(8).enumerated() {
-            let constant = plane.z - offset * plane.w
+        for i in 0..<min(8, first.count + second.count) {
+            let plane = i < first.count ? first[first.startIndex + i] : second[second.startIndex + i - first.count]
+            let shift = pixelMargin
+                ? (offset < 0 ? -1.0 : 1.0) * (0.5 * (abs(plane.x) + abs(plane.y)) + 1e-6 * plane.w)
+                : offset * plane.w
+            let constant = plane.z - shift
             if plane.x > 1e-12 {
                 ui[i] = constant / plane.x
                 us[i] = plane.y / plane.x

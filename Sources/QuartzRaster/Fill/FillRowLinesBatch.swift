@@ -48,27 +48,29 @@ extension FillAffineRoundedRect {
     ) -> [SIMD4<Int32>] {
         let n = rows.count
         if n <= 0 { return [] }
-        var bounds = [Int32](repeating: 0, count: 6 * n)
-        bounds.withUnsafeMutableBufferPointer { buffer in
-            guard let p = buffer.baseAddress else { return }
-            outer.columns(rows: rows, into: p, kernels: kernels)
-            inner.columns(rows: rows, into: p + 2 * n, kernels: kernels)
-            chords.columns(rows: rows, into: p + 4 * n, kernels: kernels)
-        }
         @inline(__always) func intersect(_ p: Range<Int32>, _ q: Range<Int32>) -> Range<Int32> {
             let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
             return a < b ? a..<b : a..<a
         }
-        var table: [SIMD4<Int32>] = []
-        table.reserveCapacity(n)
-        for k in 0..<n {
-            let outerColumns = bounds[2 * k]..<bounds[2 * k + 1]
-            var inner = outerColumns.isEmpty ? outerColumns : bounds[2 * n + 2 * k]..<bounds[2 * n + 2 * k + 1]
-            if !inner.isEmpty { inner = intersect(inner, bounds[4 * n + 2 * k]..<bounds[4 * n + 2 * k + 1]) }
-            if !inner.isEmpty { inner = intersect(inner, outerColumns) }
-            let uniform = inner.isEmpty ? outerColumns.lowerBound..<outerColumns.lowerBound : inner
-            table.append(SIMD4(outerColumns.lowerBound, outerColumns.upperBound, uniform.lowerBound, uniform.upperBound))
+        // Scratch and table written in place, never zero-filled first (this runs per shape per frame).
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * n) { buffer -> [SIMD4<Int32>] in
+            guard let bounds = buffer.baseAddress else { return [] }
+            // Invariant: each call writes all 2n of its values (columns(rows:into:kernels:)).
+            outer.columns(rows: rows, into: bounds, kernels: kernels)
+            inner.columns(rows: rows, into: bounds + 2 * n, kernels: kernels)
+            chords.columns(rows: rows, into: bounds + 4 * n, kernels: kernels)
+            return [SIMD4<Int32>](unsafeUninitializedCapacity: n) { table, count in
+                for k in 0..<n {
+                    let outerColumns = bounds[2 * k]..<bounds[2 * k + 1]
+                    var inner = outerColumns.isEmpty ? outerColumns : bounds[2 * n + 2 * k]..<bounds[2 * n + 2 * k + 1]
+                    if !inner.isEmpty { inner = intersect(inner, bounds[4 * n + 2 * k]..<bounds[4 * n + 2 * k + 1]) }
+                    if !inner.isEmpty { inner = intersect(inner, outerColumns) }
+                    let uniform = inner.isEmpty ? outerColumns.lowerBound..<outerColumns.lowerBound : inner
+                    table[k] = SIMD4(outerColumns.lowerBound, outerColumns.upperBound, uniform.lowerBound,
+                                     uniform.upperBound)
+                }
+                count = n
+            }
         }
-        return table
     }
 }

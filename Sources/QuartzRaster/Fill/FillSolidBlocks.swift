@@ -24,6 +24,16 @@ public struct FillSurfaceRows: @unchecked Sendable {
         base + (y &- bounds.minY) &* bounds.width + (x &- bounds.minX)
     }
 
+    /// Sets columns x..<x + width of rows y..<y + height (inside `bounds`) to `value`: 32-byte stores when
+    /// AVX2 is in use, else `update(repeating:)` per row (the same pixels either way).
+    @inlinable
+    public func fill(_ value: UInt32, x: Int, y: Int, width: Int, height: Int, kernels: SpanKernelChoice = .automatic) {
+        if width <= 0 || height <= 0 { return }
+        let first = pointer(x: x, y: y), stride = bounds.width
+        if SpanKernels.fillBlock(value, first, stride: stride, width: width, height: height, kernels) { return }
+        for row in 0..<height { (first + row &* stride).update(repeating: value, count: width) }
+    }
+
     /// Source-over of `color` scaled by the constant coverage `alpha` over columns x..<x + width of rows
     /// y..<y + height (inside `bounds`): per row the bytes of `FillSourceOver.blendSolid(_:alpha:into:count:)`.
     @inlinable
@@ -35,7 +45,7 @@ public struct FillSurfaceRows: @unchecked Sendable {
         let source = alpha == 255 ? color : FillSourceOver.scale(color, by: UInt32(alpha))
         let first = pointer(x: x, y: y), stride = bounds.width
         if source >> 24 == 255 {
-            for row in 0..<height { (first + row &* stride).update(repeating: source, count: width) }
+            fill(source, x: x, y: y, width: width, height: height, kernels: kernels)
             return
         }
         if source == 0 { return }

@@ -30,6 +30,13 @@ int rk_row_columns(const double *lines, int64_t firstRow, size_t count, int32_t 
 /// The same without the dispatch check: call only when rk_avx2_supported() is 1.
 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out);
 
+/// Fills `height` rows of `width` pixels, row k starting at destination + k · stride, with `value` (32-byte
+/// stores). Returns 1 when it ran, 0 (touching nothing) when AVX2 is not in use (see raster_kernels.h).
+/// Invariant: every row addresses `width` writable pixels.
+int rk_fill_block(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height);
+/// The same without the dispatch check: call only when rk_avx2_supported() is 1.
+int rk_fill_block_avx2(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height);
+
 #ifdef __cplusplus
 }
 #endif
