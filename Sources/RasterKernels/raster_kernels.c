@@ -1,24 +1,15 @@
 // AVX2 source-over span kernels; see include/raster_kernels.h for the pixel format and the contract.
 //
-// Number format: a ymm register holds 8 pixels as 16 unsigned 16-bit lanes. `lo` lanes hold the R and B bytes
-// (pixel & 0x00FF00FF), `hi` lanes the G and A bytes ((pixel >> 8) & 0x00FF00FF), exactly the lane split of the
-// Swift SIMD16<UInt16> code. Every product is 8 × 8 bits plus a 128 bias, so no lane overflows.
-// round(t / 255) = (b + (b >> 8)) >> 8 with b = t + 128 equals mulhi(b, 257) for every 16-bit b
-// (b = 256q + r: both are q + ⌊(q + r) / 256⌋ since r < 256), one instruction instead of three.
+// Number format and the shared lane helpers: rk_lanes.h.
 //
 // Only this file uses AVX2, through __attribute__((target("avx2"))) on each kernel, so the rest of the package
 // stays baseline x86-64 and no compiler flag is needed.
 #include "raster_kernels.h"
+#include "rk_lanes.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#define RK_X86 1
-#include <immintrin.h>
-#else
-#define RK_X86 0
-#endif
 
 // Dispatch state: 0 = not yet evaluated, 1 = Swift path, 2 = AVX2. Evaluating is idempotent (the CPU and the
 // environment give the same answer every time), so a race between two first callers stores the same value;
@@ -58,22 +49,10 @@ void rk_forbid_avx2(int delta) { __atomic_fetch_add(&rk_forbidden, delta, __ATOM
 
 #if RK_X86
 
-#define RK_AVX2 __attribute__((target("avx2")))
-
-// round(t / 255) per 16-bit lane for t ≤ 255 · 255 (see the file note).
-RK_AVX2 static inline __m256i rk_div255(__m256i t) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(257));
-}
-
 // Each of 8 coverage bytes in both 16-bit lanes of its pixel's 32-bit slot.
 RK_AVX2 static inline __m256i rk_widen8(const uint8_t *bytes) {
     __m256i m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)bytes));
     return _mm256_or_si256(m, _mm256_slli_epi32(m, 16));
-}
-
-// All-ones in the first `n` 32-bit lanes (n ≤ 8): the lanes a masked load or store touches.
-RK_AVX2 static inline __m256i rk_first_lanes(size_t n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
 // Up to 8 coverage bytes (`n` ≤ 8 of them readable) widened like rk_widen8; missing bytes read as 0.
@@ -81,13 +60,6 @@ RK_AVX2 static inline __m256i rk_widen_partial(const uint8_t *bytes, size_t n) {
     uint8_t copy[8] = {0};
     memcpy(copy, bytes, n);
     return rk_widen8(copy);
-}
-
-// Solid source with constant inverse alpha over 8 destination pixels.
-RK_AVX2 static inline __m256i rk_solid8(__m256i d, __m256i srcLo, __m256i srcHi, __m256i inverse, __m256i low8) {
-    __m256i lo = _mm256_add_epi16(srcLo, rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
-    __m256i hi = _mm256_add_epi16(srcHi, rk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
-    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
 }
 
 RK_AVX2 size_t rk_solid_over_avx2(uint32_t source, uint32_t *destination, size_t count) {
@@ -156,21 +128,6 @@ RK_AVX2 size_t rk_solid_mask_over_avx2(uint32_t color, const uint8_t *mask, uint
     return i;
 }
 
-// Source pixels over destination pixels, then (when `lerps`) lerp towards the destination by `weight`.
-RK_AVX2 static inline __m256i rk_row8(__m256i s, __m256i d, int lerps, __m256i weight, __m256i low8) {
-    __m256i sa = _mm256_srli_epi32(s, 24);
-    __m256i inverse = _mm256_sub_epi16(low8, _mm256_or_si256(sa, _mm256_slli_epi32(sa, 16)));
-    __m256i dLo = _mm256_and_si256(d, low8), dHi = _mm256_srli_epi16(d, 8);
-    __m256i lo = _mm256_add_epi16(_mm256_and_si256(s, low8), rk_div255(_mm256_mullo_epi16(dLo, inverse)));
-    __m256i hi = _mm256_add_epi16(_mm256_srli_epi16(s, 8), rk_div255(_mm256_mullo_epi16(dHi, inverse)));
-    if (lerps) {
-        __m256i rest = _mm256_sub_epi16(low8, weight);
-        lo = rk_div255(_mm256_add_epi16(_mm256_mullo_epi16(lo, weight), _mm256_mullo_epi16(dLo, rest)));
-        hi = rk_div255(_mm256_add_epi16(_mm256_mullo_epi16(hi, weight), _mm256_mullo_epi16(dHi, rest)));
-    }
-    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
-}
-
 // round(coverage · alpha / 255) of 8 coverage bytes, in both lanes of each pixel (Swift: mulDiv255).
 RK_AVX2 static inline __m256i rk_weight8(const uint8_t *coverage, __m256i alpha) {
     return rk_div255(_mm256_mullo_epi16(rk_widen8(coverage), alpha));
@@ -193,8 +150,8 @@ RK_AVX2 size_t rk_source_row_over_avx2(const uint32_t *source, const uint8_t *co
             w0 = rk_weight8(coverage + i, alphaLanes);
             w1 = rk_weight8(coverage + i + 8, alphaLanes);
         }
-        _mm256_storeu_si256(dp, rk_row8(s0, d0, lerps, w0, low8));
-        _mm256_storeu_si256(dp + 1, rk_row8(s1, d1, lerps, w1, low8));
+        _mm256_storeu_si256(dp, rk_over8(s0, d0, lerps, w0));
+        _mm256_storeu_si256(dp + 1, rk_over8(s1, d1, lerps, w1));
     }
     // The last 1…15 pixels, at most 8 at a time (masked loads and stores; coverage bytes copied out).
     // Invariant: the elements touched are i..<i + n with i + n = min(i + 8, count).
@@ -206,7 +163,7 @@ RK_AVX2 size_t rk_source_row_over_avx2(const uint32_t *source, const uint8_t *co
         __m256i d0 = _mm256_maskload_epi32(dp, lanes);
         __m256i w0 = alphaLanes;
         if (coverage != NULL) w0 = rk_div255(_mm256_mullo_epi16(rk_widen_partial(coverage + i, n), alphaLanes));
-        _mm256_maskstore_epi32(dp, lanes, rk_row8(s0, d0, lerps, w0, low8));
+        _mm256_maskstore_epi32(dp, lanes, rk_over8(s0, d0, lerps, w0));
         i += n;
     }
     return i;
