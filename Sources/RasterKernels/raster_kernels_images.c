@@ -139,8 +139,11 @@ RKI_AVX2 static inline __m256i rki_weight8(const uint8_t *coverage, size_t n, __
 }
 
 // The shared loop: samples 8 pixels per step; stores them (`over` = 0) or blends them onto `out`.
-RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int over, const uint8_t *coverage,
-                                           uint8_t alpha, uint32_t *out, size_t count) {
+// Always inlined with constant `over`, `scales` (opacity < 255) and `lerps` (coverage or alpha < 255), so each
+// caller gets a loop with only its own steps (fewer branches and spilled registers per group).
+RKI_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
+    const rk_image_affine_span *span, int over, const uint8_t *coverage, uint8_t alpha, uint32_t *out, size_t count,
+    int scales, int lerps) {
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const int32_t qu = (int32_t)(span->stepU >> 16), qv = (int32_t)(span->stepV >> 16);
     const int32_t ru = (int32_t)(span->stepU & 0xFFFF), rv = (int32_t)(span->stepV & 0xFFFF);
@@ -150,10 +153,8 @@ RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int
     const __m256i krv = _mm256_mullo_epi32(lane, _mm256_set1_epi32(rv));
     const int *base = (const int *)(span->pixels - span->stride - 1);
     const int32_t stride = span->stride, maxU = span->maxU, maxV = span->maxV;
-    const int scales = span->opacity < 255;
     const __m256i opacity = _mm256_set1_epi16((short)span->opacity);
     const __m256i alphaLanes = _mm256_set1_epi16((short)alpha);
-    const int lerps = coverage != NULL || alpha != 255;
     int64_t s = span->s, t = span->t;
     const int64_t stepU8 = span->stepU * 8, stepV8 = span->stepV * 8;
     // When every lane of the span (the last group's padding included) lies within ±2^30 the 32-bit split is
@@ -211,13 +212,29 @@ RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int
 }
 
 RKI_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count) {
-    rki_affine_run(span, 0, NULL, 255, output, count);
+    if (span->opacity < 255) {
+        rki_affine_run(span, 0, NULL, 255, output, count, 1, 0);
+    } else {
+        rki_affine_run(span, 0, NULL, 255, output, count, 0, 0);
+    }
     return count;
 }
 
+// One specialised loop per case: with coverage; without coverage under alpha < 255 (a constant weight); and
+// without either (no lerp); each with and without the opacity scale.
 RKI_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
                                                   uint8_t alpha, uint32_t *destination, size_t count) {
-    rki_affine_run(span, 1, coverage, alpha, destination, count);
+    const int scales = span->opacity < 255;
+    if (coverage != NULL) {
+        if (scales) rki_affine_run(span, 1, coverage, alpha, destination, count, 1, 1);
+        else rki_affine_run(span, 1, coverage, alpha, destination, count, 0, 1);
+    } else if (alpha != 255) {
+        if (scales) rki_affine_run(span, 1, NULL, alpha, destination, count, 1, 1);
+        else rki_affine_run(span, 1, NULL, alpha, destination, count, 0, 1);
+    } else {
+        if (scales) rki_affine_run(span, 1, NULL, 255, destination, count, 1, 0);
+        else rki_affine_run(span, 1, NULL, 255, destination, count, 0, 0);
+    }
     return count;
 }
 
