@@ -23,6 +23,8 @@ struct CompositorImageShader: SpanShader {
     let firstPiece: PaintImageShader
     /// firstPiece's one-pass source-over plan (plain values, so spans need not copy the shader).
     let firstPlan: PaintImageSourceOverPlan?
+    /// pieces.count == 1, stored so a span reads one flag instead of the array's count.
+    let isSingle: Bool
 
     init?(image: RenderImage, projection: CompositorProjection, opacity: Double) {
         let placement = image.placement
@@ -53,6 +55,7 @@ struct CompositorImageShader: SpanShader {
         }
         guard let first = pieces.first else { return nil }
         self.pieces = pieces
+        isSingle = pieces.count == 1
         firstPiece = first
         firstPlan = first.sourceOverPlan(rows: Self.deviceRows(of: localRect, projection.homography))
     }
@@ -64,7 +67,7 @@ struct CompositorImageShader: SpanShader {
         destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
     ) {
         guard count > 0, alpha > 0 else { return }
-        if pieces.count == 1 {
+        if isSingle {
             // Optional chaining calls the plan in place (no retain of the object per span).
             if firstPlan?.sourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination) == true {
                 return

@@ -138,9 +138,22 @@ RKI_AVX2 static inline __m256i rki_weight8(const uint8_t *coverage, size_t n, __
     return rki_div255(_mm256_mullo_epi16(_mm256_or_si256(m, _mm256_slli_epi32(m, 16)), alpha));
 }
 
+// Whether every lane of the span (the last group's padding included) lies within ±2^30, so rki_affine_run can
+// step the coordinates as exact 32-bit vectors (see there).
+RKI_AVX2 static inline int rki_span_linear(const rk_image_affine_span *span, size_t count) {
+    const int64_t bound = (int64_t)1 << 30, last = (int64_t)((count + 7) & ~(size_t)7) - 1;
+    const int64_t su = span->s >> 16, eu = (span->s + last * span->stepU) >> 16;
+    const int64_t sv = span->t >> 16, ev = (span->t + last * span->stepV) >> 16;
+    return count <= 32768 && su >= -bound && su <= bound && eu >= -bound && eu <= bound &&
+           sv >= -bound && sv <= bound && ev >= -bound && ev <= bound;
+}
+
 // The shared loop: samples 8 pixels per step; stores them (`over` = 0) or blends them onto `out`.
-RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int over, const uint8_t *coverage,
-                                           uint8_t alpha, uint32_t *out, size_t count) {
+// Always inlined with constant `over`, `scales` (opacity < 255), `lerps` (coverage or alpha < 255) and `linear`, so each
+// caller gets a loop with only its own steps (fewer branches and spilled registers per group).
+RKI_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
+    const rk_image_affine_span *span, int over, const uint8_t *coverage, uint8_t alpha, uint32_t *out, size_t count,
+    int scales, int lerps, int linear) {
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const int32_t qu = (int32_t)(span->stepU >> 16), qv = (int32_t)(span->stepV >> 16);
     const int32_t ru = (int32_t)(span->stepU & 0xFFFF), rv = (int32_t)(span->stepV & 0xFFFF);
@@ -150,20 +163,16 @@ RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int
     const __m256i krv = _mm256_mullo_epi32(lane, _mm256_set1_epi32(rv));
     const int *base = (const int *)(span->pixels - span->stride - 1);
     const int32_t stride = span->stride, maxU = span->maxU, maxV = span->maxV;
-    const int scales = span->opacity < 255;
     const __m256i opacity = _mm256_set1_epi16((short)span->opacity);
     const __m256i alphaLanes = _mm256_set1_epi16((short)alpha);
-    const int lerps = coverage != NULL || alpha != 255;
     int64_t s = span->s, t = span->t;
     const int64_t stepU8 = span->stepU * 8, stepV8 = span->stepV * 8;
     // When every lane of the span (the last group's padding included) lies within ±2^30 the 32-bit split is
     // carried across groups as two vectors stepped by exact integer additions (PaintImageAffineLanes): the
     // high parts move by 8·(B >> 16), the low parts by 8·(B & 0xFFFF) and stay below 2^16 · (8 · groups + 8),
     // which fits 32 bits for spans up to 2^15 pixels. Otherwise each group starts again from Int64.
-    const int64_t bound = (int64_t)1 << 30, last = (int64_t)((count + 7) & ~(size_t)7) - 1;
-    const int64_t su = s >> 16, eu = (s + last * span->stepU) >> 16, sv = t >> 16, ev = (t + last * span->stepV) >> 16;
-    const int linear = count <= 32768 && su >= -bound && su <= bound && eu >= -bound && eu <= bound &&
-                       sv >= -bound && sv <= bound && ev >= -bound && ev <= bound;
+    // `linear` (a constant per caller) is rki_span_linear's answer.
+    const int64_t su = s >> 16, sv = t >> 16;
     __m256i highU = _mm256_add_epi32(_mm256_set1_epi32((int32_t)su), kqu);
     __m256i lowU = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(s & 0xFFFF)), kru);
     __m256i highV = _mm256_add_epi32(_mm256_set1_epi32((int32_t)sv), kqv);
@@ -211,13 +220,28 @@ RKI_AVX2 static inline void rki_affine_run(const rk_image_affine_span *span, int
 }
 
 RKI_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count) {
-    rki_affine_run(span, 0, NULL, 255, output, count);
+    rki_affine_run(span, 0, NULL, 255, output, count, span->opacity < 255, 0, rki_span_linear(span, count));
     return count;
 }
 
+// One specialised loop per case for spans whose coordinates step as 32-bit vectors (nearly all): with
+// coverage; without coverage under alpha < 255 (a constant weight); and without either (no lerp); each with
+// and without the opacity scale. Other spans share one general loop.
 RKI_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
                                                   uint8_t alpha, uint32_t *destination, size_t count) {
-    rki_affine_run(span, 1, coverage, alpha, destination, count);
+    const int scales = span->opacity < 255;
+    if (!rki_span_linear(span, count)) {
+        rki_affine_run(span, 1, coverage, alpha, destination, count, scales, coverage != NULL || alpha != 255, 0);
+    } else if (coverage != NULL) {
+        if (scales) rki_affine_run(span, 1, coverage, alpha, destination, count, 1, 1, 1);
+        else rki_affine_run(span, 1, coverage, alpha, destination, count, 0, 1, 1);
+    } else if (alpha != 255) {
+        if (scales) rki_affine_run(span, 1, NULL, alpha, destination, count, 1, 1, 1);
+        else rki_affine_run(span, 1, NULL, alpha, destination, count, 0, 1, 1);
+    } else {
+        if (scales) rki_affine_run(span, 1, NULL, 255, destination, count, 1, 0, 1);
+        else rki_affine_run(span, 1, NULL, 255, destination, count, 0, 0, 1);
+    }
     return count;
 }
 

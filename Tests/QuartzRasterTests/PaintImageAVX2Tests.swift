@@ -166,4 +166,40 @@ import Testing
             }
         }
     }
+
+    // The AVX2 kernel's specialised loops (with coverage, constant weight, no lerp; with and without opacity)
+    // on coverage made of zero, full and random blocks of 8 (shifted against the span's 8-pixel groups), affine
+    // maps only, compared with shade-then-blend on every kernel choice.
+    @Test func fusedSourceOverWithZeroCoverageBlocksEqualsShadeThenBlend() {
+        var random = PaintTestRandom(seed: 91)
+        for trial in 0..<40 {
+            let w = 1 + Int(random.next() % 40), h = 1 + Int(random.next() % 33)
+            let image = Self.randomImage(width: w, height: h, seed: UInt64(300 + trial))
+            let opacity = [1, 0.5, 0.8][Int(random.next() % 3)]
+            let shader = PaintImageShader(image: image, deviceToImage: Self.randomMap(&random), filter: .linear, opacity: opacity)
+            for _ in 0..<4 {
+                let x = Int(random.next() % 80) - 40, y = Int(random.next() % 80) - 40
+                let count = 1 + Int(random.next() % 140)
+                let destination = (0..<count).map { _ in random.premultipliedPixel() }
+                let shift = Int(random.next() % 8)
+                var coverage = [UInt8](repeating: 0, count: count)
+                var blockValue: UInt8 = 0, randomBlock = false
+                for i in 0..<count {
+                    if (i + shift) % 8 == 0 {
+                        let kind = random.next() % 3
+                        blockValue = kind == 1 ? 255 : 0
+                        randomBlock = kind == 2
+                    }
+                    coverage[i] = randomBlock ? UInt8(random.next() & 0xFF) : blockValue
+                }
+                let alpha: UInt8 = [255, UInt8(1 + random.next() % 254)][Int(random.next() % 2)]
+                let expected = referenceOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                let choices: [SpanKernelChoice?] = SpanKernels.isAVX2Supported ? [nil, .portable, .avx2] : [nil, .portable]
+                for kernels in choices {
+                    let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
+                    #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
+                }
+            }
+        }
+    }
 }

@@ -36,12 +36,23 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
     /// row outside the fixed-point range. Other rows compute it per span.
     let rowBases: UnsafeMutablePointer<Int64>?
     let firstRow: Int, rowCount: Int
+    /// Affine mode: true, and the kernel span of device x = 0 with s = t = 0, so a span reads plain stored
+    /// values (taking the level out of `mode` per span copies a dozen words); copy mode: false, zeros.
+    let isAffine: Bool
+    let template: rk_image_affine_span
 
     /// The most rows a plan tabulates (16 bytes each).
     static let tableLimit = 8192
 
     init(mode: Mode, rows: Range<Int>?) {
         self.mode = mode
+        if case .affine(let first, let opacity) = mode {
+            isAffine = true
+            template = first.kernelSpan((0, 0), x: 0, opacity: opacity)
+        } else {
+            isAffine = false
+            template = rk_image_affine_span()
+        }
         guard case .affine(let first, _) = mode, let rows, !rows.isEmpty, rows.count <= Self.tableLimit else {
             rowBases = nil; firstRow = 0; rowCount = 0
             return
@@ -72,6 +83,24 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
         x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
         destination: UnsafeMutablePointer<UInt32>, kernels: SpanKernelChoice
     ) -> Bool {
+        if isAffine {
+            let limit = PaintImageAffineLevel.xLimit
+            guard x > -limit, x &+ count <= limit else { return false }
+            let r = y &- firstRow
+            var span = template
+            if let table = rowBases, r >= 0, r < rowCount {
+                let u = table[2 &* r]
+                if u == Int64.min { return false }
+                // kernelSpan's sums for this row's base (the template's own s and t are replaced).
+                span.s = u &+ Int64(x) &* span.stepU &+ 0x8000
+                span.t = table[2 &* r &+ 1] &+ Int64(x) &* span.stepV &+ 0x8000
+            } else {
+                guard case .affine(let first, _) = mode, let base = first.rowBase(y: y) else { return false }
+                span.s = base.u &+ Int64(x) &* span.stepU &+ 0x8000
+                span.t = base.v &+ Int64(x) &* span.stepV &+ 0x8000
+            }
+            return paintAffineBilinearOverKernel(&span, coverage, alpha, destination, count, kernels) == count
+        }
         switch mode {
         case .copy(let level, let dx, let dy):
             let tx = x &+ dx
@@ -80,21 +109,8 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
             let row = level.pixels + min(max(y &+ dy, 0), level.height &- 1) &* level.stride
             paintBlendSourceOver(row + tx, coverage, alpha, destination, count, kernels: kernels)
             return true
-        case .affine(let first, let opacity):
-            let limit = PaintImageAffineLevel.xLimit
-            guard x > -limit, x &+ count <= limit else { return false }
-            let base: (u: Int64, v: Int64)
-            let r = y &- firstRow
-            if let table = rowBases, r >= 0, r < rowCount {
-                let u = table[2 &* r]
-                if u == Int64.min { return false }
-                base = (u, table[2 &* r &+ 1])
-            } else {
-                guard let b = first.rowBase(y: y) else { return false }
-                base = b
-            }
-            var span = first.kernelSpan(base, x: x, opacity: opacity)
-            return paintAffineBilinearOverKernel(&span, coverage, alpha, destination, count, kernels) == count
+        case .affine:
+            return false  // handled above
         }
     }
 }
