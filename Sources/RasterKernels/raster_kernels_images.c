@@ -9,33 +9,15 @@
 // Beyond that every lane of the group lies more than 2^29 past the same edge and clamps to it.
 #include "raster_kernels_images.h"
 #include "raster_kernels.h"
+#include "rk_lanes.h"
 
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#define RKI_X86 1
-#include <immintrin.h>
-#else
-#define RKI_X86 0
-#endif
-
-#if RKI_X86
-
-#define RKI_AVX2 __attribute__((target("avx2")))
-
-// round(t / 255) per 16-bit lane for t ≤ 255 · 255 + 127: mulhi(t + 128, 257) (raster_kernels.c's note).
-RKI_AVX2 static inline __m256i rki_div255(__m256i t) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(257));
-}
-
-// All-ones in the first `n` 32-bit lanes (n ≤ 8).
-RKI_AVX2 static inline __m256i rki_first_lanes(size_t n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
+#if RK_X86
 
 // Coordinates of the 8 pixels from fixed-point s (first pixel), clamped to [−256, high]; kq = k · (B >> 16),
 // kr = k · (B & 0xFFFF) for lane k.
-RKI_AVX2 static inline __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, int32_t high) {
+RK_AVX2 static inline __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, int32_t high) {
     const int64_t bound = (int64_t)1 << 30;
     int64_t h = s >> 16;  // arithmetic shift (clang): floor(s / 2^16)
     if (h < -bound || h > bound) return _mm256_set1_epi32(h < 0 ? -256 : high);
@@ -49,7 +31,7 @@ RKI_AVX2 static inline __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, in
 // flipping the top bit) one madd gives top'·gy + bottom'·wy = X − 2^23 exactly, X = top·gy + bottom·wy < 2^24;
 // adding 2^23 + 2^15 and shifting by 16 rounds it, and the result (≤ 255) packs back in lane order (unpack and
 // pack both work within 128-bit halves). `w01`/`w23` are (gy, wy) interleaved for the low/high four lanes.
-RKI_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i w01, __m256i w23) {
+RK_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i w01, __m256i w23) {
     const __m256i flip = _mm256_set1_epi16((short)0x8000), bias = _mm256_set1_epi32((1 << 23) + (1 << 15));
     __m256i t = _mm256_xor_si256(top, flip), b = _mm256_xor_si256(bottom, flip);
     __m256i low = _mm256_madd_epi16(_mm256_unpacklo_epi16(t, b), w01);
@@ -61,7 +43,7 @@ RKI_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i
 
 // Bilinear samples of 8 pixels at clamped coordinates u, v (1/256 texel), paintBilerp8's arithmetic.
 // Invariant: base = texel (−1, −1) of the bordered block; every tap index is inside it because u, v are clamped.
-RKI_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m256i u, __m256i v) {
+RK_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m256i u, __m256i v) {
     const __m256i m = _mm256_set1_epi16(0x00FF), k256 = _mm256_set1_epi16(256);
     const __m256i one = _mm256_set1_epi32(1);
     __m256i row = _mm256_add_epi32(_mm256_srai_epi32(v, 8), one);
@@ -101,32 +83,15 @@ RKI_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m2
 }
 
 // Every channel times a/255 rounded to nearest (paintScale8), a in both 16-bit lanes of `a16`.
-RKI_AVX2 static inline __m256i rki_scale8(__m256i p, __m256i a16) {
+RK_AVX2 static inline __m256i rki_scale8(__m256i p, __m256i a16) {
     const __m256i m = _mm256_set1_epi16(0x00FF), bias = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, m), a16), bias), k257);
     __m256i ga = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(p, 8), a16), bias), k257);
     return _mm256_or_si256(rb, _mm256_slli_epi16(ga, 8));
 }
 
-// Source over destination, then (when `lerps`) lerped towards the destination by `weight` (rk_row8's
-// arithmetic, PaintSourceOverLanes.swift).
-RKI_AVX2 static inline __m256i rki_over8(__m256i s, __m256i d, int lerps, __m256i weight) {
-    const __m256i low8 = _mm256_set1_epi16(0x00FF);
-    __m256i sa = _mm256_srli_epi32(s, 24);
-    __m256i inverse = _mm256_sub_epi16(low8, _mm256_or_si256(sa, _mm256_slli_epi32(sa, 16)));
-    __m256i dLo = _mm256_and_si256(d, low8), dHi = _mm256_srli_epi16(d, 8);
-    __m256i lo = _mm256_add_epi16(_mm256_and_si256(s, low8), rki_div255(_mm256_mullo_epi16(dLo, inverse)));
-    __m256i hi = _mm256_add_epi16(_mm256_srli_epi16(s, 8), rki_div255(_mm256_mullo_epi16(dHi, inverse)));
-    if (lerps) {
-        __m256i rest = _mm256_sub_epi16(low8, weight);
-        lo = rki_div255(_mm256_add_epi16(_mm256_mullo_epi16(lo, weight), _mm256_mullo_epi16(dLo, rest)));
-        hi = rki_div255(_mm256_add_epi16(_mm256_mullo_epi16(hi, weight), _mm256_mullo_epi16(dHi, rest)));
-    }
-    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
-}
-
 // round(coverage · alpha / 255) of `n` ≤ 8 coverage bytes in both lanes of each pixel; missing bytes read 0.
-RKI_AVX2 static inline __m256i rki_weight8(const uint8_t *coverage, size_t n, __m256i alpha) {
+RK_AVX2 static inline __m256i rki_weight8(const uint8_t *coverage, size_t n, __m256i alpha) {
     __m256i m;
     if (n >= 8) {
         m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)coverage));
@@ -135,12 +100,12 @@ RKI_AVX2 static inline __m256i rki_weight8(const uint8_t *coverage, size_t n, __
         memcpy(copy, coverage, n);
         m = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)copy));
     }
-    return rki_div255(_mm256_mullo_epi16(_mm256_or_si256(m, _mm256_slli_epi32(m, 16)), alpha));
+    return rk_div255(_mm256_mullo_epi16(_mm256_or_si256(m, _mm256_slli_epi32(m, 16)), alpha));
 }
 
 // Whether every lane of the span (the last group's padding included) lies within ±2^30, so rki_affine_run can
 // step the coordinates as exact 32-bit vectors (see there).
-RKI_AVX2 static inline int rki_span_linear(const rk_image_affine_span *span, size_t count) {
+RK_AVX2 static inline int rki_span_linear(const rk_image_affine_span *span, size_t count) {
     const int64_t bound = (int64_t)1 << 30, last = (int64_t)((count + 7) & ~(size_t)7) - 1;
     const int64_t su = span->s >> 16, eu = (span->s + last * span->stepU) >> 16;
     const int64_t sv = span->t >> 16, ev = (span->t + last * span->stepV) >> 16;
@@ -151,7 +116,7 @@ RKI_AVX2 static inline int rki_span_linear(const rk_image_affine_span *span, siz
 // The shared loop: samples 8 pixels per step; stores them (`over` = 0) or blends them onto `out`.
 // Always inlined with constant `over`, `scales` (opacity < 255), `lerps` (coverage or alpha < 255) and `linear`, so each
 // caller gets a loop with only its own steps (fewer branches and spilled registers per group).
-RKI_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
+RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
     const rk_image_affine_span *span, int over, const uint8_t *coverage, uint8_t alpha, uint32_t *out, size_t count,
     int scales, int lerps, int linear) {
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -203,23 +168,23 @@ RKI_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
             if (coverage != NULL) w = rki_weight8(coverage + i, n, alphaLanes);
             if (n == 8) {
                 __m256i *dp = (__m256i *)(out + i);
-                _mm256_storeu_si256(dp, rki_over8(p, _mm256_loadu_si256(dp), lerps, w));
+                _mm256_storeu_si256(dp, rk_over8(p, _mm256_loadu_si256(dp), lerps, w));
             } else {
-                __m256i lanes = rki_first_lanes(n);
+                __m256i lanes = rk_first_lanes(n);
                 int *dp = (int *)(out + i);
-                _mm256_maskstore_epi32(dp, lanes, rki_over8(p, _mm256_maskload_epi32(dp, lanes), lerps, w));
+                _mm256_maskstore_epi32(dp, lanes, rk_over8(p, _mm256_maskload_epi32(dp, lanes), lerps, w));
             }
         } else if (n == 8) {
             _mm256_storeu_si256((__m256i *)(out + i), p);
         } else {
-            _mm256_maskstore_epi32((int *)(out + i), rki_first_lanes(n), p);
+            _mm256_maskstore_epi32((int *)(out + i), rk_first_lanes(n), p);
         }
         s += stepU8;
         t += stepV8;
     }
 }
 
-RKI_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count) {
+RK_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count) {
     rki_affine_run(span, 0, NULL, 255, output, count, span->opacity < 255, 0, rki_span_linear(span, count));
     return count;
 }
@@ -227,7 +192,7 @@ RKI_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, 
 // One specialised loop per case for spans whose coordinates step as 32-bit vectors (nearly all): with
 // coverage; without coverage under alpha < 255 (a constant weight); and without either (no lerp); each with
 // and without the opacity scale. Other spans share one general loop.
-RKI_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
+RK_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
                                                   uint8_t alpha, uint32_t *destination, size_t count) {
     const int scales = span->opacity < 255;
     if (!rki_span_linear(span, count)) {
