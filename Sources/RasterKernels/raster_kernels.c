@@ -5,6 +5,7 @@
 // Only this file uses AVX2, through __attribute__((target("avx2"))) on each kernel, so the rest of the package
 // stays baseline x86-64 and no compiler flag is needed.
 #include "raster_kernels.h"
+#include "raster_kernels_shapes.h"
 #include "rk_lanes.h"
 
 #include <stdlib.h>
@@ -62,30 +63,10 @@ RK_AVX2 static inline __m256i rk_widen_partial(const uint8_t *bytes, size_t n) {
     return rk_widen8(copy);
 }
 
+// One row of the block kernel (raster_kernels_shapes.c), so both paths share one loop and one rounding.
 RK_AVX2 size_t rk_solid_over_avx2(uint32_t source, uint32_t *destination, size_t count) {
-    const __m256i low8 = _mm256_set1_epi16(0x00FF);
-    const __m256i srcLo = _mm256_set1_epi32((int)(source & 0x00FF00FFu));
-    const __m256i srcHi = _mm256_set1_epi32((int)((source >> 8) & 0x00FF00FFu));
-    const __m256i inverse = _mm256_set1_epi16((short)(255u - (source >> 24)));
-    size_t i = 0;
-    // Invariant: each step reads and writes pixels i..<i + 16, all < count.
-    for (; i + 16 <= count; i += 16) {
-        __m256i *p = (__m256i *)(destination + i);
-        __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
-        _mm256_storeu_si256(p, rk_solid8(d0, srcLo, srcHi, inverse, low8));
-        _mm256_storeu_si256(p + 1, rk_solid8(d1, srcLo, srcHi, inverse, low8));
-    }
-    // The last 1…15 pixels, at most 8 at a time through masked loads and stores.
-    // Invariant: the lanes touched are i..<i + n with i + n = min(i + 8, count).
-    while (i < count) {
-        size_t n = count - i < 8 ? count - i : 8;
-        __m256i lanes = rk_first_lanes(n);
-        int *p = (int *)(destination + i);
-        __m256i d = _mm256_maskload_epi32(p, lanes);
-        _mm256_maskstore_epi32(p, lanes, rk_solid8(d, srcLo, srcHi, inverse, low8));
-        i += n;
-    }
-    return i;
+    if (count > 0) rk_solid_block_over_avx2(source, destination, count, count, 1);
+    return count;
 }
 
 // Solid colour scaled by 8 coverages, then over 8 destination pixels.

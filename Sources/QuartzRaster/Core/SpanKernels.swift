@@ -103,9 +103,7 @@ extension SpanKernels {
             return isAVX2Supported && rk_solid_block_over_avx2(source, destination, stride, width, height) != 0
         }
     }
-}
 
-extension SpanKernels {
     /// Fills `height` rows of `width` pixels, `stride` pixels apart, with `value`; returns whether the AVX2
     /// kernel did them all (false: nothing was touched).
     /// Invariant (caller): each row addresses `width` writable pixels.
