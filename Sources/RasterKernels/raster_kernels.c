@@ -6,17 +6,20 @@
 // stays baseline x86-64 and no compiler flag is needed.
 #include "raster_kernels.h"
 #include "raster_kernels_shapes.h"
+#include "raster_kernels_avx512.h"
 #include "rk_lanes.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 
-// Dispatch state: 0 = not yet evaluated, 1 = Swift path, 2 = AVX2. Evaluating is idempotent (the CPU and the
-// environment give the same answer every time), so a race between two first callers stores the same value;
-// atomics make each load and store whole. `rk_forbidden` counts active "no AVX2" requests (tests, benchmarks).
+// Dispatch state: 0 = not yet evaluated, 1 = Swift path, 2 = AVX2, 3 = AVX-512 (raster_kernels_avx512.c).
+// Evaluating is idempotent (the CPU and the environment give the same answer every time), so a race between
+// two first callers stores the same value; atomics make each load and store whole. `rk_forbidden` counts
+// active "no AVX2" requests, `rk_forbidden512` active "no AVX-512" requests (tests, benchmarks).
 static int rk_state = 0;
 static int rk_forbidden = 0;
+static int rk_forbidden512 = 0;
 
 int rk_avx2_supported(void) {
 #if RK_X86
@@ -27,24 +30,42 @@ int rk_avx2_supported(void) {
 #endif
 }
 
-static int rk_evaluate(void) {
-    const char *disable = getenv("OPENQUARTZ_DISABLE_AVX2");
-    if (disable != NULL && strcmp(disable, "1") == 0) return 1;
-    return rk_avx2_supported() ? 2 : 1;
+static int rk_env_is_1(const char *name) {
+    const char *value = getenv(name);
+    return value != NULL && strcmp(value, "1") == 0;
 }
 
-int rk_avx2_selected(void) {
+static int rk_evaluate(void) {
+    if (rk_env_is_1("OPENQUARTZ_DISABLE_AVX2") || !rk_avx2_supported()) return 1;
+    if (rk_env_is_1("OPENQUARTZ_DISABLE_AVX512") || !rk_avx512_supported()) return 2;
+    return 3;
+}
+
+static inline int rk_selected_state(void) {
     int state = __atomic_load_n(&rk_state, __ATOMIC_RELAXED);
     if (state == 0) {
         state = rk_evaluate();
         __atomic_store_n(&rk_state, state, __ATOMIC_RELAXED);
     }
-    return state == 2;
+    return state;
 }
 
-int rk_avx2_enabled(void) {
-    return rk_avx2_selected() && __atomic_load_n(&rk_forbidden, __ATOMIC_RELAXED) <= 0;
+int rk_avx2_selected(void) { return rk_selected_state() >= 2; }
+
+int rk_avx512_selected(void) { return rk_selected_state() == 3; }
+
+int rk_kernel_level(void) {
+    int state = rk_selected_state();
+    if (state < 2 || __atomic_load_n(&rk_forbidden, __ATOMIC_RELAXED) > 0) return 1;
+    if (state == 3 && __atomic_load_n(&rk_forbidden512, __ATOMIC_RELAXED) > 0) return 2;
+    return state;
 }
+
+int rk_avx2_enabled(void) { return rk_kernel_level() >= 2; }
+
+int rk_avx512_enabled(void) { return rk_kernel_level() == 3; }
+
+void rk_forbid_avx512(int delta) { __atomic_fetch_add(&rk_forbidden512, delta, __ATOMIC_SEQ_CST); }
 
 void rk_forbid_avx2(int delta) { __atomic_fetch_add(&rk_forbidden, delta, __ATOMIC_SEQ_CST); }
 
@@ -169,14 +190,26 @@ size_t rk_source_row_over_avx2(const uint32_t *source, const uint8_t *coverage, 
 #endif
 
 size_t rk_solid_over(uint32_t source, uint32_t *destination, size_t count) {
-    return rk_avx2_enabled() ? rk_solid_over_avx2(source, destination, count) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_solid_over_avx512(source, destination, count);
+    case 2: return rk_solid_over_avx2(source, destination, count);
+    default: return 0;
+    }
 }
 
 size_t rk_solid_mask_over(uint32_t color, const uint8_t *mask, uint32_t *destination, size_t count) {
-    return rk_avx2_enabled() ? rk_solid_mask_over_avx2(color, mask, destination, count) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_solid_mask_over_avx512(color, mask, destination, count);
+    case 2: return rk_solid_mask_over_avx2(color, mask, destination, count);
+    default: return 0;
+    }
 }
 
 size_t rk_source_row_over(const uint32_t *source, const uint8_t *coverage, uint8_t alpha,
                           uint32_t *destination, size_t count) {
-    return rk_avx2_enabled() ? rk_source_row_over_avx2(source, coverage, alpha, destination, count) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_source_row_over_avx512(source, coverage, alpha, destination, count);
+    case 2: return rk_source_row_over_avx2(source, coverage, alpha, destination, count);
+    default: return 0;
+    }
 }

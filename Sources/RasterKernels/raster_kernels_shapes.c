@@ -3,6 +3,7 @@
 // Number format and the shared lane helpers: rk_lanes.h. Only the functions below use AVX2.
 #include "raster_kernels_shapes.h"
 #include "raster_kernels.h"
+#include "raster_kernels_avx512.h"
 #include "rk_lanes.h"
 
 #if RK_X86
@@ -152,7 +153,11 @@ int rk_row_columns(const double *lines, int64_t firstRow, size_t count, int32_t 
 }
 
 int rk_solid_block_over(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
-    return rk_avx2_enabled() ? rk_solid_block_over_avx2(source, destination, stride, width, height) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_solid_block_over_avx512(source, destination, stride, width, height);
+    case 2: return rk_solid_block_over_avx2(source, destination, stride, width, height);
+    default: return 0;
+    }
 }
 
 RK_AVX2 int rk_fill_block_avx2(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
@@ -180,7 +185,11 @@ RK_AVX2 int rk_fill_block_avx2(uint32_t value, uint32_t *destination, size_t str
 }
 
 int rk_fill_block(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
-    return rk_avx2_enabled() ? rk_fill_block_avx2(value, destination, stride, width, height) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_fill_block_avx512(value, destination, stride, width, height);
+    case 2: return rk_fill_block_avx2(value, destination, stride, width, height);
+    default: return 0;
+    }
 }
 
 #else

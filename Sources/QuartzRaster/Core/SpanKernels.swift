@@ -1,8 +1,10 @@
-// Run-time choice between the AVX2 span kernels (C target RasterKernels) and the portable Swift SIMD code.
+// Run-time choice between the AVX-512 and AVX2 span kernels (C target RasterKernels) and the portable Swift
+// SIMD code.
 //
-// Pixels are premultiplied RGBA8 (0xAABBGGRR) in row spans; both paths give identical bytes (the C kernels
+// Pixels are premultiplied RGBA8 (0xAABBGGRR) in row spans; all paths give identical bytes (the C kernels
 // reproduce the Swift rounding exactly), so the choice only changes speed. AVX2 is used when the CPU has it
-// and the environment variable OPENQUARTZ_DISABLE_AVX2 is not "1" (read once per process). A kernel does the
+// and the environment variable OPENQUARTZ_DISABLE_AVX2 is not "1" (read once per process); AVX-512 (BW, VL)
+// on top when the CPU has it and OPENQUARTZ_DISABLE_AVX512 is not "1" (SpanKernelsAVX512.swift). A kernel does the
 // whole span (16 pixels per step, masked 8-pixel steps for the rest) and returns `count`, or 0 when it did not
 // run; the Swift code then does whatever is left.
 
@@ -10,7 +12,9 @@ public import RasterKernels
 
 /// Which implementation a source-over span uses.
 public enum SpanKernelChoice: Sendable, Equatable {
-    /// AVX2 when the process allows it (the CPU has it, OPENQUARTZ_DISABLE_AVX2 is unset), else Swift.
+    /// The best kernels the process allows: AVX-512 when the CPU has AVX-512BW/VL and neither
+    /// OPENQUARTZ_DISABLE_AVX512 nor OPENQUARTZ_DISABLE_AVX2 is "1", else AVX2 when the CPU has it and
+    /// OPENQUARTZ_DISABLE_AVX2 is not "1", else Swift.
     case automatic
     /// The portable Swift SIMD code only.
     case portable
@@ -26,12 +30,12 @@ public enum SpanKernels {
     /// Whether the process chose AVX2: the CPU has it and OPENQUARTZ_DISABLE_AVX2 is not "1".
     public static var isAVX2Selected: Bool { rk_avx2_selected() != 0 }
 
-    /// Whether `.automatic` spans use AVX2 now (selected, and no `withAVX2Disabled` call is running).
+    /// Whether `.automatic` spans use AVX2 or AVX-512 now (selected, and no `withAVX2Disabled` call is running).
     public static var isAVX2Enabled: Bool { rk_avx2_enabled() != 0 }
 
-    /// Runs `body` with `.automatic` spans on the Swift path in the whole process, for tests and benchmarks
-    /// that compare both paths. Output bytes do not depend on it, so other threads rendering meanwhile are
-    /// unaffected except in speed. Nested and concurrent calls are counted.
+    /// Runs `body` with `.automatic` spans on the Swift path (no AVX2, no AVX-512) in the whole process, for
+    /// tests and benchmarks that compare the paths. Output bytes do not depend on it, so other threads rendering
+    /// meanwhile are unaffected except in speed. Nested and concurrent calls are counted.
     public static func withAVX2Disabled<Result>(_ body: () throws -> Result) rethrows -> Result {
         rk_forbid_avx2(1)
         defer { rk_forbid_avx2(-1) }

@@ -6,7 +6,9 @@
 // it ran, 0 when it did not (the caller then runs its Swift code on the whole span).
 //
 // The `rk_*` entry points (no `_avx2` suffix) return 0 without touching memory when AVX2 is not in use: the CPU
-// lacks it, or the environment variable OPENQUARTZ_DISABLE_AVX2=1 was set when the process first asked.
+// lacks it, or the environment variable OPENQUARTZ_DISABLE_AVX2=1 was set when the process first asked. When
+// the CPU has AVX-512BW and VL they run the 512-bit kernels of raster_kernels_avx512.h instead (same bytes),
+// unless OPENQUARTZ_DISABLE_AVX512=1.
 // The `_avx2` entry points run the AVX2 code unconditionally: call them only when rk_avx2_supported() is 1.
 #ifndef RASTER_KERNELS_H
 #define RASTER_KERNELS_H
@@ -27,6 +29,11 @@ int rk_avx2_enabled(void);
 
 /// 1 when the CPU has AVX2 and OPENQUARTZ_DISABLE_AVX2 is not "1" (the process's choice, before the override).
 int rk_avx2_selected(void);
+
+/// The kernels the dispatching entry points use now: 3 AVX-512 (raster_kernels_avx512.h), 2 AVX2, 1 none
+/// (the caller's Swift path). Follows the process's choice and the active rk_forbid_avx2 / rk_forbid_avx512
+/// requests.
+int rk_kernel_level(void);
 
 /// Adds `delta` (+1 or −1) to the number of active "no AVX2" requests; while it is above 0 the dispatching
 /// entry points use the Swift path. For tests and benchmarks that compare both paths: both give identical

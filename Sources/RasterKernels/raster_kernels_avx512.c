@@ -1,0 +1,173 @@
+// AVX-512 (F, BW, VL) source-over and fill kernels; see include/raster_kernels_avx512.h for the contract.
+//
+// Number format and lane helpers: rk_lanes512.h (16 pixels per zmm register, 16-bit lanes, round(t / 255)
+// exact). Tails run through mask registers: masked lanes are not read (so no fault past the span) and not
+// written, which replaces the scalar and 8-lane remainders of the AVX2 kernels.
+#include "raster_kernels_avx512.h"
+#include "rk_lanes512.h"
+
+#if RK_X86
+
+int rk_avx512_supported(void) {
+    __builtin_cpu_init();
+    // The runtime's feature bits already require the OS to save zmm and mask state (XCR0).
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2");
+}
+
+RK_AVX512 int rk_solid_block_over_avx512(uint32_t source, uint32_t *destination, size_t stride, size_t width,
+                                          size_t height) {
+    const __m512i low8 = _mm512_set1_epi16(0x00FF);
+    const __m512i srcLo = _mm512_set1_epi32((int)(source & 0x00FF00FFu));
+    const __m512i srcHi = _mm512_set1_epi32((int)((source >> 8) & 0x00FF00FFu));
+    const __m512i inverse = _mm512_set1_epi16((short)(255u - (source >> 24)));
+    // Every row has the same whole 16-pixel groups and the same masked rest.
+    const size_t body = width & ~(size_t)15;
+    const __mmask16 rest = rk5_first(width & 15);
+    for (size_t row = 0; row < height; row++) {
+        uint32_t *line = destination + row * stride;
+        size_t i = 0;
+        // Invariant: each step reads and writes pixels i..<i + 32 (then i..<i + 16) of this row, all < body.
+        for (; i + 32 <= body; i += 32) {
+            __m512i d0 = _mm512_loadu_si512(line + i), d1 = _mm512_loadu_si512(line + i + 16);
+            _mm512_storeu_si512(line + i, rk5_solid16(d0, srcLo, srcHi, inverse, low8));
+            _mm512_storeu_si512(line + i + 16, rk5_solid16(d1, srcLo, srcHi, inverse, low8));
+        }
+        if (i < body) {
+            __m512i d = _mm512_loadu_si512(line + i);
+            _mm512_storeu_si512(line + i, rk5_solid16(d, srcLo, srcHi, inverse, low8));
+        }
+        // Invariant: the masked lanes are body..<width.
+        if (rest) {
+            __m512i d = _mm512_maskz_loadu_epi32(rest, line + body);
+            _mm512_mask_storeu_epi32(line + body, rest, rk5_solid16(d, srcLo, srcHi, inverse, low8));
+        }
+    }
+    return 1;
+}
+
+// One row of the block kernel, as rk_solid_over_avx2 is one row of its block kernel.
+RK_AVX512 size_t rk_solid_over_avx512(uint32_t source, uint32_t *destination, size_t count) {
+    if (count > 0) rk_solid_block_over_avx512(source, destination, count, count, 1);
+    return count;
+}
+
+// Solid colour scaled by 16 coverages, then over 16 destination pixels (rk_mask8 of raster_kernels.c).
+RK_AVX512 static inline __m512i rk5_mask16(__m512i d, __m512i colorLo, __m512i colorHi, __m512i coverage,
+                                           __m512i low8, __m512i upperBoth) {
+    __m512i sLo = rk5_div255(_mm512_mullo_epi16(colorLo, coverage));
+    __m512i sHi = rk5_div255(_mm512_mullo_epi16(colorHi, coverage));
+    // 255 − scaled alpha (the upper lane of sHi, ≤ 255) in both lanes of each pixel.
+    __m512i inverse = _mm512_xor_si512(_mm512_shuffle_epi8(sHi, upperBoth), low8);
+    __m512i lo = _mm512_add_epi16(sLo, rk5_div255(_mm512_mullo_epi16(_mm512_and_si512(d, low8), inverse)));
+    __m512i hi = _mm512_add_epi16(sHi, rk5_div255(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), inverse)));
+    return _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8));
+}
+
+RK_AVX512 size_t rk_solid_mask_over_avx512(uint32_t color, const uint8_t *mask, uint32_t *destination,
+                                           size_t count) {
+    const __m512i low8 = _mm512_set1_epi16(0x00FF);
+    const __m512i upperBoth = rk5_upper_lane_both();
+    const __m512i colorLo = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
+    const __m512i colorHi = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+    size_t i = 0;
+    // Invariant: each step reads mask bytes and pixels i..<i + 16, all < count.
+    for (; i + 16 <= count; i += 16) {
+        __m128i m16 = _mm_loadu_si128((const __m128i *)(mask + i));
+        // Zero coverage leaves the destination unchanged (the Swift path skips such groups too).
+        if (_mm_testz_si128(m16, m16)) continue;
+        __m512i d = _mm512_loadu_si512(destination + i);
+        _mm512_storeu_si512(destination + i, rk5_mask16(d, colorLo, colorHi, rk5_widen16(m16), low8, upperBoth));
+    }
+    // Invariant: the masked lanes and mask bytes are i..<count, fewer than 16.
+    if (i < count) {
+        const __mmask16 rest = rk5_first(count - i);
+        __m128i m16 = _mm_maskz_loadu_epi8(rest, mask + i);
+        if (!_mm_testz_si128(m16, m16)) {
+            __m512i d = _mm512_maskz_loadu_epi32(rest, destination + i);
+            _mm512_mask_storeu_epi32(destination + i, rest,
+                                     rk5_mask16(d, colorLo, colorHi, rk5_widen16(m16), low8, upperBoth));
+        }
+    }
+    return count;
+}
+
+RK_AVX512 size_t rk_source_row_over_avx512(const uint32_t *source, const uint8_t *coverage, uint8_t alpha,
+                                           uint32_t *destination, size_t count) {
+    const __m512i alphaLanes = _mm512_set1_epi16((short)alpha);
+    const int lerps = coverage != NULL || alpha != 255;
+    size_t i = 0;
+    // Invariant: each step reads source (and coverage) elements and writes pixels i..<i + 16, all < count.
+    for (; i + 16 <= count; i += 16) {
+        __m512i s = _mm512_loadu_si512(source + i), d = _mm512_loadu_si512(destination + i);
+        __m512i w = alphaLanes;
+        if (coverage != NULL) {
+            __m128i c16 = _mm_loadu_si128((const __m128i *)(coverage + i));
+            w = rk5_div255(_mm512_mullo_epi16(rk5_widen16(c16), alphaLanes));
+        }
+        _mm512_storeu_si512(destination + i, rk5_over16(s, d, lerps, w));
+    }
+    // Invariant: the masked lanes (and coverage bytes) are i..<count, fewer than 16.
+    if (i < count) {
+        const __mmask16 rest = rk5_first(count - i);
+        __m512i s = _mm512_maskz_loadu_epi32(rest, source + i);
+        __m512i d = _mm512_maskz_loadu_epi32(rest, destination + i);
+        __m512i w = alphaLanes;
+        if (coverage != NULL) {
+            __m128i c16 = _mm_maskz_loadu_epi8(rest, coverage + i);
+            w = rk5_div255(_mm512_mullo_epi16(rk5_widen16(c16), alphaLanes));
+        }
+        _mm512_mask_storeu_epi32(destination + i, rest, rk5_over16(s, d, lerps, w));
+    }
+    return count;
+}
+
+RK_AVX512 int rk_fill_block_avx512(uint32_t value, uint32_t *destination, size_t stride, size_t width,
+                                    size_t height) {
+    const __m512i v = _mm512_set1_epi32((int)value);
+    const size_t body = width & ~(size_t)15;
+    const __mmask16 rest = rk5_first(width & 15);
+    for (size_t row = 0; row < height; row++) {
+        uint32_t *line = destination + row * stride;
+        size_t i = 0;
+        // Invariant: each step writes pixels i..<i + 64 (then i..<i + 16) of this row, all < body.
+        for (; i + 64 <= body; i += 64) {
+            _mm512_storeu_si512(line + i, v);
+            _mm512_storeu_si512(line + i + 16, v);
+            _mm512_storeu_si512(line + i + 32, v);
+            _mm512_storeu_si512(line + i + 48, v);
+        }
+        for (; i < body; i += 16) _mm512_storeu_si512(line + i, v);
+        // Invariant: the masked lanes are body..<width.
+        if (rest) _mm512_mask_storeu_epi32(line + body, rest, v);
+    }
+    return 1;
+}
+
+#else
+
+int rk_avx512_supported(void) { return 0; }
+
+size_t rk_solid_over_avx512(uint32_t source, uint32_t *destination, size_t count) {
+    (void)source; (void)destination; (void)count;
+    return 0;
+}
+size_t rk_solid_mask_over_avx512(uint32_t color, const uint8_t *mask, uint32_t *destination, size_t count) {
+    (void)color; (void)mask; (void)destination; (void)count;
+    return 0;
+}
+size_t rk_source_row_over_avx512(const uint32_t *source, const uint8_t *coverage, uint8_t alpha,
+                                 uint32_t *destination, size_t count) {
+    (void)source; (void)coverage; (void)alpha; (void)destination; (void)count;
+    return 0;
+}
+int rk_solid_block_over_avx512(uint32_t source, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    (void)source; (void)destination; (void)stride; (void)width; (void)height;
+    return 0;
+}
+int rk_fill_block_avx512(uint32_t value, uint32_t *destination, size_t stride, size_t width, size_t height) {
+    (void)value; (void)destination; (void)stride; (void)width; (void)height;
+    return 0;
+}
+
+#endif
