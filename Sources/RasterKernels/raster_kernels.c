@@ -15,11 +15,15 @@
 
 // Dispatch state: 0 = not yet evaluated, 1 = Swift path, 2 = AVX2, 3 = AVX-512 (raster_kernels_avx512.c).
 // Evaluating is idempotent (the CPU and the environment give the same answer every time), so a race between
-// two first callers stores the same value; atomics make each load and store whole. `rk_forbidden` counts
-// active "no AVX2" requests, `rk_forbidden512` active "no AVX-512" requests (tests, benchmarks).
+// two first callers stores the same value; atomics make each load and store whole.
 static int rk_state = 0;
-static int rk_forbidden = 0;
-static int rk_forbidden512 = 0;
+
+// The switches (tests, benchmarks) in one word, so one load sees a consistent whole: bits 0–15 count active
+// "no AVX2" requests, bits 16–31 active "no AVX-512" requests, bits 32–63 how many requests began or ended.
+// Every request changes the count in the same atomic add, so equal words read at two moments prove that no
+// switch moved in between (rk_kernel_switches). Requests are balanced, so a field never borrows.
+static uint64_t rk_switches = 0;
+#define RK_SWITCH_CHANGE ((uint64_t)1 << 32)
 
 int rk_avx2_supported(void) {
 #if RK_X86
@@ -56,8 +60,9 @@ int rk_avx512_selected(void) { return rk_selected_state() == 3; }
 
 int rk_kernel_level(void) {
     int state = rk_selected_state();
-    if (state < 2 || __atomic_load_n(&rk_forbidden, __ATOMIC_RELAXED) > 0) return 1;
-    if (state == 3 && __atomic_load_n(&rk_forbidden512, __ATOMIC_RELAXED) > 0) return 2;
+    uint64_t switches = __atomic_load_n(&rk_switches, __ATOMIC_RELAXED);
+    if (state < 2 || (switches & 0xFFFFu) != 0) return 1;
+    if (state == 3 && (switches & 0xFFFF0000u) != 0) return 2;
     return state;
 }
 
@@ -65,9 +70,15 @@ int rk_avx2_enabled(void) { return rk_kernel_level() >= 2; }
 
 int rk_avx512_enabled(void) { return rk_kernel_level() == 3; }
 
-void rk_forbid_avx512(int delta) { __atomic_fetch_add(&rk_forbidden512, delta, __ATOMIC_SEQ_CST); }
+void rk_forbid_avx512(int delta) {
+    __atomic_fetch_add(&rk_switches, RK_SWITCH_CHANGE + (uint64_t)((int64_t)delta * 0x10000), __ATOMIC_SEQ_CST);
+}
 
-void rk_forbid_avx2(int delta) { __atomic_fetch_add(&rk_forbidden, delta, __ATOMIC_SEQ_CST); }
+void rk_forbid_avx2(int delta) {
+    __atomic_fetch_add(&rk_switches, RK_SWITCH_CHANGE + (uint64_t)(int64_t)delta, __ATOMIC_SEQ_CST);
+}
+
+uint64_t rk_kernel_switches(void) { return __atomic_load_n(&rk_switches, __ATOMIC_SEQ_CST); }
 
 #if RK_X86
 

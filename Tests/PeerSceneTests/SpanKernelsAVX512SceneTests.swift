@@ -7,7 +7,8 @@ import Testing
 /// run the AVX-512 kernels or the AVX2 kernels (SpanKernelsAVX512.swift). Scene a is almost all solid blocks
 /// (rk_solid_block_over), b rounded rectangles (blocks and masked spans), c filled paths (masked spans), g
 /// animated layers (blocks, masked spans, fills and source rows). Serialized: `withAVX512Disabled` is
-/// process-wide, so its renders must not overlap another of these tests.
+/// process-wide, so its renders must not overlap another of these tests; the AVX-512 side runs through
+/// renderOnOneKernelTier, so another suite's switch cannot turn it into a second AVX2 render.
 @Suite(.serialized, .enabled(if: SpanKernels.isAVX512Selected,
                              "no AVX-512BW/VL, or OPENQUARTZ_DISABLE_AVX512=1 / OPENQUARTZ_DISABLE_AVX2=1"))
 struct SpanKernelsAVX512SceneTests {
@@ -17,7 +18,7 @@ struct SpanKernelsAVX512SceneTests {
     func compositorFramesMatchWithAndWithoutAVX512(sceneName: String) throws {
         let scene = try PeerScene(contentsOf: fixturesDirectory.appendingPathComponent("peer-scenes/\(sceneName).json"))
         let builder = try PeerSceneRenderListBuilder(scene: scene)
-        let withAVX512 = builder.render(threads: 1, tileSize: 64)
+        let withAVX512 = try #require(renderOnOneKernelTier { builder.render(threads: 1, tileSize: 64) })
         let withAVX2 = SpanKernels.withAVX512Disabled {
             #expect(!SpanKernels.isAVX512Enabled)
             return builder.render(threads: 1, tileSize: 64)
@@ -29,7 +30,7 @@ struct SpanKernelsAVX512SceneTests {
     func rasterFramesMatchWithAndWithoutAVX512(sceneName: String) throws {
         let scene = try PeerScene(contentsOf: fixturesDirectory.appendingPathComponent("peer-scenes/\(sceneName).json"))
         let renderer = try PeerSceneRasterRenderer(scene: scene)
-        let withAVX512 = renderer.render(threading: .singleThreaded)
+        let withAVX512 = try #require(renderOnOneKernelTier { renderer.render(threading: .singleThreaded) })
         let withAVX2 = SpanKernels.withAVX512Disabled { renderer.render(threading: .singleThreaded) }
         #expect(withAVX512 == withAVX2, "\(sceneName): the AVX-512 frame differs from the AVX2 frame")
     }

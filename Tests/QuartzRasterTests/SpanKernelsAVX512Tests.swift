@@ -248,4 +248,28 @@ struct SpanKernelsAVX512Tests {
             #expect(!SpanKernels.isAVX512Enabled && !SpanKernels.isAVX2Enabled)
         }
     }
+
+    /// A differential test's "kernels on" side (withKernelTierUninterrupted) reports nil whenever a switch was
+    /// held at its start or moved during its body, so it never runs silently on another tier; with
+    /// `avx512: false` its body runs on AVX2 (when selected). Other suites flip the switches in parallel, so the
+    /// successful run is retried until it ran alone.
+    @Test func uninterruptedTierRunsSeeEverySwitch() {
+        SpanKernels.withAVX2Disabled { #expect(SpanKernels.withKernelTierUninterrupted { 1 } == nil) }
+        SpanKernels.withAVX512Disabled { #expect(SpanKernels.withKernelTierUninterrupted { 1 } == nil) }
+        SpanKernels.withAVX2Disabled {
+            #expect(SpanKernels.withKernelTierUninterrupted(avx512: false) { 1 } == nil)
+        }
+        #expect(SpanKernels.withKernelTierUninterrupted { SpanKernels.withAVX512Disabled { 1 } } == nil)
+        #expect(SpanKernels.withKernelTierUninterrupted(avx512: false) { SpanKernels.withAVX2Disabled { 1 } } == nil)
+        var tiers: (avx512: Bool, avx2: Bool)?
+        let deadline = Date().addingTimeInterval(60)
+        while tiers == nil && Date() < deadline {
+            tiers = SpanKernels.withKernelTierUninterrupted(avx512: false) {
+                (SpanKernels.isAVX512Enabled, SpanKernels.isAVX2Enabled)
+            }
+            if tiers == nil { usleep(2_000) }
+        }
+        #expect(tiers?.avx512 == false)
+        #expect(tiers?.avx2 == SpanKernels.isAVX2Selected)
+    }
 }

@@ -42,6 +42,24 @@ public enum SpanKernels {
         return try body()
     }
 
+    /// Runs `body` with `.automatic` spans on one tier throughout: the process's selected tier, or with
+    /// `avx512: false` AVX2 instead of AVX-512. The switches are process-wide and tests run in parallel, so the
+    /// result is nil when another thread's `withAVX2Disabled` / `withAVX512Disabled` was active at the start or
+    /// began or ended meanwhile (the caller retries): a differential test's "kernels on" side then never runs
+    /// silently on another tier.
+    public static func withKernelTierUninterrupted<Result>(
+        avx512: Bool = true, _ body: () throws -> Result
+    ) rethrows -> Result? {
+        if !avx512 { rk_forbid_avx512(1) }
+        defer { if !avx512 { rk_forbid_avx512(-1) } }
+        let before = rk_kernel_switches()
+        // Low 16 bits: "no AVX2" requests; next 16: "no AVX-512" requests (one of them ours when avx512 is false).
+        let othersActive = avx512 ? before & 0xFFFF_FFFF != 0 : before & 0xFFFF != 0
+        if othersActive { return nil }
+        let result = try body()
+        return rk_kernel_switches() == before ? result : nil
+    }
+
     /// Spans shorter than this stay in Swift: for a few pixels a call into C costs more than it saves.
     @inlinable static var minimumCount: Int { 4 }
 

@@ -40,6 +40,10 @@ int rk_kernel_level(void);
 /// bytes, so a request active while other threads render changes no output.
 void rk_forbid_avx2(int delta);
 
+/// The rk_forbid_avx2 / rk_forbid_avx512 switches as one word: the low 32 bits are 0 when no request is active,
+/// and the word changes with every request that begins or ends. Two equal reads mean no switch moved between them.
+uint64_t rk_kernel_switches(void);
+
 /// Solid premultiplied `source` (alpha < 255) over `count` destination pixels:
 /// d = source + round(d · (255 − source alpha) / 255) per channel.
 /// Invariant: `destination` addresses `count` writable pixels.
