@@ -133,6 +133,27 @@ import Testing
         return out
     }
 
+    /// The plan's public entry with the span's row tabulated (one call into rk_image_affine_plan_over when AVX2 is
+    /// in use), falling back to the shader's own entry point when the plan declines.
+    func tabulatedOver(
+        _ shader: PaintImageShader, x: Int, y: Int, coverage: [UInt8]?, alpha: UInt8, destination: [UInt32]
+    ) -> [UInt32] {
+        var out = destination
+        var scratch = [UInt32](repeating: 0xDEAD_BEEF, count: max(destination.count, 1))
+        let cov = coverage ?? []
+        out.withUnsafeMutableBufferPointer { d in
+            scratch.withUnsafeMutableBufferPointer { s in
+                cov.withUnsafeBufferPointer { c in
+                    guard let dp = d.baseAddress else { return }
+                    let cp = coverage == nil ? nil : c.baseAddress
+                    shader.shadeSourceOver(plan: shader.sourceOverPlan(rows: (y - 2)..<(y + 3)), x: x, y: y, count: d.count,
+                                           coverage: cp, alpha: alpha, destination: dp, scratch: s.baseAddress!)
+                }
+            }
+        }
+        return out
+    }
+
     // The fused path (the shader's entry point and its plan on each kernel choice), for affine maps, integer translations on and off the image
     // (straight from the texel row, or the fallback), trilinear (the fallback) and every coverage form.
     @Test func fusedSourceOverEqualsShadeThenBlend() {
@@ -163,6 +184,8 @@ import Testing
                     let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
                     #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
                 }
+                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
             }
         }
     }
@@ -199,6 +222,8 @@ import Testing
                     let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
                     #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
                 }
+                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
             }
         }
     }
