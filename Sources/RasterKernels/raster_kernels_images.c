@@ -7,14 +7,22 @@
 
 #if RK_X86
 
-// Whether every lane of the span (the last group's padding included) lies within ±2^30, so rki_affine_run can
-// step the coordinates as exact 32-bit vectors (see there).
-RK_AVX2 static inline int rki_span_linear(const rk_image_affine_span *span, size_t count) {
+// How rki_affine_run may step the span's coordinates: 0 when some lane (the last group's padding included)
+// lies beyond ±2^30 (each group starts again from Int64); 1 when every lane lies within ±2^30, so they step as
+// exact 32-bit vectors (see there); 2 when moreover every lane's u lies in [−256, maxU] and v in [−256, maxV],
+// so the clamps change nothing and are left out. Coordinates are linear in the pixel index, so the first and
+// last lanes bound them all.
+RK_AVX2 static inline int rki_span_steps(const rk_image_affine_span *span, size_t count) {
     const int64_t bound = (int64_t)1 << 30, last = (int64_t)((count + 7) & ~(size_t)7) - 1;
     const int64_t su = span->s >> 16, eu = (span->s + last * span->stepU) >> 16;
     const int64_t sv = span->t >> 16, ev = (span->t + last * span->stepV) >> 16;
-    return count <= 32768 && su >= -bound && su <= bound && eu >= -bound && eu <= bound &&
-           sv >= -bound && sv <= bound && ev >= -bound && ev <= bound;
+    if (!(count <= 32768 && su >= -bound && su <= bound && eu >= -bound && eu <= bound && sv >= -bound &&
+          sv <= bound && ev >= -bound && ev <= bound)) {
+        return 0;
+    }
+    const int inside = su >= -256 && eu >= -256 && su <= span->maxU && eu <= span->maxU && sv >= -256 &&
+                       ev >= -256 && sv <= span->maxV && ev <= span->maxV;
+    return inside ? 2 : 1;
 }
 
 // One group of n ≤ 8 pixels (n == 8 when `full`, a constant) at clamped coordinates u, v: sampled, scaled by the
@@ -71,7 +79,7 @@ RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
     // carried across groups as two vectors stepped by exact integer additions (PaintImageAffineLanes): the
     // high parts move by 8·(B >> 16), the low parts by 8·(B & 0xFFFF) and stay below 2^16 · (8 · groups + 8),
     // which fits 32 bits for spans up to 2^15 pixels. Otherwise each group starts again from Int64.
-    // `linear` (a constant per caller) is rki_span_linear's answer.
+    // `linear` (a constant per caller) is rki_span_steps's answer.
     const int64_t su = s >> 16, sv = t >> 16;
     __m256i highU = _mm256_add_epi32(_mm256_set1_epi32((int32_t)su), kqu);
     __m256i lowU = _mm256_add_epi32(_mm256_set1_epi32((int32_t)(s & 0xFFFF)), kru);
@@ -85,8 +93,12 @@ RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
     // the masked last one after it, so the loop holds no tail logic.
 #define RKI_COORDS()                                                                                       \
     if (linear) {                                                                                          \
-        u = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(highU, _mm256_srli_epi32(lowU, 16)), lowest), highestU); \
-        v = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(highV, _mm256_srli_epi32(lowV, 16)), lowest), highestV); \
+        u = _mm256_add_epi32(highU, _mm256_srli_epi32(lowU, 16));                                          \
+        v = _mm256_add_epi32(highV, _mm256_srli_epi32(lowV, 16));                                          \
+        if (linear == 1) {                                                                                 \
+            u = _mm256_min_epi32(_mm256_max_epi32(u, lowest), highestU);                                   \
+            v = _mm256_min_epi32(_mm256_max_epi32(v, lowest), highestV);                                   \
+        }                                                                                                  \
         highU = _mm256_add_epi32(highU, highStepU); lowU = _mm256_add_epi32(lowU, lowStepU);               \
         highV = _mm256_add_epi32(highV, highStepV); lowV = _mm256_add_epi32(lowV, lowStepV);               \
     } else {                                                                                               \
@@ -111,26 +123,36 @@ RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
 }
 
 RK_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count) {
-    rki_affine_run(span, 0, NULL, 255, output, count, 0, span->opacity < 255, 0, rki_span_linear(span, count));
+    const int steps = rki_span_steps(span, count), scales = span->opacity < 255;
+    if (steps == 2) rki_affine_run(span, 0, NULL, 255, output, count, 0, scales, 0, 2);
+    else if (steps == 1) rki_affine_run(span, 0, NULL, 255, output, count, 0, scales, 0, 1);
+    else rki_affine_run(span, 0, NULL, 255, output, count, 0, scales, 0, 0);
     return count;
 }
 
-// One specialised loop per case for spans whose coordinates step as 32-bit vectors (nearly all): with and
-// without coverage, under alpha < 255 or not, each with and without the opacity scale. Other spans share one
-// general loop.
+// One specialised loop per case for spans whose coordinates step as 32-bit vectors (nearly all): clamped or
+// inside the level, with and without coverage, under alpha < 255 or not, each with and without the opacity
+// scale. Other spans share one general loop.
 RK_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
                                                   uint8_t alpha, uint32_t *destination, size_t count) {
-    const int scales = span->opacity < 255, lerps = alpha != 255;
-#define RKI_RUN(cov, sc, le) rki_affine_run(span, 1, coverage, alpha, destination, count, cov, sc, le, 1)
-    if (!rki_span_linear(span, count)) {
-        rki_affine_run(span, 1, coverage, alpha, destination, count, coverage != NULL, scales, lerps, 0);
-    } else if (coverage != NULL) {
-        if (scales) { if (lerps) RKI_RUN(1, 1, 1); else RKI_RUN(1, 1, 0); }
-        else { if (lerps) RKI_RUN(1, 0, 1); else RKI_RUN(1, 0, 0); }
-    } else {
-        if (scales) { if (lerps) RKI_RUN(0, 1, 1); else RKI_RUN(0, 1, 0); }
-        else { if (lerps) RKI_RUN(0, 0, 1); else RKI_RUN(0, 0, 0); }
+    const int scales = span->opacity < 255, lerps = alpha != 255, steps = rki_span_steps(span, count);
+#define RKI_RUN(st, cov, sc, le) rki_affine_run(span, 1, coverage, alpha, destination, count, cov, sc, le, st)
+#define RKI_RUNS(st)                                                                                       \
+    if (coverage != NULL) {                                                                                \
+        if (scales) { if (lerps) RKI_RUN(st, 1, 1, 1); else RKI_RUN(st, 1, 1, 0); }                          \
+        else { if (lerps) RKI_RUN(st, 1, 0, 1); else RKI_RUN(st, 1, 0, 0); }                                 \
+    } else {                                                                                               \
+        if (scales) { if (lerps) RKI_RUN(st, 0, 1, 1); else RKI_RUN(st, 0, 1, 0); }                          \
+        else { if (lerps) RKI_RUN(st, 0, 0, 1); else RKI_RUN(st, 0, 0, 0); }                                 \
     }
+    if (steps == 2) {
+        RKI_RUNS(2)
+    } else if (steps == 1) {
+        RKI_RUNS(1)
+    } else {
+        rki_affine_run(span, 1, coverage, alpha, destination, count, coverage != NULL, scales, lerps, 0);
+    }
+#undef RKI_RUNS
 #undef RKI_RUN
     return count;
 }
