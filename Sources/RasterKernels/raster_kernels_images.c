@@ -12,10 +12,10 @@
 // exact 32-bit vectors (see there); 2 when moreover every lane's u lies in [−256, maxU] and v in [−256, maxV],
 // so the clamps change nothing and are left out. Coordinates are linear in the pixel index, so the first and
 // last lanes bound them all.
-RK_AVX2 static inline int rki_span_steps(const rk_image_affine_span *span, size_t count) {
+RK_AVX2 static inline int rki_span_steps(const rk_image_affine_span *span, int64_t s, int64_t t, size_t count) {
     const int64_t bound = (int64_t)1 << 30, last = (int64_t)((count + 7) & ~(size_t)7) - 1;
-    const int64_t su = span->s >> 16, eu = (span->s + last * span->stepU) >> 16;
-    const int64_t sv = span->t >> 16, ev = (span->t + last * span->stepV) >> 16;
+    const int64_t su = s >> 16, eu = (s + last * span->stepU) >> 16;
+    const int64_t sv = t >> 16, ev = (t + last * span->stepV) >> 16;
     if (!(count <= 32768 && su >= -bound && su <= bound && eu >= -bound && eu <= bound && sv >= -bound &&
           sv <= bound && ev >= -bound && ev <= bound)) {
         return 0;
@@ -60,7 +60,7 @@ RK_AVX2 __attribute__((always_inline)) static inline void rki_group(
 // `lerps` (alpha < 255) and `linear`, so each caller gets a loop with only its own steps (fewer branches and
 // spilled registers per group).
 RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
-    const rk_image_affine_span *span, int over, const uint8_t *coverage, uint8_t alpha, uint32_t *out, size_t count,
+    const rk_image_affine_span *span, int64_t s, int64_t t, int over, const uint8_t *coverage, uint8_t alpha, uint32_t *out, size_t count,
     int cov, int scales, int lerps, int linear) {
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const int32_t qu = (int32_t)(span->stepU >> 16), qv = (int32_t)(span->stepV >> 16);
@@ -73,7 +73,6 @@ RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
     const int32_t stride = span->stride, maxU = span->maxU, maxV = span->maxV;
     const __m256i opacity = _mm256_set1_epi16((short)span->opacity);
     const __m256i alphaLanes = _mm256_set1_epi16((short)alpha);
-    int64_t s = span->s, t = span->t;
     const int64_t stepU8 = span->stepU * 8, stepV8 = span->stepV * 8;
     // When every lane of the span (the last group's padding included) lies within ±2^30 the 32-bit split is
     // carried across groups as two vectors stepped by exact integer additions (PaintImageAffineLanes): the
@@ -123,20 +122,22 @@ RK_AVX2 __attribute__((always_inline)) static inline void rki_affine_run(
 }
 
 RK_AVX2 size_t rk_image_affine_bilinear_avx2(const rk_image_affine_span *span, uint32_t *output, size_t count) {
-    const int steps = rki_span_steps(span, count), scales = span->opacity < 255;
-    if (steps == 2) rki_affine_run(span, 0, NULL, 255, output, count, 0, scales, 0, 2);
-    else if (steps == 1) rki_affine_run(span, 0, NULL, 255, output, count, 0, scales, 0, 1);
-    else rki_affine_run(span, 0, NULL, 255, output, count, 0, scales, 0, 0);
+    const int64_t s = span->s, t = span->t;
+    const int steps = rki_span_steps(span, s, t, count), scales = span->opacity < 255;
+    if (steps == 2) rki_affine_run(span, s, t, 0, NULL, 255, output, count, 0, scales, 0, 2);
+    else if (steps == 1) rki_affine_run(span, s, t, 0, NULL, 255, output, count, 0, scales, 0, 1);
+    else rki_affine_run(span, s, t, 0, NULL, 255, output, count, 0, scales, 0, 0);
     return count;
 }
 
 // One specialised loop per case for spans whose coordinates step as 32-bit vectors (nearly all): clamped or
 // inside the level, with and without coverage, under alpha < 255 or not, each with and without the opacity
-// scale. Other spans share one general loop.
-RK_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
-                                                  uint8_t alpha, uint32_t *destination, size_t count) {
-    const int scales = span->opacity < 255, lerps = alpha != 255, steps = rki_span_steps(span, count);
-#define RKI_RUN(st, cov, sc, le) rki_affine_run(span, 1, coverage, alpha, destination, count, cov, sc, le, st)
+// scale. Other spans share one general loop. The span's own s and t are ignored for the given ones (the plan's
+// entry computes them without copying the span).
+RK_AVX2 static void rki_over(const rk_image_affine_span *span, int64_t s, int64_t t, const uint8_t *coverage,
+                             uint8_t alpha, uint32_t *destination, size_t count) {
+    const int scales = span->opacity < 255, lerps = alpha != 255, steps = rki_span_steps(span, s, t, count);
+#define RKI_RUN(st, cov, sc, le) rki_affine_run(span, s, t, 1, coverage, alpha, destination, count, cov, sc, le, st)
 #define RKI_RUNS(st)                                                                                       \
     if (coverage != NULL) {                                                                                \
         if (scales) { if (lerps) RKI_RUN(st, 1, 1, 1); else RKI_RUN(st, 1, 1, 0); }                          \
@@ -150,10 +151,15 @@ RK_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *sp
     } else if (steps == 1) {
         RKI_RUNS(1)
     } else {
-        rki_affine_run(span, 1, coverage, alpha, destination, count, coverage != NULL, scales, lerps, 0);
+        rki_affine_run(span, s, t, 1, coverage, alpha, destination, count, coverage != NULL, scales, lerps, 0);
     }
 #undef RKI_RUNS
 #undef RKI_RUN
+}
+
+RK_AVX2 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage,
+                                                  uint8_t alpha, uint32_t *destination, size_t count) {
+    rki_over(span, span->s, span->t, coverage, alpha, destination, count);
     return count;
 }
 
@@ -164,11 +170,12 @@ size_t rk_image_affine_plan_over(const rk_image_affine_plan *plan, int64_t x, in
     if (x <= -plan->xLimit || x > plan->xLimit - (int64_t)count) return 0;
     const int64_t u = plan->rows[2 * r];
     if (u == INT64_MIN) return 0;
-    rk_image_affine_span span = plan->span;
+    const rk_image_affine_span *span = &plan->span;
     // Wrapping sums as Swift's &+ and &* (unsigned arithmetic, converted back).
-    span.s = (int64_t)((uint64_t)u + (uint64_t)x * (uint64_t)span.stepU + 0x8000u);
-    span.t = (int64_t)((uint64_t)plan->rows[2 * r + 1] + (uint64_t)x * (uint64_t)span.stepV + 0x8000u);
-    return rk_image_affine_bilinear_over_avx2(&span, coverage, alpha, destination, count);
+    const int64_t s = (int64_t)((uint64_t)u + (uint64_t)x * (uint64_t)span->stepU + 0x8000u);
+    const int64_t t = (int64_t)((uint64_t)plan->rows[2 * r + 1] + (uint64_t)x * (uint64_t)span->stepV + 0x8000u);
+    rki_over(span, s, t, coverage, alpha, destination, count);
+    return count;
 }
 
 size_t rk_image_affine_bilinear(const rk_image_affine_span *span, uint32_t *output, size_t count) {

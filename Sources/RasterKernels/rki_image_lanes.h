@@ -17,9 +17,13 @@
 
 #if RK_X86
 
+// Every helper is inlined into each specialised loop (clang otherwise calls the sampler out of line in the
+// larger loops, spilling every live vector around the call).
+#define RKI_INLINE __attribute__((always_inline)) static inline
+
 // Coordinates of the 8 pixels from fixed-point s (first pixel), clamped to [−256, high]; kq = k · (B >> 16),
 // kr = k · (B & 0xFFFF) for lane k.
-RK_AVX2 static inline __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, int32_t high) {
+RK_AVX2 RKI_INLINE __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, int32_t high) {
     const int64_t bound = (int64_t)1 << 30;
     int64_t h = s >> 16;  // arithmetic shift (clang): floor(s / 2^16)
     if (h < -bound || h > bound) return _mm256_set1_epi32(h < 0 ? -256 : high);
@@ -33,7 +37,7 @@ RK_AVX2 static inline __m256i rki_coords8(int64_t s, __m256i kq, __m256i kr, int
 // flipping the top bit) one madd gives top'·gy + bottom'·wy = X − 2^23 exactly, X = top·gy + bottom·wy < 2^24;
 // adding 2^23 + 2^15 and shifting by 16 rounds it, and the result (≤ 255) packs back in lane order (unpack and
 // pack both work within 128-bit halves). `w01`/`w23` are (gy, wy) interleaved for the low/high four lanes.
-RK_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i w01, __m256i w23) {
+RK_AVX2 RKI_INLINE __m256i rki_vertical(__m256i top, __m256i bottom, __m256i w01, __m256i w23) {
     const __m256i flip = _mm256_set1_epi16((short)0x8000), bias = _mm256_set1_epi32((1 << 23) + (1 << 15));
     __m256i t = _mm256_xor_si256(top, flip), b = _mm256_xor_si256(bottom, flip);
     __m256i low = _mm256_madd_epi16(_mm256_unpacklo_epi16(t, b), w01);
@@ -45,7 +49,7 @@ RK_AVX2 static inline __m256i rki_vertical(__m256i top, __m256i bottom, __m256i 
 
 // Bilinear samples of 8 pixels at clamped coordinates u, v (1/256 texel), paintBilerp8's arithmetic.
 // Invariant: base = texel (−1, −1) of the bordered block; every tap index is inside it because u, v are clamped.
-RK_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m256i u, __m256i v) {
+RK_AVX2 RKI_INLINE __m256i rki_sample8(const int *base, int32_t stride, __m256i u, __m256i v) {
     const __m256i m = _mm256_set1_epi16(0x00FF), k256 = _mm256_set1_epi16(256);
     // Tap index ((v >> 8) + 1) · stride + (u >> 8) + 1 from `base`, the two +1 folded into one constant.
     __m256i index = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(v, 8), _mm256_set1_epi32(stride)),
@@ -86,7 +90,7 @@ RK_AVX2 static inline __m256i rki_sample8(const int *base, int32_t stride, __m25
 }
 
 // Every channel times a/255 rounded to nearest (paintScale8), a in both 16-bit lanes of `a16`.
-RK_AVX2 static inline __m256i rki_scale8(__m256i p, __m256i a16) {
+RK_AVX2 RKI_INLINE __m256i rki_scale8(__m256i p, __m256i a16) {
     const __m256i m = _mm256_set1_epi16(0x00FF), bias = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     __m256i rb = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, m), a16), bias), k257);
     __m256i ga = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(p, 8), a16), bias), k257);
@@ -107,7 +111,7 @@ static inline uint64_t rki_coverage_bytes(const uint8_t *coverage, size_t n) {
 }
 
 // round(coverage · alpha / 255) of 8 coverage bytes (one word, as rki_coverage_bytes) in both lanes of each pixel.
-RK_AVX2 static inline __m256i rki_weight8(uint64_t bytes, __m256i alpha) {
+RK_AVX2 RKI_INLINE __m256i rki_weight8(uint64_t bytes, __m256i alpha) {
     __m256i m = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)bytes));
     return rk_div255(_mm256_mullo_epi16(_mm256_or_si256(m, _mm256_slli_epi32(m, 16)), alpha));
 }

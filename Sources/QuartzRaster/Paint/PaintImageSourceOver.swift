@@ -94,8 +94,16 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
            rk_image_affine_plan_over(kernelPlan, Int64(x), Int64(y), coverage, alpha, destination, count) == count {
             return true
         }
-        return sourceOver(
-            x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination, kernels: .automatic)
+        return generalSourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination)
+    }
+
+    /// The spans the C plan declines; out of line so the one-call path above saves no registers for it.
+    @inline(never)
+    func generalSourceOver(
+        x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
+        destination: UnsafeMutablePointer<UInt32>
+    ) -> Bool {
+        sourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination, kernels: .automatic)
     }
 
     /// `sourceOver` with the kernels chosen by `kernels` (for tests); affine spans need AVX2 (false otherwise).
