@@ -67,11 +67,23 @@ struct CompositorImageShader: SpanShader {
         destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
     ) {
         guard count > 0, alpha > 0 else { return }
+        // Optional chaining calls the plan in place (no retain of the object per span).
+        if isSingle,
+           firstPlan?.sourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination) == true {
+            return
+        }
+        generalSourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination,
+                          scratch: scratch)
+    }
+
+    /// The spans the plan declines, and sliced images; out of line so the plan's path above stays a few
+    /// instructions (this one copies the shader, a few hundred bytes).
+    @inline(never)
+    func generalSourceOver(
+        x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
+        destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
+    ) {
         if isSingle {
-            // Optional chaining calls the plan in place (no retain of the object per span).
-            if firstPlan?.sourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination) == true {
-                return
-            }
             firstPiece.shadeSourceOver(
                 plan: nil, x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination,
                 scratch: scratch)

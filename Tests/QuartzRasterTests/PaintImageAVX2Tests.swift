@@ -133,6 +133,27 @@ import Testing
         return out
     }
 
+    /// The plan's public entry with the span's row tabulated (one call into rk_image_affine_plan_over when AVX2 is
+    /// in use), falling back to the shader's own entry point when the plan declines.
+    func tabulatedOver(
+        _ shader: PaintImageShader, x: Int, y: Int, coverage: [UInt8]?, alpha: UInt8, destination: [UInt32]
+    ) -> [UInt32] {
+        var out = destination
+        var scratch = [UInt32](repeating: 0xDEAD_BEEF, count: max(destination.count, 1))
+        let cov = coverage ?? []
+        out.withUnsafeMutableBufferPointer { d in
+            scratch.withUnsafeMutableBufferPointer { s in
+                cov.withUnsafeBufferPointer { c in
+                    guard let dp = d.baseAddress else { return }
+                    let cp = coverage == nil ? nil : c.baseAddress
+                    shader.shadeSourceOver(plan: shader.sourceOverPlan(rows: (y - 2)..<(y + 3)), x: x, y: y, count: d.count,
+                                           coverage: cp, alpha: alpha, destination: dp, scratch: s.baseAddress!)
+                }
+            }
+        }
+        return out
+    }
+
     // The fused path (the shader's entry point and its plan on each kernel choice), for affine maps, integer translations on and off the image
     // (straight from the texel row, or the fallback), trilinear (the fallback) and every coverage form.
     @Test func fusedSourceOverEqualsShadeThenBlend() {
@@ -163,6 +184,8 @@ import Testing
                     let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
                     #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
                 }
+                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
             }
         }
     }
@@ -198,6 +221,47 @@ import Testing
                 for kernels in choices {
                     let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
                     #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
+                }
+                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
+            }
+        }
+    }
+
+    // Spans whose every sample (the last group's padding lanes included) lies inside the image take the AVX2
+    // loops without clamps; spans reaching just past an edge keep them. Rotated and scaled maps onto a large
+    // image, spans placed inside it and across each edge, every coverage form and alpha: identical bytes.
+    @Test func fusedSourceOverInsideAndAcrossTheEdgesEqualsShadeThenBlend() {
+        var random = PaintTestRandom(seed: 123)
+        let image = Self.randomImage(width: 120, height: 90, seed: 5)
+        for trial in 0..<24 {
+            let angle = Self.unit(&random) * 0.6 - 0.3, scale = 0.5 + Self.unit(&random)
+            let a = cos(angle) * scale, b = sin(angle) * scale, c = -sin(angle) * scale, d = cos(angle) * scale
+            // Device (0, 0) maps near the image centre; rows from −40 to 40 stay inside or cross an edge.
+            let map = PaintProjectiveTransform(a, c, 60 + Self.unit(&random), b, d, 45 + Self.unit(&random), 0, 0, 1)
+            let opacity = [1, 0.6][trial % 2]
+            let shader = PaintImageShader(image: image, deviceToImage: map, filter: .linear, opacity: opacity)
+            for _ in 0..<6 {
+                let y = Int(random.next() % 80) - 40
+                let inside = random.next() % 2 == 0
+                let x = inside ? Int(random.next() % 20) - 20 : Int(random.next() % 120) - 120
+                let count = inside ? 1 + Int(random.next() % 30) : 60 + Int(random.next() % 120)
+                let destination = (0..<count).map { _ in random.premultipliedPixel() }
+                let coverage: [UInt8]? = random.next() % 2 == 0 ? nil : (0..<count).map { _ in
+                    [0, 255, UInt8(random.next() & 0xFF)][Int(random.next() % 3)]
+                }
+                let alpha: UInt8 = [255, UInt8(1 + random.next() % 254)][Int(random.next() % 2)]
+                let expected = referenceOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                let choices: [SpanKernelChoice?] = SpanKernels.isAVX2Supported ? [nil, .portable, .avx2] : [nil, .portable]
+                for kernels in choices {
+                    let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
+                    #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
+                }
+                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
+                if SpanKernels.isAVX2Supported {
+                    let fast = shadeRow(shader, x: x, y: y, count: count, kernels: .avx2)
+                    #expect(fast == shadeRow(shader, x: x, y: y, count: count, kernels: .portable), "trial \(trial) shade")
                 }
             }
         }

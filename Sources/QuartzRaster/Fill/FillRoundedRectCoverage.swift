@@ -155,11 +155,47 @@ enum FillShapeSpans {
                 perPixel(outer, y: y, scratch: scratch, body) { g.coverage(x: $0, y: y) }
                 continue
             }
-            perPixel(outer.lowerBound..<uniform.lowerBound, y: y, scratch: scratch, body) { g.coverage(x: $0, y: y) }
             let a = fillCoverageByte(layout.uniformCoverage)
+            if a != 0, outer.count <= scratch.rowCapacity, outer.count != uniform.count {
+                mergedRow(outer, uniform, a, y: y, scratch: scratch, body) { g.coverage(x: $0, y: y) }
+                continue
+            }
+            perPixel(outer.lowerBound..<uniform.lowerBound, y: y, scratch: scratch, body) { g.coverage(x: $0, y: y) }
             if a != 0 { body(FillCoverageSpan(y: y, x: uniform.lowerBound, count: uniform.count, alpha: a)) }
             perPixel(uniform.upperBound..<outer.upperBound, y: y, scratch: scratch, body) { g.coverage(x: $0, y: y) }
         }
+    }
+
+    /// One row's edge columns and uniform run (coverage `a` > 0) as a single mask span, so a consumer pays its
+    /// per-span cost once per row instead of three times. An edge whose bytes are all 0 is left out (the
+    /// separate emission skips it too); with both left out the run goes out as a plain `alpha` span. Every
+    /// consumer treats a mask byte exactly like a span alpha of the same value, so the pixels do not change.
+    /// Invariant: `outer.count` ≤ `scratch.rowCapacity`, uniform ⊆ outer and non-empty.
+    @inline(__always)
+    static func mergedRow(
+        _ outer: Range<Int>, _ uniform: Range<Int>, _ a: UInt8, y: Int, scratch: FillTileScratch,
+        _ body: (FillCoverageSpan) -> Void, _ coverage: (Int) -> Double
+    ) {
+        let mask = scratch.mask, x0 = outer.lowerBound
+        let left = uniform.lowerBound &- x0, middle = uniform.count, n = outer.count
+        var leftAny = false, rightAny = false
+        for i in 0..<left {
+            let c = fillCoverageByte(coverage(x0 &+ i))
+            mask[i] = c
+            leftAny = leftAny || c != 0
+        }
+        for i in (left &+ middle)..<n {
+            let c = fillCoverageByte(coverage(x0 &+ i))
+            mask[i] = c
+            rightAny = rightAny || c != 0
+        }
+        let start = leftAny ? 0 : left, end = rightAny ? n : left &+ middle
+        if start == left && end == left &+ middle {
+            body(FillCoverageSpan(y: y, x: uniform.lowerBound, count: middle, alpha: a))
+            return
+        }
+        (mask + left).update(repeating: a, count: middle)
+        body(FillCoverageSpan(y: y, x: x0 &+ start, count: end &- start, mask: UnsafePointer(mask + start)))
     }
 
     static func emitRing<G: FillRoundedRectGeometry>(

@@ -40,6 +40,10 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
     /// values (taking the level out of `mode` per span copies a dozen words); copy mode: false, zeros.
     let isAffine: Bool
     let template: rk_image_affine_span
+    /// Affine mode with tabulated rows and the AVX2 kernels in use: the C kernel's copy of the plan (the template,
+    /// the row table, the x limit), so a span of a tabulated row is one call (`automatic` kernels only).
+    /// Invariant: allocated in init, freed in deinit; its `rows` point into `rowBases`.
+    let kernelPlan: UnsafeMutablePointer<rk_image_affine_plan>?
 
     /// The most rows a plan tabulates (16 bytes each).
     static let tableLimit = 8192
@@ -54,7 +58,7 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
             template = rk_image_affine_span()
         }
         guard case .affine(let first, _) = mode, let rows, !rows.isEmpty, rows.count <= Self.tableLimit else {
-            rowBases = nil; firstRow = 0; rowCount = 0
+            rowBases = nil; firstRow = 0; rowCount = 0; kernelPlan = nil
             return
         }
         let table = UnsafeMutablePointer<Int64>.allocate(capacity: 2 * rows.count)
@@ -64,13 +68,38 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
             table[2 * i + 1] = base?.v ?? 0
         }
         rowBases = table; firstRow = rows.lowerBound; rowCount = rows.count
+        if rk_avx2_enabled() != 0 {
+            let plan = UnsafeMutablePointer<rk_image_affine_plan>.allocate(capacity: 1)
+            plan.initialize(to: rk_image_affine_plan(
+                span: template, rows: UnsafePointer(table), firstRow: Int64(rows.lowerBound),
+                rowCount: Int64(rows.count), xLimit: Int64(PaintImageAffineLevel.xLimit), avx2: 1))
+            kernelPlan = plan
+        } else {
+            kernelPlan = nil
+        }
     }
 
-    deinit { rowBases?.deallocate() }
+    deinit {
+        kernelPlan?.deallocate()
+        rowBases?.deallocate()
+    }
 
     /// Runs the span in one pass when the plan covers it (returns true); false leaves `destination` untouched
     /// for the shader's general path. `alpha` > 0 and count > 0.
     public func sourceOver(
+        x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
+        destination: UnsafeMutablePointer<UInt32>
+    ) -> Bool {
+        if let kernelPlan,
+           rk_image_affine_plan_over(kernelPlan, Int64(x), Int64(y), coverage, alpha, destination, count) == count {
+            return true
+        }
+        return generalSourceOver(x: x, y: y, count: count, coverage: coverage, alpha: alpha, destination: destination)
+    }
+
+    /// The spans the C plan declines; out of line so the one-call path above saves no registers for it.
+    @inline(never)
+    func generalSourceOver(
         x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
         destination: UnsafeMutablePointer<UInt32>
     ) -> Bool {

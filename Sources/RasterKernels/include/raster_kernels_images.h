@@ -47,6 +47,26 @@ size_t rk_image_affine_bilinear_over(const rk_image_affine_span *span, const uin
 size_t rk_image_affine_bilinear_over_avx2(const rk_image_affine_span *span, const uint8_t *coverage, uint8_t alpha,
                                           uint32_t *destination, size_t count);
 
+/// An image's one-pass plan in one block, so a span costs one call: the span fields shared by every row (s and t
+/// unused), the fixed-point row bases (u, v) of device rows firstRow ..< firstRow + rowCount (`rows`, two per
+/// row, u = INT64_MIN for a row outside the fixed-point range), the device x limit (|x … x + count| < xLimit)
+/// and whether the AVX2 kernels are in use (rk_avx2_enabled() when the plan was made; 0 makes every call decline).
+/// Invariants (caller): `span` meets rk_image_affine_span's; `rows` holds 2 · rowCount values and outlives the plan.
+typedef struct rk_image_affine_plan {
+    rk_image_affine_span span;
+    const int64_t *rows;
+    int64_t firstRow, rowCount;
+    int64_t xLimit;
+    int32_t avx2;
+} rk_image_affine_plan;
+
+/// rk_image_affine_bilinear_over of the span of `count` pixels from device (x, y), its s and t from row y's base
+/// exactly as the Swift plan computes them (s = u + x · stepU + 2^15, wrapping, likewise t). Returns `count`, or
+/// 0 (touching nothing) when the plan does not cover the span: row y not tabulated or out of range, x outside
+/// the limit, or AVX2 not in use. Invariant: `destination` (and `coverage` when not NULL) hold `count` elements.
+size_t rk_image_affine_plan_over(const rk_image_affine_plan *plan, int64_t x, int64_t y, const uint8_t *coverage,
+                                 uint8_t alpha, uint32_t *destination, size_t count);
+
 #ifdef __cplusplus
 }
 #endif
