@@ -1,4 +1,5 @@
-// Per-tile exact-area accumulation for the path filler (see include/raster_kernels_paths.h).
+// The path filler's kernels (see include/raster_kernels_paths.h): per-tile exact-area accumulation, and the
+// binning of edges into tiles with their carries.
 //
 // Coordinate space: device pixels; edges in 24.8 fixed point (256 sub-pixel units per pixel), y relative to
 // each pixel row's top inside the row walk. Coverage sums are wrapping 32-bit integers (uint32_t here, &+ in
@@ -65,7 +66,7 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
     if (cell_l == cell_r) {
         int64_t j = cell_l - cell_x0;
         add_piece(row, j, xl, xr, cell_l * 256, yb - ya, winding);
-        mark_cells(j, j, touched);
+        touched[j >> 6] |= UINT64_C(1) << (j & 63);
         return;
     }
     // Crossing of x = k·256 as a function of the row segment and k only (FillTileCoverage.swift's header).
@@ -78,6 +79,18 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
         int32_t y_ = (int32_t)((uint32_t)(int32_t)round_to_int(p_) + (uint32_t)yl);                \
         (out) = y_ < y_low ? y_low : (y_ > y_high ? y_high : y_);                                  \
     } while (0)
+    if (cell_r == cell_l + 1 && cell_l >= cell_x0 && cell_r < cell_x1) {
+        // The common shallow case: two cells inside the tile, one boundary crossing (the general loop below
+        // with its bounds folded away).
+        int32_t ny, boundary = cell_r * 256;
+        RK_Y_AT_BOUNDARY(cell_r, ny);
+        int32_t d0 = ny - yl, d1 = yr - ny;
+        int64_t j = cell_l - cell_x0;
+        add_piece(row, j, xl, boundary, cell_l * 256, d0 < 0 ? -d0 : d0, winding);
+        add_piece(row, j + 1, boundary, xr, boundary, d1 < 0 ? -d1 : d1, winding);
+        mark_cells(j, j + 1, touched);
+        return;
+    }
     if (cell_l < cell_x0) {
         int32_t y_entry;
         RK_Y_AT_BOUNDARY(cell_x0, y_entry);
@@ -111,30 +124,132 @@ void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t coun
                              int32_t *deltas, size_t stride, int32_t *carry, uint64_t *touched,
                              size_t words_per_row) {
     const rk_fill_edge *all = (const rk_fill_edge *)edges;
-    // Sums wrap like the Swift &+=: unsigned views of the same rows.
-    uint32_t *delta_rows = (uint32_t *)deltas, *carries = (uint32_t *)carry;
+    // Sums wrap like the Swift &+=: unsigned views of the same rows. The three outputs are separate buffers
+    // and never the edges (restrict), so stores into them do not force reloads of the edge or of each other.
+    uint32_t *restrict delta_rows = (uint32_t *)deltas;
+    uint32_t *restrict carries = (uint32_t *)carry;
+    uint64_t *restrict touched_rows = touched;
     for (size_t b = 0; b < count; b++) {
-        const rk_fill_edge *e = &all[bins[b]];
-        int32_t row_a = (e->y0 >> 8) - tile_top, row_b = ((e->y1 - 1) >> 8) - tile_top;
+        const rk_fill_edge e = all[bins[b]];
+        int32_t row_a = (e.y0 >> 8) - tile_top, row_b = ((e.y1 - 1) >> 8) - tile_top;
         if (row_a < row_first) row_a = row_first;
         if (row_b > row_end - 1) row_b = row_end - 1;
         if (row_a > row_b) continue;
-        uint32_t winding = (uint32_t)e->winding;
+        uint32_t winding = (uint32_t)e.winding;
+        uint32_t *row = delta_rows + (size_t)row_a * stride;
+        uint64_t *words = touched_rows + (size_t)row_a * words_per_row;
         // Rows below the first start where the previous one ended (same y, so the same x).
         int32_t row_top = (tile_top + row_a) * 256;
-        int32_t ya = e->y0 > row_top ? e->y0 : row_top;
-        int32_t xa = edge_crossing(e, ya);
+        int32_t ya = e.y0 > row_top ? e.y0 : row_top;
+        int32_t xa = edge_crossing(&e, ya);
         for (int32_t i = row_a;; i++) {
-            int32_t yb = e->y1 < row_top + 256 ? e->y1 : row_top + 256;
-            int32_t xb = edge_crossing(e, yb);
+            int32_t yb = e.y1 < row_top + 256 ? e.y1 : row_top + 256;
+            int32_t xb = edge_crossing(&e, yb);
             if (ya < yb) {
-                add_segment(xa, ya - row_top, xb, yb - row_top, winding, cell_x0, cell_x1,
-                            delta_rows + (size_t)i * stride, carries + i, touched + (size_t)i * words_per_row);
+                add_segment(xa, ya - row_top, xb, yb - row_top, winding, cell_x0, cell_x1, row, carries + i, words);
             }
             if (i == row_b) break;
             row_top += 256;
             ya = yb;
             xa = xb;
+            row += stride;
+            words += words_per_row;
         }
     }
+}
+
+// ---- Binning (FillPathCoverage.init) ----
+
+// FillPathCoverage.init's tileOf: floor(a / T), a shift when T is a power of two.
+static inline int64_t bin_tile_of(int64_t a, const rk_fill_bin_grid *g) {
+    if (g->size_shift >= 0) return a >> g->size_shift;
+    return a >= 0 ? a / g->tile_size : -((-a + g->tile_size - 1) / g->tile_size);
+}
+
+// The pairs and carries of one edge inside one tile row's band (sub-pixel rows ya ..< yb, where the edge is at
+// xa and xb): the tiles its cells reach get the pair (counted, or placed at offsets[t]++), and (counting pass)
+// the first tile right of them gets its height, pixel row by pixel row.
+static inline __attribute__((always_inline)) void bin_band(
+    const rk_fill_bin_grid *g, int place, int64_t tile_row, int32_t ya, int32_t yb, int32_t xa, int32_t xb,
+    uint32_t winding, int32_t index, uint32_t *carry, uint32_t *offsets, int32_t *bins) {
+    int64_t column_min = bin_tile_of((xa < xb ? xa : xb) >> 8, g) - g->first_column;
+    int64_t column_max = bin_tile_of((xa < xb ? xb : xa) >> 8, g) - g->first_column;
+    if (column_min < g->column_lo) column_min = g->column_lo;
+    if (column_max > g->column_hi - 1) column_max = g->column_hi - 1;
+    int64_t row_base = (tile_row - g->row_lo) * (g->column_hi - g->column_lo) - g->column_lo;
+    if (place) {
+        for (int64_t column = column_min; column <= column_max; column++) bins[offsets[row_base + column]++] = index;
+        return;
+    }
+    for (int64_t column = column_min; column <= column_max; column++) offsets[row_base + column + 1]++;
+    int64_t carry_column = column_max + 1 > g->column_lo ? column_max + 1 : g->column_lo;
+    if (carry_column >= g->column_hi) return;
+    // carry[base + pixel row] is that tile's row; every pixel row of the band is inside it.
+    int64_t base = (row_base + carry_column) * g->tile_size - (g->first_row + tile_row) * g->tile_size;
+    uint32_t height_unit = winding * 512u;
+    for (int32_t y = ya; y < yb;) {
+        int32_t row_end = (y & ~255) + 256;
+        if (row_end > yb) row_end = yb;
+        carry[base + (y >> 8)] += height_unit * (uint32_t)(row_end - y);
+        y = row_end;
+    }
+}
+
+// One walk over the edges for both passes (`place` is a constant at each call, so each pass gets its own
+// copy): per edge and tile row, bin_band with the edge's part inside that row's band.
+static inline __attribute__((always_inline)) void bin_walk(
+    const rk_fill_edge *edges, size_t edge_count, const rk_fill_bin_grid *grid, int place, uint32_t *carry,
+    uint32_t *offsets, int32_t *bins) {
+    const rk_fill_bin_grid g = *grid;
+    int64_t sub_tile = g.tile_size << 8;
+    for (size_t index = 0; index < edge_count; index++) {
+        const rk_fill_edge *e = &edges[index];
+        int32_t y0 = e->y0, y1 = e->y1;
+        if (y0 >= y1) continue;
+        int64_t band_a = bin_tile_of(y0 >> 8, &g), band_b = bin_tile_of((y1 - 1) >> 8, &g);
+        int64_t first_tile_row = band_a - g.first_row, last_tile_row = band_b - g.first_row;
+        if (first_tile_row < g.row_lo) first_tile_row = g.row_lo;
+        if (last_tile_row > g.row_hi - 1) last_tile_row = g.row_hi - 1;
+        if (first_tile_row > last_tile_row) continue;
+        uint32_t winding = (uint32_t)e->winding;
+        if (band_a == band_b) {
+            // One band holds the whole edge, so its part there is the edge itself (band top ≤ y0, y1 ≤ band end).
+            bin_band(&g, place, first_tile_row, y0, y1, e->x0, e->x1, winding, (int32_t)index, carry, offsets, bins);
+            continue;
+        }
+        for (int64_t tile_row = first_tile_row; tile_row <= last_tile_row; tile_row++) {
+            int64_t band_top = (g.first_row + tile_row) * sub_tile;
+            int32_t ya = (int32_t)(y0 > band_top ? y0 : band_top);
+            int32_t yb = (int32_t)(y1 < band_top + sub_tile ? y1 : band_top + sub_tile);
+            if (ya >= yb) continue;
+            bin_band(&g, place, tile_row, ya, yb, edge_crossing(e, ya), edge_crossing(e, yb), winding,
+                     (int32_t)index, carry, offsets, bins);
+        }
+    }
+}
+
+void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
+                       int32_t *offsets) {
+    uint32_t *carries = (uint32_t *)carry, *starts = (uint32_t *)offsets;
+    bin_walk((const rk_fill_edge *)edges, edge_count, grid, 0, carries, starts, NULL);
+    int64_t size = grid->tile_size, box_width = grid->column_hi - grid->column_lo;
+    int64_t tile_count = box_width * (grid->row_hi - grid->row_lo);
+    // Prefix sums across each tile row turn per-column carry deltas into entering coverage.
+    for (int64_t box_row = 0; box_width > 1 && box_row < grid->row_hi - grid->row_lo; box_row++) {
+        for (int64_t column = 1; column < box_width; column++) {
+            uint32_t *here = carries + (box_row * box_width + column) * size, *left = here - size;
+            for (int64_t i = 0; i < size; i++) here[i] += left[i];
+        }
+    }
+    for (int64_t t = 0; t < tile_count; t++) starts[t + 1] += starts[t];
+}
+
+void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *offsets,
+                       int32_t *bins) {
+    uint32_t *cursor = (uint32_t *)offsets;
+    bin_walk((const rk_fill_edge *)edges, edge_count, grid, 1, NULL, cursor, bins);
+    // Each cursor now holds its tile's end, which is the next tile's start: shift them back.
+    int64_t tile_count = (grid->column_hi - grid->column_lo) * (grid->row_hi - grid->row_lo);
+    for (int64_t t = tile_count; t > 0; t--) cursor[t] = cursor[t - 1];
+    cursor[0] = 0;
 }
