@@ -23,14 +23,19 @@ extension FillPathCoverage {
             row_lo: Int64(rows.lowerBound), row_hi: Int64(rows.upperBound))
         var carry = [Int32](repeating: 0, count: tileCount * size)
         var offsets = [Int32](repeating: 0, count: tileCount + 1)
+        // Each edge's only tile (or −1, −2), from the first pass for the second. Invariant: the first pass
+        // writes every one of its edges.count entries.
+        var single = [Int32](unsafeUninitializedCapacity: edges.count) { _, initialized in initialized = edges.count }
         // Invariant (the kernel's): carry has tileCount · T values, offsets tileCount + 1, both zero; the box
         // lies inside the grid; edges are non-empty, so every base address exists.
         edges.withUnsafeBufferPointer { edgeBuffer in
             carry.withUnsafeMutableBufferPointer { carryBuffer in
                 offsets.withUnsafeMutableBufferPointer { offsetBuffer in
-                    rk_fill_bin_count(
-                        UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box, carryBuffer.baseAddress!,
-                        offsetBuffer.baseAddress!)
+                    single.withUnsafeMutableBufferPointer { singleBuffer in
+                        rk_fill_bin_count(
+                            UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box,
+                            carryBuffer.baseAddress!, offsetBuffer.baseAddress!, singleBuffer.baseAddress!)
+                    }
                 }
             }
         }
@@ -40,9 +45,11 @@ extension FillPathCoverage {
         let bins = [Int32](unsafeUninitializedCapacity: pairs) { binBuffer, initialized in
             edges.withUnsafeBufferPointer { edgeBuffer in
                 offsets.withUnsafeMutableBufferPointer { offsetBuffer in
-                    rk_fill_bin_place(
-                        UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box, offsetBuffer.baseAddress!,
-                        binBuffer.baseAddress!)
+                    single.withUnsafeBufferPointer { singleBuffer in
+                        rk_fill_bin_place(
+                            UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box,
+                            offsetBuffer.baseAddress!, singleBuffer.baseAddress!, binBuffer.baseAddress!)
+                    }
                 }
             }
             initialized = pairs

@@ -46,17 +46,19 @@ typedef struct rk_fill_bin_grid {
 
 /// Binning, first pass: adds each edge's carries into carry (T rows per box tile, zero on entry) and counts
 /// its (tile, edge) pairs, then prefix-sums the carries across each tile row and the counts, so on return
-/// offsets[t] is box tile t's first bin and offsets[tile count] the number of pairs.
-/// Invariant: carry holds tile count · T values, offsets tile count + 1 (zero on entry), the box is non-empty
-/// and inside the grid, edge coordinates are 24.8 values whose tiles fit the grid's Int range.
+/// offsets[t] is box tile t's first bin and offsets[tile count] the number of pairs. single[i] receives edge
+/// i's box tile when it has exactly one pair, −1 when it has more and −2 when none (for the second pass).
+/// Invariant: carry holds tile count · T values, offsets tile count + 1 (zero on entry), single edge_count;
+/// the box is non-empty and inside the grid, edge coordinates are 24.8 values whose tiles fit the grid's
+/// Int range.
 void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
-                       int32_t *offsets);
+                       int32_t *offsets, int32_t *single);
 
 /// Binning, second pass: writes every pair's edge index into bins (tile by tile, edges in their order), given
-/// the offsets of the first pass, which it leaves as it found them.
+/// the offsets and `single` of the first pass; leaves offsets as it found them.
 /// Invariant: as rk_fill_bin_count, and bins holds offsets[tile count] values.
 void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *offsets,
-                       int32_t *bins);
+                       const int32_t *single, int32_t *bins);
 
 #ifdef __cplusplus
 }
