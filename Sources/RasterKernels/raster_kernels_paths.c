@@ -51,24 +51,13 @@ static inline void add_piece(uint32_t *row, int64_t j, int32_t px, int32_t nx, i
     row[j + 1] += winding * area;
 }
 
-// FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256).
-static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t winding, int32_t cell_x0,
-                               int32_t cell_x1, uint32_t *row, uint32_t *carry, uint64_t *touched) {
-    int left_to_right = xa <= xb;
-    int32_t xl = left_to_right ? xa : xb, yl = left_to_right ? ya : yb;
-    int32_t xr = left_to_right ? xb : xa, yr = left_to_right ? yb : ya;
+// The part of add_segment for a segment over two or more cells (xl < xr, cells cell_l < cell_r, the segment
+// not wholly left or right of the tile), out of line: add_segment keeps only the common two-cell case inline,
+// so the row walk's registers are not spent on this loop.
+static __attribute__((noinline)) void add_segment_cells(int32_t xl, int32_t yl, int32_t xr, int32_t yr,
+                                                        uint32_t winding, int32_t cell_x0, int32_t cell_x1,
+                                                        uint32_t *row, uint32_t *carry, uint64_t *touched) {
     int32_t cell_l = xl >> 8, cell_r = xr >> 8;
-    if (cell_r < cell_x0) {
-        *carry += winding * (uint32_t)512 * (uint32_t)(yb - ya);
-        return;
-    }
-    if (cell_l >= cell_x1) return;
-    if (cell_l == cell_r) {
-        int64_t j = cell_l - cell_x0;
-        add_piece(row, j, xl, xr, cell_l * 256, yb - ya, winding);
-        touched[j >> 6] |= UINT64_C(1) << (j & 63);
-        return;
-    }
     // Crossing of x = k·256 as a function of the row segment and k only (FillTileCoverage.swift's header).
     double slope = (double)(yr - yl) / (double)(xr - xl);
     int32_t y_low = yl < yr ? yl : yr, y_high = yl < yr ? yr : yl;
@@ -79,18 +68,6 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
         int32_t y_ = (int32_t)((uint32_t)(int32_t)round_to_int(p_) + (uint32_t)yl);                \
         (out) = y_ < y_low ? y_low : (y_ > y_high ? y_high : y_);                                  \
     } while (0)
-    if (cell_r == cell_l + 1 && cell_l >= cell_x0 && cell_r < cell_x1) {
-        // The common shallow case: two cells inside the tile, one boundary crossing (the general loop below
-        // with its bounds folded away).
-        int32_t ny, boundary = cell_r * 256;
-        RK_Y_AT_BOUNDARY(cell_r, ny);
-        int32_t d0 = ny - yl, d1 = yr - ny;
-        int64_t j = cell_l - cell_x0;
-        add_piece(row, j, xl, boundary, cell_l * 256, d0 < 0 ? -d0 : d0, winding);
-        add_piece(row, j + 1, boundary, xr, boundary, d1 < 0 ? -d1 : d1, winding);
-        mark_cells(j, j + 1, touched);
-        return;
-    }
     if (cell_l < cell_x0) {
         int32_t y_entry;
         RK_Y_AT_BOUNDARY(cell_x0, y_entry);
@@ -117,6 +94,42 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
         add_piece(row, cell_r - cell_x0, px, xr, cell_r * 256, d < 0 ? -d : d, winding);
     }
     mark_cells(j_first, (int64_t)((cell_r < cell_x1 - 1 ? cell_r : cell_x1 - 1) - cell_x0), touched);
+}
+
+// FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256).
+static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t winding, int32_t cell_x0,
+                               int32_t cell_x1, uint32_t *row, uint32_t *carry, uint64_t *touched) {
+    int left_to_right = xa <= xb;
+    int32_t xl = left_to_right ? xa : xb, yl = left_to_right ? ya : yb;
+    int32_t xr = left_to_right ? xb : xa, yr = left_to_right ? yb : ya;
+    int32_t cell_l = xl >> 8, cell_r = xr >> 8;
+    if (cell_r < cell_x0) {
+        *carry += winding * (uint32_t)512 * (uint32_t)(yb - ya);
+        return;
+    }
+    if (cell_l >= cell_x1) return;
+    if (cell_l == cell_r) {
+        int64_t j = cell_l - cell_x0;
+        add_piece(row, j, xl, xr, cell_l * 256, yb - ya, winding);
+        touched[j >> 6] |= UINT64_C(1) << (j & 63);
+        return;
+    }
+    if (cell_r == cell_l + 1 && cell_l >= cell_x0 && cell_r < cell_x1) {
+        // The common shallow case, as add_segment_cells would do it: two cells inside the tile, one boundary
+        // crossing (the same formula, slope and clamp).
+        double slope = (double)(yr - yl) / (double)(xr - xl);
+        int32_t y_low = yl < yr ? yl : yr, y_high = yl < yr ? yr : yl, boundary = cell_r * 256;
+        double p = (double)(boundary - xl) * slope;
+        int32_t ny = (int32_t)((uint32_t)(int32_t)round_to_int(p) + (uint32_t)yl);
+        ny = ny < y_low ? y_low : (ny > y_high ? y_high : ny);
+        int32_t d0 = ny - yl, d1 = yr - ny;
+        int64_t j = cell_l - cell_x0;
+        add_piece(row, j, xl, boundary, cell_l * 256, d0 < 0 ? -d0 : d0, winding);
+        add_piece(row, j + 1, boundary, xr, boundary, d1 < 0 ? -d1 : d1, winding);
+        mark_cells(j, j + 1, touched);
+        return;
+    }
+    add_segment_cells(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
 }
 
 void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t count, int32_t tile_top,
