@@ -126,7 +126,9 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
         int64_t j = cell_l - cell_x0;
         add_piece(row, j, xl, boundary, cell_l * 256, d0 < 0 ? -d0 : d0, winding);
         add_piece(row, j + 1, boundary, xr, boundary, d1 < 0 ? -d1 : d1, winding);
-        mark_cells(j, j + 1, touched);
+        // mark_cells(j, j + 1): bits j and j + 1, the second in the next word when j ends one.
+        touched[j >> 6] |= UINT64_C(3) << (j & 63);
+        if ((j & 63) == 63) touched[(j >> 6) + 1] |= 1;
         return;
     }
     add_segment_cells(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
