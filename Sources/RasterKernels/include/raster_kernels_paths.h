@@ -1,7 +1,7 @@
 // Path-filler kernels: the per-tile exact-area accumulation of QuartzRaster's FillTileCoverage.swift and the
 // edge binning of FillPathCoverage.swift, in plain C (no intrinsics, so every CPU runs it). They reproduce the
 // Swift code bit for bit: the same 24.8 fixed-point formulas, the same Double products rounded with the
-// 1.5 · 2^52 trick (the .c file turns floating-point contraction off, so no fused multiply-add can change a
+// 1.5 · 2^52 trick (the .c files turn floating-point contraction off, so no fused multiply-add can change a
 // rounding), and wrapping 32-bit sums.
 #ifndef RASTER_KERNELS_PATHS_H
 #define RASTER_KERNELS_PATHS_H
