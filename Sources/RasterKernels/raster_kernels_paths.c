@@ -1,33 +1,13 @@
-// Per-tile exact-area accumulation for the path filler (see include/raster_kernels_paths.h).
+// The path filler's per-tile exact-area accumulation (see include/raster_kernels_paths.h; the binning is in
+// raster_kernels_paths_binning.c).
 //
 // Coordinate space: device pixels; edges in 24.8 fixed point (256 sub-pixel units per pixel), y relative to
 // each pixel row's top inside the row walk. Coverage sums are wrapping 32-bit integers (uint32_t here, &+ in
 // Swift); Double values appear only where the Swift walk uses them, with the same operations in the same order.
 #include "raster_kernels_paths.h"
-
-#include <string.h>
+#include "rk_paths_fixed.h"
 
 #pragma STDC FP_CONTRACT OFF
-
-// fillRoundToInt: round half to even through the 1.5 · 2^52 trick (exact for |v| < 2^51).
-static inline int64_t round_to_int(double value) {
-    double shifted = value + 6755399441055744.0;
-    int64_t bits;
-    memcpy(&bits, &shifted, sizeof bits);
-    return (int64_t)((uint64_t)bits - UINT64_C(0x4338000000000000));
-}
-
-// FillEdge.x(atY:): the edge's x at sub-pixel row y, clamped to the edge's x range.
-static inline int32_t edge_crossing(const rk_fill_edge *e, int32_t y) {
-    if (y <= e->y0) return e->x0;
-    if (y >= e->y1) return e->x1;
-    double product = (double)(y - e->y0) * e->inverse_slope;
-    int64_t x = (int64_t)e->x0 + round_to_int(product);
-    int64_t lo = e->x0 < e->x1 ? e->x0 : e->x1, hi = e->x0 < e->x1 ? e->x1 : e->x0;
-    if (x < lo) x = lo;
-    if (x > hi) x = hi;
-    return (int32_t)x;
-}
 
 // Sets bits first...last (first ≤ last) of a row's touched words.
 static inline void mark_cells(int64_t first, int64_t last, uint64_t *words) {
@@ -50,24 +30,13 @@ static inline void add_piece(uint32_t *row, int64_t j, int32_t px, int32_t nx, i
     row[j + 1] += winding * area;
 }
 
-// FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256).
-static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t winding, int32_t cell_x0,
-                               int32_t cell_x1, uint32_t *row, uint32_t *carry, uint64_t *touched) {
-    int left_to_right = xa <= xb;
-    int32_t xl = left_to_right ? xa : xb, yl = left_to_right ? ya : yb;
-    int32_t xr = left_to_right ? xb : xa, yr = left_to_right ? yb : ya;
+// The part of add_segment for a segment over two or more cells (xl < xr, cells cell_l < cell_r, the segment
+// not wholly left or right of the tile), out of line: add_segment keeps only the common two-cell case inline,
+// so the row walk's registers are not spent on this loop.
+static __attribute__((noinline)) void add_segment_cells(int32_t xl, int32_t yl, int32_t xr, int32_t yr,
+                                                        uint32_t winding, int32_t cell_x0, int32_t cell_x1,
+                                                        uint32_t *row, uint32_t *carry, uint64_t *touched) {
     int32_t cell_l = xl >> 8, cell_r = xr >> 8;
-    if (cell_r < cell_x0) {
-        *carry += winding * (uint32_t)512 * (uint32_t)(yb - ya);
-        return;
-    }
-    if (cell_l >= cell_x1) return;
-    if (cell_l == cell_r) {
-        int64_t j = cell_l - cell_x0;
-        add_piece(row, j, xl, xr, cell_l * 256, yb - ya, winding);
-        mark_cells(j, j, touched);
-        return;
-    }
     // Crossing of x = k·256 as a function of the row segment and k only (FillTileCoverage.swift's header).
     double slope = (double)(yr - yl) / (double)(xr - xl);
     int32_t y_low = yl < yr ? yl : yr, y_high = yl < yr ? yr : yl;
@@ -106,35 +75,79 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
     mark_cells(j_first, (int64_t)((cell_r < cell_x1 - 1 ? cell_r : cell_x1 - 1) - cell_x0), touched);
 }
 
+// FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256).
+static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t winding, int32_t cell_x0,
+                               int32_t cell_x1, uint32_t *row, uint32_t *carry, uint64_t *touched) {
+    int left_to_right = xa <= xb;
+    int32_t xl = left_to_right ? xa : xb, yl = left_to_right ? ya : yb;
+    int32_t xr = left_to_right ? xb : xa, yr = left_to_right ? yb : ya;
+    int32_t cell_l = xl >> 8, cell_r = xr >> 8;
+    if (cell_r < cell_x0) {
+        *carry += winding * (uint32_t)512 * (uint32_t)(yb - ya);
+        return;
+    }
+    if (cell_l >= cell_x1) return;
+    if (cell_l == cell_r) {
+        int64_t j = cell_l - cell_x0;
+        add_piece(row, j, xl, xr, cell_l * 256, yb - ya, winding);
+        touched[j >> 6] |= UINT64_C(1) << (j & 63);
+        return;
+    }
+    if (cell_r == cell_l + 1 && cell_l >= cell_x0 && cell_r < cell_x1) {
+        // The common shallow case, as add_segment_cells would do it: two cells inside the tile, one boundary
+        // crossing (the same formula, slope and clamp).
+        double slope = (double)(yr - yl) / (double)(xr - xl);
+        int32_t y_low = yl < yr ? yl : yr, y_high = yl < yr ? yr : yl, boundary = cell_r * 256;
+        double p = (double)(boundary - xl) * slope;
+        int32_t ny = (int32_t)((uint32_t)(int32_t)round_to_int(p) + (uint32_t)yl);
+        ny = ny < y_low ? y_low : (ny > y_high ? y_high : ny);
+        int32_t d0 = ny - yl, d1 = yr - ny;
+        int64_t j = cell_l - cell_x0;
+        add_piece(row, j, xl, boundary, cell_l * 256, d0 < 0 ? -d0 : d0, winding);
+        add_piece(row, j + 1, boundary, xr, boundary, d1 < 0 ? -d1 : d1, winding);
+        // mark_cells(j, j + 1): bits j and j + 1, the second in the next word when j ends one.
+        touched[j >> 6] |= UINT64_C(3) << (j & 63);
+        if ((j & 63) == 63) touched[(j >> 6) + 1] |= 1;
+        return;
+    }
+    add_segment_cells(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
+}
+
 void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t count, int32_t tile_top,
                              int32_t row_first, int32_t row_end, int32_t cell_x0, int32_t cell_x1,
                              int32_t *deltas, size_t stride, int32_t *carry, uint64_t *touched,
                              size_t words_per_row) {
     const rk_fill_edge *all = (const rk_fill_edge *)edges;
-    // Sums wrap like the Swift &+=: unsigned views of the same rows.
-    uint32_t *delta_rows = (uint32_t *)deltas, *carries = (uint32_t *)carry;
+    // Sums wrap like the Swift &+=: unsigned views of the same rows. The three outputs are separate buffers
+    // and never the edges (restrict), so stores into them do not force reloads of the edge or of each other.
+    uint32_t *restrict delta_rows = (uint32_t *)deltas;
+    uint32_t *restrict carries = (uint32_t *)carry;
+    uint64_t *restrict touched_rows = touched;
     for (size_t b = 0; b < count; b++) {
-        const rk_fill_edge *e = &all[bins[b]];
-        int32_t row_a = (e->y0 >> 8) - tile_top, row_b = ((e->y1 - 1) >> 8) - tile_top;
+        const rk_fill_edge e = all[bins[b]];
+        int32_t row_a = (e.y0 >> 8) - tile_top, row_b = ((e.y1 - 1) >> 8) - tile_top;
         if (row_a < row_first) row_a = row_first;
         if (row_b > row_end - 1) row_b = row_end - 1;
         if (row_a > row_b) continue;
-        uint32_t winding = (uint32_t)e->winding;
+        uint32_t winding = (uint32_t)e.winding;
+        uint32_t *row = delta_rows + (size_t)row_a * stride;
+        uint64_t *words = touched_rows + (size_t)row_a * words_per_row;
         // Rows below the first start where the previous one ended (same y, so the same x).
         int32_t row_top = (tile_top + row_a) * 256;
-        int32_t ya = e->y0 > row_top ? e->y0 : row_top;
-        int32_t xa = edge_crossing(e, ya);
+        int32_t ya = e.y0 > row_top ? e.y0 : row_top;
+        int32_t xa = edge_crossing(&e, ya);
         for (int32_t i = row_a;; i++) {
-            int32_t yb = e->y1 < row_top + 256 ? e->y1 : row_top + 256;
-            int32_t xb = edge_crossing(e, yb);
+            int32_t yb = e.y1 < row_top + 256 ? e.y1 : row_top + 256;
+            int32_t xb = edge_crossing(&e, yb);
             if (ya < yb) {
-                add_segment(xa, ya - row_top, xb, yb - row_top, winding, cell_x0, cell_x1,
-                            delta_rows + (size_t)i * stride, carries + i, touched + (size_t)i * words_per_row);
+                add_segment(xa, ya - row_top, xb, yb - row_top, winding, cell_x0, cell_x1, row, carries + i, words);
             }
             if (i == row_b) break;
             row_top += 256;
             ya = yb;
             xa = xb;
+            row += stride;
+            words += words_per_row;
         }
     }
 }

@@ -25,11 +25,16 @@ public struct FillPathCoverage: Sendable {
 
     /// Bins `edges` (normally a `FillEdgeBuilder`'s, clipped to `grid.bounds`) for filling with `fillRule`.
     public init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
+        self.init(edges: edges, fillRule: fillRule, grid: grid, implementation: .automatic)
+    }
+
+    /// As the public init, with the binning done by the C kernel when it can take the edges (`.automatic`)
+    /// or always by the Swift loop (`.swift`, for tests); both give identical results.
+    init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid, implementation: FillAccumulateImplementation) {
         self.grid = grid
         self.fillRule = fillRule
         self.edges = edges
         let size = grid.tileSize
-        let subTile = Int64(size) << Int64(fillSubpixelShift)
 
         // The occupied box, in grid-relative tiles.
         var minCell = Int.max, maxCell = Int.min, minRow = Int.max, maxRow = Int.min
@@ -52,6 +57,39 @@ public struct FillPathCoverage: Sendable {
             return
         }
 
+        let binned = implementation == .automatic
+            ? Self.binWithKernel(edges, grid: grid, columns: columns, rows: rows) : nil
+        let (carry, offsets, bins) = binned ?? Self.binInSwift(edges, grid: grid, columns: columns, rows: rows)
+        self.carry = carry
+        binOffsets = offsets
+        binEdges = bins
+    }
+
+    /// Collects a builder's edges (closing any open contour) and bins them.
+    public init(builder: FillEdgeBuilder, fillRule: CGPathFillRule, tileSize: Int = 64) {
+        self.init(builder: builder, fillRule: fillRule, tileSize: tileSize, implementation: .automatic)
+    }
+
+    init(builder: FillEdgeBuilder, fillRule: CGPathFillRule, tileSize: Int, implementation: FillAccumulateImplementation) {
+        var closed = builder
+        closed.finish()
+        self.init(
+            edges: closed.edges, fillRule: fillRule, grid: FillTileGrid(bounds: builder.clip, tileSize: tileSize),
+            implementation: implementation)
+    }
+
+    /// Edges after clipping and narrowing, for inspection and tests.
+    public var edgeCount: Int { edges.count }
+
+    /// The Swift binning: carries, tile offsets and edge indices of every occupied tile (the layout of the
+    /// stored properties). The C kernel (FillPathBinningKernel.swift) gives identical arrays; tests compare them.
+    static func binInSwift(
+        _ edges: [FillEdge], grid: FillTileGrid, columns: Range<Int>, rows: Range<Int>
+    ) -> (carry: [Int32], offsets: [Int32], bins: [Int32]) {
+        let size = grid.tileSize
+        let subTile = Int64(size) << Int64(fillSubpixelShift)
+        let boxWidth = columns.count
+        let tileCount = boxWidth * rows.count
         // Tile index of a pixel row or column: a shift for power-of-two tiles (the usual case), since an
         // integer division per edge and tile row is a slow instruction.
         let sizeShift = size.nonzeroBitCount == 1 ? size.trailingZeroBitCount : -1
@@ -108,7 +146,6 @@ public struct FillPathCoverage: Sendable {
                 }
             }
         }
-        self.carry = carry
 
         // Counting sort of (tile, edge) pairs by tile; edges keep their path order within a tile.
         var offsets = [Int32](repeating: 0, count: tileCount + 1)
@@ -121,19 +158,8 @@ public struct FillPathCoverage: Sendable {
             bins[Int(cursor[tile])] = Int32(truncatingIfNeeded: entry)
             cursor[tile] += 1
         }
-        binOffsets = offsets
-        binEdges = bins
+        return (carry, offsets, bins)
     }
-
-    /// Collects a builder's edges (closing any open contour) and bins them.
-    public init(builder: FillEdgeBuilder, fillRule: CGPathFillRule, tileSize: Int = 64) {
-        var closed = builder
-        closed.finish()
-        self.init(edges: closed.edges, fillRule: fillRule, grid: FillTileGrid(bounds: builder.clip, tileSize: tileSize))
-    }
-
-    /// Edges after clipping and narrowing, for inspection and tests.
-    public var edgeCount: Int { edges.count }
 
     static func floorDivide(_ a: Int, _ b: Int) -> Int {
         a >= 0 ? a / b : -((-a + b - 1) / b)

@@ -1,7 +1,8 @@
-// Path-filler kernels: the per-tile exact-area accumulation of QuartzRaster's FillTileCoverage.swift, in plain
-// C (no intrinsics, so every CPU runs it). It reproduces the Swift walk bit for bit: the same 24.8 fixed-point
-// formulas, the same Double products rounded with the 1.5 · 2^52 trick (this file turns floating-point
-// contraction off, so no fused multiply-add can change a rounding), and wrapping 32-bit sums.
+// Path-filler kernels: the per-tile exact-area accumulation of QuartzRaster's FillTileCoverage.swift and the
+// edge binning of FillPathCoverage.swift, in plain C (no intrinsics, so every CPU runs it). They reproduce the
+// Swift code bit for bit: the same 24.8 fixed-point formulas, the same Double products rounded with the
+// 1.5 · 2^52 trick (the .c files turn floating-point contraction off, so no fused multiply-add can change a
+// rounding), and wrapping 32-bit sums.
 #ifndef RASTER_KERNELS_PATHS_H
 #define RASTER_KERNELS_PATHS_H
 
@@ -32,6 +33,32 @@ void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t coun
                              int32_t row_first, int32_t row_end, int32_t cell_x0, int32_t cell_x1,
                              int32_t *deltas, size_t stride, int32_t *carry, uint64_t *touched,
                              size_t words_per_row);
+
+/// The occupied tile box of FillPathCoverage's binning. Columns and rows are grid-relative (tile column c is
+/// absolute tile first_column + c); the box is columns column_lo ..< column_hi × rows row_lo ..< row_hi, and
+/// box tile t = (row − row_lo) · (column_hi − column_lo) + (column − column_lo).
+typedef struct rk_fill_bin_grid {
+    int64_t tile_size;   // T ≥ 1
+    int64_t size_shift;  // log2(T) when T is a power of two, else −1
+    int64_t first_column, first_row;
+    int64_t column_lo, column_hi, row_lo, row_hi;
+} rk_fill_bin_grid;
+
+/// Binning, first pass: adds each edge's carries into carry (T rows per box tile, zero on entry) and counts
+/// its (tile, edge) pairs, then prefix-sums the carries across each tile row and the counts, so on return
+/// offsets[t] is box tile t's first bin and offsets[tile count] the number of pairs. single[i] receives edge
+/// i's box tile when it has exactly one pair, −1 when it has more and −2 when none (for the second pass).
+/// Invariant: carry holds tile count · T values, offsets tile count + 1 (zero on entry), single edge_count;
+/// the box is non-empty and inside the grid, edge coordinates are 24.8 values whose tiles fit the grid's
+/// Int range.
+void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
+                       int32_t *offsets, int32_t *single);
+
+/// Binning, second pass: writes every pair's edge index into bins (tile by tile, edges in their order), given
+/// the offsets and `single` of the first pass; leaves offsets as it found them.
+/// Invariant: as rk_fill_bin_count, and bins holds offsets[tile count] values.
+void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *offsets,
+                       const int32_t *single, int32_t *bins);
 
 #ifdef __cplusplus
 }

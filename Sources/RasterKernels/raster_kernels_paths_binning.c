@@ -1,0 +1,119 @@
+// The path filler's edge binning (FillPathCoverage.init; see include/raster_kernels_paths.h): each edge's
+// (tile, edge) pairs, counted then placed tile by tile, and the carries it adds to the tiles right of it.
+//
+// Coordinate space: device pixels; edges in 24.8 fixed point, tiles of T pixels aligned to the device origin.
+// Carries and counts are wrapping 32-bit integers (uint32_t here, &+ in Swift).
+#include "raster_kernels_paths.h"
+#include "rk_paths_fixed.h"
+
+#pragma STDC FP_CONTRACT OFF
+
+// FillPathCoverage.init's tileOf: floor(a / T), a shift when T is a power of two.
+static inline int64_t bin_tile_of(int64_t a, const rk_fill_bin_grid *g) {
+    if (g->size_shift >= 0) return a >> g->size_shift;
+    return a >= 0 ? a / g->tile_size : -((-a + g->tile_size - 1) / g->tile_size);
+}
+
+// The pairs and carries of one edge inside one tile row's band (sub-pixel rows ya ..< yb, where the edge is at
+// xa and xb): the tiles its cells reach get the pair (counted, or placed at offsets[t]++), and (counting pass)
+// the first tile right of them gets its height, pixel row by pixel row. Returns the box tile when the pairs
+// are exactly one, RK_BIN_SEVERAL when more, RK_BIN_NONE when none.
+#define RK_BIN_SEVERAL (-1)
+#define RK_BIN_NONE (-2)
+static inline __attribute__((always_inline)) int64_t bin_band(
+    const rk_fill_bin_grid *g, int place, int64_t tile_row, int32_t ya, int32_t yb, int32_t xa, int32_t xb,
+    uint32_t winding, int32_t index, uint32_t *carry, uint32_t *offsets, int32_t *bins) {
+    int64_t column_min = bin_tile_of((xa < xb ? xa : xb) >> 8, g) - g->first_column;
+    int64_t column_max = bin_tile_of((xa < xb ? xb : xa) >> 8, g) - g->first_column;
+    if (column_min < g->column_lo) column_min = g->column_lo;
+    if (column_max > g->column_hi - 1) column_max = g->column_hi - 1;
+    int64_t row_base = (tile_row - g->row_lo) * (g->column_hi - g->column_lo) - g->column_lo;
+    int64_t result = column_min > column_max ? RK_BIN_NONE
+                     : column_min == column_max ? row_base + column_min : RK_BIN_SEVERAL;
+    if (place) {
+        for (int64_t column = column_min; column <= column_max; column++) bins[offsets[row_base + column]++] = index;
+        return result;
+    }
+    for (int64_t column = column_min; column <= column_max; column++) offsets[row_base + column + 1]++;
+    int64_t carry_column = column_max + 1 > g->column_lo ? column_max + 1 : g->column_lo;
+    if (carry_column >= g->column_hi) return result;
+    // carry[base + pixel row] is that tile's row; every pixel row of the band is inside it.
+    int64_t base = (row_base + carry_column) * g->tile_size - (g->first_row + tile_row) * g->tile_size;
+    uint32_t height_unit = winding * 512u;
+    for (int32_t y = ya; y < yb;) {
+        int32_t row_end = (y & ~255) + 256;
+        if (row_end > yb) row_end = yb;
+        carry[base + (y >> 8)] += height_unit * (uint32_t)(row_end - y);
+        y = row_end;
+    }
+    return result;
+}
+
+// One edge (`place` is a constant at each call): bin_band for each tile row its rows reach, with the edge's
+// part inside that row's band. Returns the box tile of its only pair, RK_BIN_SEVERAL or RK_BIN_NONE.
+static inline __attribute__((always_inline)) int64_t bin_edge(
+    const rk_fill_edge *e, int32_t index, const rk_fill_bin_grid *g, int place, uint32_t *carry,
+    uint32_t *offsets, int32_t *bins) {
+    int32_t y0 = e->y0, y1 = e->y1;
+    if (y0 >= y1) return RK_BIN_NONE;
+    int64_t band_a = bin_tile_of(y0 >> 8, g), band_b = bin_tile_of((y1 - 1) >> 8, g);
+    int64_t first_tile_row = band_a - g->first_row, last_tile_row = band_b - g->first_row;
+    if (first_tile_row < g->row_lo) first_tile_row = g->row_lo;
+    if (last_tile_row > g->row_hi - 1) last_tile_row = g->row_hi - 1;
+    if (first_tile_row > last_tile_row) return RK_BIN_NONE;
+    uint32_t winding = (uint32_t)e->winding;
+    if (band_a == band_b) {
+        // One band holds the whole edge, so its part there is the edge itself (band top ≤ y0, y1 ≤ band end).
+        return bin_band(g, place, first_tile_row, y0, y1, e->x0, e->x1, winding, index, carry, offsets, bins);
+    }
+    int64_t sub_tile = g->tile_size << 8;
+    for (int64_t tile_row = first_tile_row; tile_row <= last_tile_row; tile_row++) {
+        int64_t band_top = (g->first_row + tile_row) * sub_tile;
+        int32_t ya = (int32_t)(y0 > band_top ? y0 : band_top);
+        int32_t yb = (int32_t)(y1 < band_top + sub_tile ? y1 : band_top + sub_tile);
+        if (ya >= yb) continue;
+        bin_band(g, place, tile_row, ya, yb, edge_crossing(e, ya), edge_crossing(e, yb), winding, index, carry,
+                 offsets, bins);
+    }
+    return RK_BIN_SEVERAL;
+}
+
+void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
+                       int32_t *offsets, int32_t *single) {
+    const rk_fill_edge *all = (const rk_fill_edge *)edges;
+    uint32_t *carries = (uint32_t *)carry, *starts = (uint32_t *)offsets;
+    const rk_fill_bin_grid g = *grid;
+    for (size_t index = 0; index < edge_count; index++) {
+        single[index] = (int32_t)bin_edge(&all[index], (int32_t)index, &g, 0, carries, starts, NULL);
+    }
+    int64_t size = g.tile_size, box_width = g.column_hi - g.column_lo;
+    int64_t tile_count = box_width * (g.row_hi - g.row_lo);
+    // Prefix sums across each tile row turn per-column carry deltas into entering coverage.
+    for (int64_t box_row = 0; box_width > 1 && box_row < g.row_hi - g.row_lo; box_row++) {
+        for (int64_t column = 1; column < box_width; column++) {
+            uint32_t *here = carries + (box_row * box_width + column) * size, *left = here - size;
+            for (int64_t i = 0; i < size; i++) here[i] += left[i];
+        }
+    }
+    for (int64_t t = 0; t < tile_count; t++) starts[t + 1] += starts[t];
+}
+
+void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *offsets,
+                       const int32_t *single, int32_t *bins) {
+    const rk_fill_edge *all = (const rk_fill_edge *)edges;
+    uint32_t *cursor = (uint32_t *)offsets;
+    const rk_fill_bin_grid g = *grid;
+    for (size_t index = 0; index < edge_count; index++) {
+        int32_t tile = single[index];
+        if (tile >= 0) {
+            // The usual case: an edge inside one tile, known from the counting pass.
+            bins[cursor[tile]++] = (int32_t)index;
+        } else if (tile == RK_BIN_SEVERAL) {
+            bin_edge(&all[index], (int32_t)index, &g, 1, NULL, cursor, bins);
+        }
+    }
+    // Each cursor now holds its tile's end, which is the next tile's start: shift them back.
+    int64_t tile_count = (g.column_hi - g.column_lo) * (g.row_hi - g.row_lo);
+    for (int64_t t = tile_count; t > 0; t--) cursor[t] = cursor[t - 1];
+    cursor[0] = 0;
+}
