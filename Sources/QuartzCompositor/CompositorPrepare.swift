@@ -15,14 +15,27 @@ enum CompositorPaint: Sendable {
     case shader(any SpanShader, alpha: UInt8)
 }
 
-struct CompositorOp: Sendable {
-    var coverage: any FillCoverageSource
-    var paint: CompositorPaint
-    var blendMode: CGBlendMode
+/// A prepared operation. A class, so the tile phase reads it through an unretained reference: one
+/// operation is drawn by many tiles on several threads, and copying the value into every tile cost
+/// reference counting (contended between threads) and a copy of its fields per tile.
+final class CompositorOp: Sendable {
+    let coverage: any FillCoverageSource
+    let paint: CompositorPaint
+    let blendMode: CGBlendMode
     /// Clip table index or −1; mask surface index or −1.
-    var clip: Int
-    var maskSurface: Int
-    var bounds: FillPixelBounds
+    let clip: Int
+    let maskSurface: Int
+    let bounds: FillPixelBounds
+
+    init(coverage: any FillCoverageSource, paint: CompositorPaint, blendMode: CGBlendMode, clip: Int, maskSurface: Int,
+         bounds: FillPixelBounds) {
+        self.coverage = coverage
+        self.paint = paint
+        self.blendMode = blendMode
+        self.clip = clip
+        self.maskSurface = maskSurface
+        self.bounds = bounds
+    }
 }
 
 /// The offscreen pixels the preparation phase may reference (finished before they are read).
