@@ -95,6 +95,7 @@ public enum Compositor {
         var plan = CompositorPlan(frame: FillPixelBounds(width: bitmap.width, height: bitmap.height))
         // A flat list plans one operation per node: room for them up front instead of growing item by item.
         plan.ops.reserveCapacity(list.nodes.count)
+        plan.items.reserveCapacity(list.nodes.count)
         plan.surfaces[0].ops.reserveCapacity(list.nodes.count)
         plan.plan(list.nodes, surface: 0, clip: -1, visible: plan.surfaces[0].bounds)
         // The background is laid down tile by tile when the frame's tiles are composited (in parallel, and

@@ -68,13 +68,13 @@ struct CompositorPreparer {
             return CompositorOp(
                 coverage: FillRectCoverage(rect: rect), paint: .shader(shader, alpha: Self.alphaByte(opacity)),
                 blendMode: blendMode, clip: planned.clip, maskSurface: mask ?? -1, bounds: b)
-        case .item(let item):
+        case .item(let index):
             let builder = CompositorCoverageBuilder(clip: planned.visible, tileSize: tileSize, deviceTolerance: deviceTolerance)
-            guard let (coverage, paint) = prepareItem(item, builder: builder) else { return nil }
+            guard let (coverage, paint) = prepareItem(plan.items[index], builder: builder) else { return nil }
             let bounds = coverage.bounds.intersection(planned.bounds)
             if bounds.isEmpty { return nil }
-            return CompositorOp(coverage: coverage.source, paint: paint, blendMode: item.blendMode, clip: planned.clip,
-                                maskSurface: -1, bounds: bounds)
+            return CompositorOp(coverage: coverage.source, paint: paint, blendMode: plan.items[index].blendMode,
+                                clip: planned.clip, maskSurface: -1, bounds: bounds)
         }
     }
 
