@@ -13,6 +13,8 @@ public struct PeerSceneRenderListBuilder: Sendable {
     public let scene: PeerScene
     /// Each item's content, built once; frames only change transforms and opacities.
     let contents: [RenderContent]
+    /// Offscreen buffers and tile scratches kept from frame to frame (as a CARenderer keeps its pool).
+    let pool = CompositorSurfacePool()
 
     /// Decodes the scene's images and builds every item's content. Throws when an image cannot be read.
     public init(scene: PeerScene) throws {
@@ -66,7 +68,7 @@ public struct PeerSceneRenderListBuilder: Sendable {
         _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, threads: Int = 1, tileSize: Int = 64
     ) {
         let options = CompositorOptions(threads: threads, tileSize: tileSize, background: background)
-        Compositor.render(list, into: &bitmap, options: options)
+        Compositor.render(list, into: &bitmap, options: options, pool: pool)
     }
 
     /// Renders the static scene (or animation frame `frame`) into a new bitmap.

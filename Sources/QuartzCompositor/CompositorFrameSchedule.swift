@@ -240,7 +240,7 @@ final class CompositorFrameRenderer {
         let context = CompositorTileContext(
             plan: plan, ops: ops.map { $0.map(Unmanaged.passUnretained) }, clips: clips, memory: CompositorSurfaceMemory(pointers: pointers), bins: bins,
             frameBackground: frameBackground, startsTiles: first)
-        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize) { item, scratch in
+        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool) { item, scratch in
             context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
         }
     }

@@ -79,7 +79,7 @@ struct CompositorPreparer {
     }
 
     func prepareItem(
-        _ item: RenderItem, builder: CompositorCoverageBuilder
+        _ item: borrowing RenderItem, builder: CompositorCoverageBuilder
     ) -> (CompositorCoverageBuilder.Built, CompositorPaint)? {
         let projection = CompositorProjection(item.transform)
         let alpha = Self.alphaByte(item.opacity)
@@ -107,7 +107,7 @@ struct CompositorPreparer {
             else { return nil }
             return (c, .shader(shader, alpha: alpha))
         case .shadow(let shadow):
-            return CompositorShadows.prepare(shadow, item: item, builder: builder, blurThreads: blurThreads)
+            return CompositorShadows.prepare(shadow, item: copy item, builder: builder, blurThreads: blurThreads)
         }
     }
 }
