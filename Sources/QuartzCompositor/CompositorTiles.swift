@@ -134,7 +134,7 @@ struct CompositorTileContext: @unchecked Sendable {
         // Sources that know their shape blend a solid's whole blocks straight into the surface (same
         // pixels); checked before the span lane is built, which this common case never needs.
         if case .solid(let color) = op.paint, clipRows == nil, maskRows == nil, op.blendMode == .normal,
-           op.coverage.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s), scratch: scratch.fill)
+           op.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s), scratch: scratch.fill)
         {
             return
         }
@@ -143,9 +143,9 @@ struct CompositorTileContext: @unchecked Sendable {
                                       blendMode: op.blendMode, scratch: scratch)
         switch op.paint {
         case .solid(let color):
-            op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
+            op.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
         case .shader(let shader, let alpha):
-            op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) {
+            op.forEachCoverageSpan(in: region, scratch: scratch.fill) {
                 lane.composite($0, shader: shader, alpha: alpha)
             }
         }
