@@ -238,8 +238,9 @@ final class CompositorFrameRenderer {
     private func compositeTiles(_ work: [(surface: Int, tile: Int)], first: Bool) {
         // `ops` keeps every operation alive until this phase returns (the context's invariant).
         let context = CompositorTileContext(
-            plan: plan, ops: ops.map { $0.map(Unmanaged.passUnretained) }, clips: clips, memory: CompositorSurfaceMemory(pointers: pointers), bins: bins,
-            frameBackground: frameBackground, startsTiles: first)
+            plan: plan, ops: ops.map { $0.map(Unmanaged.passUnretained) }, clips: clips,
+            memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
+            startsTiles: first)
         Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool) { item, scratch in
             context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
         }

@@ -77,7 +77,9 @@ struct CompositorPlan: Sendable {
         return added
     }
 
-    mutating func planItem(_ item: consuming RenderItem, surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
+    mutating func planItem(
+        _ item: consuming RenderItem, surface: Int, clip: Int, visible: FillPixelBounds
+    ) -> FillPixelBounds {
         guard item.opacity > 0, item.transform.isFinite, !visible.isEmpty else { return .empty }
         let projection = CompositorProjection(item.transform)
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
