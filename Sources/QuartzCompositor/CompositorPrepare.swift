@@ -24,6 +24,9 @@ class CompositorOp: @unchecked Sendable {
     // Invariant (for @unchecked Sendable): every stored property, here and in the subclasses, is a `let` of a
     // Sendable type, so an operation is immutable once made.
     let paint: CompositorPaint
+    /// The colour when `paint` is solid: tested per tile without copying the paint (which would retain a
+    /// shader's box, shared by the threads drawing the same image).
+    let solidColor: UInt32?
     let blendMode: CGBlendMode
     /// Clip table index or −1; mask surface index or −1.
     let clip: Int
@@ -32,6 +35,7 @@ class CompositorOp: @unchecked Sendable {
 
     init(paint: CompositorPaint, blendMode: CGBlendMode, clip: Int, maskSurface: Int, bounds: FillPixelBounds) {
         self.paint = paint
+        if case .solid(let color) = paint { solidColor = color } else { solidColor = nil }
         self.blendMode = blendMode
         self.clip = clip
         self.maskSurface = maskSurface

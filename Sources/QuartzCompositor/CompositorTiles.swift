@@ -133,7 +133,7 @@ struct CompositorTileContext: @unchecked Sendable {
         }
         // Sources that know their shape blend a solid's whole blocks straight into the surface (same
         // pixels); checked before the span lane is built, which this common case never needs.
-        if case .solid(let color) = op.paint, clipRows == nil, maskRows == nil, op.blendMode == .normal,
+        if let color = op.solidColor, clipRows == nil, maskRows == nil, op.blendMode == .normal,
            op.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s), scratch: scratch.fill)
         {
             return
