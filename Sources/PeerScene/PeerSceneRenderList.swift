@@ -13,6 +13,8 @@ public struct PeerSceneRenderListBuilder: Sendable {
     public let scene: PeerScene
     /// Each item's content, built once; frames only change transforms and opacities.
     let contents: [RenderContent]
+    /// Offscreen buffers and tile scratches kept from frame to frame (as a CARenderer keeps its pool).
+    let pool = CompositorSurfacePool()
 
     /// Decodes the scene's images and builds every item's content. Throws when an image cannot be read.
     public init(scene: PeerScene) throws {
@@ -39,6 +41,19 @@ public struct PeerSceneRenderListBuilder: Sendable {
     public func renderList(frame: Int? = nil) -> RenderList {
         var nodes: [RenderNode] = []
         nodes.reserveCapacity(contents.count)
+        if let frame, scene.frames.indices.contains(frame) {
+            // An animation frame: each item's 16 matrix numbers and opacity are read in place (no per-item
+            // array); the same values as `placement(ofItem:frame:)`.
+            let entries = scene.frames[frame]
+            for index in contents.indices {
+                let e = entries[index]
+                let transform = CATransform3D(
+                    m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+                    m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+                nodes.append(.item(RenderItem(transform: transform, content: contents[index], opacity: e[16])))
+            }
+            return RenderList(nodes)
+        }
         for index in contents.indices {
             let placement = scene.placement(ofItem: index, frame: frame)
             nodes.append(.item(RenderItem(
@@ -53,7 +68,7 @@ public struct PeerSceneRenderListBuilder: Sendable {
         _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, threads: Int = 1, tileSize: Int = 64
     ) {
         let options = CompositorOptions(threads: threads, tileSize: tileSize, background: background)
-        Compositor.render(list, into: &bitmap, options: options)
+        Compositor.render(list, into: &bitmap, options: options, pool: pool)
     }
 
     /// Renders the static scene (or animation frame `frame`) into a new bitmap.

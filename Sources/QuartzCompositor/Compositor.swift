@@ -95,6 +95,7 @@ public enum Compositor {
         var plan = CompositorPlan(frame: FillPixelBounds(width: bitmap.width, height: bitmap.height))
         // A flat list plans one operation per node: room for them up front instead of growing item by item.
         plan.ops.reserveCapacity(list.nodes.count)
+        plan.items.reserveCapacity(list.nodes.count)
         plan.surfaces[0].ops.reserveCapacity(list.nodes.count)
         plan.plan(list.nodes, surface: 0, clip: -1, visible: plan.surfaces[0].bounds)
         // The background is laid down tile by tile when the frame's tiles are composited (in parallel, and
@@ -137,21 +138,24 @@ public enum Compositor {
         }
     }
 
-    /// The same with a per-worker tile scratch.
+    /// The same with a per-worker tile scratch, taken from `pool` (and given back) so frames reuse them.
     static func runWorkers(
-        threads: Int, items: Int, scratchTileSize: Int, _ body: @Sendable (Int, CompositorTileScratch) -> Void
+        threads: Int, items: Int, scratchTileSize: Int, pool: CompositorSurfacePool,
+        _ body: @Sendable (Int, CompositorTileScratch) -> Void
     ) {
         if items == 0 { return }
         let workers = max(1, min(threads, items))
         if workers == 1 {
-            let scratch = CompositorTileScratch(tileSize: scratchTileSize)
+            let scratch = pool.takeTileScratch(tileSize: scratchTileSize)
             for item in 0..<items { body(item, scratch) }
+            pool.recycleTileScratch(scratch)
             return
         }
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let scratch = CompositorTileScratch(tileSize: scratchTileSize)
+            let scratch = pool.takeTileScratch(tileSize: scratchTileSize)
             while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item, scratch) }
+            pool.recycleTileScratch(scratch)
         }
     }
 }

@@ -20,14 +20,23 @@ struct CompositorCoverageBuilder {
 
     /// A filled rounded rectangle.
     func roundedRect(_ shape: RenderRoundedRect, _ projection: CompositorProjection) -> Built? {
+        switch preparedRoundedRect(shape, projection) {
+        case .roundedRect(let source, let bounds)?: (source, bounds)
+        case .other(let source, let bounds)?: (source, bounds)
+        case nil: nil
+        }
+    }
+
+    /// The same, keeping the analytic coverage concrete (the operation then stores it inline).
+    func preparedRoundedRect(_ shape: RenderRoundedRect, _ projection: CompositorProjection) -> CompositorPreparedCoverage? {
         let rect = shape.rect.standardized
         guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
         if let affine = projection.affine, shape.isUniform, let box = projection.deviceBoundingBox(of: rect),
            Self.isModest(box) {
             let source = FillRoundedRectCoverage(rect: rect, cornerRadius: shape.effectiveRadius, transform: affine)
-            return (source, box.compositorPixelBounds(margin: 1).intersection(clip))
+            return .roundedRect(source, box.compositorPixelBounds(margin: 1).intersection(clip))
         }
-        return path(CompositorShapes.roundedRectPath(shape), rule: .winding, projection)
+        return path(CompositorShapes.roundedRectPath(shape), rule: .winding, projection).map(CompositorPreparedCoverage.init)
     }
 
     /// A border ring inside the rounded rectangle (outer minus the inset shape with the concentric radius).

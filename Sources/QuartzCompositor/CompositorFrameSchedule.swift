@@ -55,7 +55,7 @@ final class CompositorFrameRenderer {
             switch op.spec {
             case .surface(let child, let mask, _, _): kids[op.surface] += mask.map { [child, $0] } ?? [child]
             case .item(let item):
-                if case .shadow = item.content { subtree[op.surface] += op.bounds.width * op.bounds.height }
+                if case .shadow = plan.items[item].content { subtree[op.surface] += op.bounds.width * op.bounds.height }
             }
         }
         // A kid is planned after its parent, so a reverse walk finishes every subtree before its parent's.
@@ -116,7 +116,7 @@ final class CompositorFrameRenderer {
         for (position, index) in list.enumerated() {
             switch plan.ops[index].spec {
             case .item(let item):
-                guard case .shadow = item.content else { continue }
+                guard case .shadow = plan.items[item].content else { continue }
                 let estimate = plan.ops[index].bounds.width * plan.ops[index].bounds.height
                 if bytes > 0 && bytes + estimate > segmentBudget { flush(to: position) }
                 bytes += estimate
@@ -187,8 +187,17 @@ final class CompositorFrameRenderer {
             var surface = plan.surfaces[part.surface]
             surface.ops = Array(part.ops)
             let b = CompositorBins(surface: surface, ops: ops, tileSize: tileSize)
-            for t in 0..<b.grid.tileCount where first || b.offsets[t + 1] > b.offsets[t] {
-                work.append((part.surface, t))
+            // Even columns first, then odd ones: workers take consecutive items at the same time, and tiles
+            // side by side share a cache line at each row's seam (a row is rarely line-aligned at a tile
+            // edge), which they would otherwise write concurrently. Vertical neighbours share no line.
+            let columns = b.grid.columnCount
+            for parity in 0..<min(2, columns) {
+                for row in 0..<b.grid.rowCount {
+                    for column in stride(from: parity, to: columns, by: 2) {
+                        let t = row * columns + column
+                        if first || b.offsets[t + 1] > b.offsets[t] { work.append((part.surface, t)) }
+                    }
+                }
             }
             bins[part.surface] = b
         }
@@ -201,7 +210,7 @@ final class CompositorFrameRenderer {
         if indices.isEmpty { return }
         let plan = self.plan
         let shadows = indices.reduce(0) { count, index in
-            if case .item(let item) = plan.ops[index].spec, case .shadow = item.content { return count + 1 }
+            if case .item(let item) = plan.ops[index].spec, case .shadow = plan.items[item].content { return count + 1 }
             return count
         }
         // One big shadow gets every thread for its blur; many share them (the blur nests its own workers).
@@ -227,10 +236,12 @@ final class CompositorFrameRenderer {
     }
 
     private func compositeTiles(_ work: [(surface: Int, tile: Int)], first: Bool) {
+        // `ops` keeps every operation alive until this phase returns (the context's invariant).
         let context = CompositorTileContext(
-            plan: plan, ops: ops, clips: clips, memory: CompositorSurfaceMemory(pointers: pointers), bins: bins,
-            frameBackground: frameBackground, startsTiles: first)
-        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize) { item, scratch in
+            plan: plan, ops: ops.map { $0.map(Unmanaged.passUnretained) }, clips: clips,
+            memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
+            startsTiles: first)
+        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool) { item, scratch in
             context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
         }
     }

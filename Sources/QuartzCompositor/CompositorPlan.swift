@@ -11,7 +11,9 @@ import QuartzRaster
 
 /// What one planned operation draws.
 enum CompositorOpSpec: Sendable {
-    case item(RenderItem)
+    /// Index into the plan's `items` (kept apart so a planned operation holds no references and copies as
+    /// plain bytes).
+    case item(Int)
     /// A finished offscreen surface, through an optional mask surface, with group opacity and blending.
     case surface(Int, mask: Int?, opacity: Double, blendMode: CGBlendMode)
 }
@@ -52,6 +54,8 @@ struct CompositorClipPlan: Sendable {
 struct CompositorPlan: Sendable {
     var surfaces: [CompositorSurfacePlan]
     var ops: [CompositorPlannedOp] = []
+    /// The render items the operations draw, in planning order.
+    var items: [RenderItem] = []
     var clips: [CompositorClipPlan] = []
 
     init(frame: FillPixelBounds) {
@@ -73,13 +77,16 @@ struct CompositorPlan: Sendable {
         return added
     }
 
-    mutating func planItem(_ item: RenderItem, surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
+    mutating func planItem(
+        _ item: consuming RenderItem, surface: Int, clip: Int, visible: FillPixelBounds
+    ) -> FillPixelBounds {
         guard item.opacity > 0, item.transform.isFinite, !visible.isEmpty else { return .empty }
         let projection = CompositorProjection(item.transform)
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
         let bounds = Self.estimatedBounds(item.content, projection).intersection(visible)
         if bounds.isEmpty { return .empty }
-        ops.append(CompositorPlannedOp(spec: .item(item), surface: surface, clip: clip, bounds: bounds,
+        items.append(item)
+        ops.append(CompositorPlannedOp(spec: .item(items.count - 1), surface: surface, clip: clip, bounds: bounds,
                                        visible: surfaces[surface].bounds))
         surfaces[surface].ops.append(ops.count - 1)
         return bounds

@@ -15,14 +15,114 @@ enum CompositorPaint: Sendable {
     case shader(any SpanShader, alpha: UInt8)
 }
 
-struct CompositorOp: Sendable {
-    var coverage: any FillCoverageSource
-    var paint: CompositorPaint
-    var blendMode: CGBlendMode
+/// A prepared operation. A class, so the tile phase reads it through an unretained reference: one
+/// operation is drawn by many tiles on several threads, and copying the value into every tile cost
+/// reference counting (contended between threads) and a copy of its fields per tile. The coverage lives in
+/// a subclass: the common analytic rounded rectangle inline (one allocation per operation, no existential
+/// box), any other source as an existential. The base class itself covers nothing.
+class CompositorOp: @unchecked Sendable {
+    // Invariant (for @unchecked Sendable): every stored property, here and in the subclasses, is a `let` of a
+    // Sendable type, so an operation is immutable once made.
+    let paint: CompositorPaint
+    /// The colour when `paint` is solid: tested per tile without copying the paint (which would retain a
+    /// shader's box, shared by the threads drawing the same image).
+    let solidColor: UInt32?
+    let blendMode: CGBlendMode
     /// Clip table index or −1; mask surface index or −1.
-    var clip: Int
-    var maskSurface: Int
-    var bounds: FillPixelBounds
+    let clip: Int
+    let maskSurface: Int
+    let bounds: FillPixelBounds
+
+    init(paint: CompositorPaint, blendMode: CGBlendMode, clip: Int, maskSurface: Int, bounds: FillPixelBounds) {
+        self.paint = paint
+        if case .solid(let color) = paint { solidColor = color } else { solidColor = nil }
+        self.blendMode = blendMode
+        self.clip = clip
+        self.maskSurface = maskSurface
+        self.bounds = bounds
+    }
+
+    /// FillCoverageSource.forEachCoverageSpan of the operation's coverage.
+    func forEachCoverageSpan(in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void) {}
+
+    /// FillCoverageSource.blendSolid of the operation's coverage.
+    func blendSolid(_ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch)
+        -> Bool { true }
+
+    /// The operation for a prepared coverage, or nil when it covers nothing inside `limit`.
+    static func make(
+        _ coverage: CompositorPreparedCoverage, paint: CompositorPaint, blendMode: CGBlendMode, clip: Int,
+        limit: FillPixelBounds
+    ) -> CompositorOp? {
+        switch coverage {
+        case .roundedRect(let source, let reach):
+            let bounds = reach.intersection(limit)
+            if bounds.isEmpty { return nil }
+            return CompositorRoundedRectOp(coverage: source, paint: paint, blendMode: blendMode, clip: clip, bounds: bounds)
+        case .other(let source, let reach):
+            let bounds = reach.intersection(limit)
+            if bounds.isEmpty { return nil }
+            return CompositorCoverageOp(coverage: source, paint: paint, blendMode: blendMode, clip: clip, maskSurface: -1,
+                                        bounds: bounds)
+        }
+    }
+}
+
+/// An operation over any coverage source.
+final class CompositorCoverageOp: CompositorOp, @unchecked Sendable {
+    let source: any FillCoverageSource
+
+    init(coverage: any FillCoverageSource, paint: CompositorPaint, blendMode: CGBlendMode, clip: Int, maskSurface: Int,
+         bounds: FillPixelBounds) {
+        source = coverage
+        super.init(paint: paint, blendMode: blendMode, clip: clip, maskSurface: maskSurface, bounds: bounds)
+    }
+
+    override func forEachCoverageSpan(
+        in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
+    ) {
+        source.forEachCoverageSpan(in: region, scratch: scratch, body)
+    }
+
+    override func blendSolid(
+        _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
+    ) -> Bool {
+        source.blendSolid(color, in: region, into: surface, scratch: scratch)
+    }
+}
+
+/// An operation over the analytic rounded rectangle (backgrounds, image quads), stored inline.
+final class CompositorRoundedRectOp: CompositorOp, @unchecked Sendable {
+    let source: FillRoundedRectCoverage
+
+    init(coverage: FillRoundedRectCoverage, paint: CompositorPaint, blendMode: CGBlendMode, clip: Int,
+         bounds: FillPixelBounds) {
+        source = coverage
+        super.init(paint: paint, blendMode: blendMode, clip: clip, maskSurface: -1, bounds: bounds)
+    }
+
+    override func forEachCoverageSpan(
+        in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
+    ) {
+        source.forEachCoverageSpan(in: region, scratch: scratch, body)
+    }
+
+    override func blendSolid(
+        _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
+    ) -> Bool {
+        source.blendSolid(color, in: region, into: surface, scratch: scratch)
+    }
+}
+
+/// What preparing an item's geometry gives: the analytic rounded rectangle (kept concrete) or any other
+/// source, each with the device pixels it can touch.
+enum CompositorPreparedCoverage {
+    case roundedRect(FillRoundedRectCoverage, FillPixelBounds)
+    case other(any FillCoverageSource, FillPixelBounds)
+
+    init(_ built: CompositorCoverageBuilder.Built) {
+        self = .other(built.source, built.bounds)
+    }
 }
 
 /// The offscreen pixels the preparation phase may reference (finished before they are read).
@@ -52,49 +152,49 @@ struct CompositorPreparer {
             let b = planned.bounds
             let rect = CGRect(x: b.minX, y: b.minY, width: b.width, height: b.height)
             let shader = CompositorSurfaceShader(pixels: UnsafePointer(pixels), bounds: s.bounds)
-            return CompositorOp(
+            return CompositorCoverageOp(
                 coverage: FillRectCoverage(rect: rect), paint: .shader(shader, alpha: Self.alphaByte(opacity)),
                 blendMode: blendMode, clip: planned.clip, maskSurface: mask ?? -1, bounds: b)
-        case .item(let item):
+        case .item(let index):
             let builder = CompositorCoverageBuilder(clip: planned.visible, tileSize: tileSize, deviceTolerance: deviceTolerance)
-            guard let (coverage, paint) = prepareItem(item, builder: builder) else { return nil }
-            let bounds = coverage.bounds.intersection(planned.bounds)
-            if bounds.isEmpty { return nil }
-            return CompositorOp(coverage: coverage.source, paint: paint, blendMode: item.blendMode, clip: planned.clip,
-                                maskSurface: -1, bounds: bounds)
+            guard let (coverage, paint) = prepareItem(plan.items[index], builder: builder) else { return nil }
+            return CompositorOp.make(coverage, paint: paint, blendMode: plan.items[index].blendMode, clip: planned.clip,
+                                     limit: planned.bounds)
         }
     }
 
     func prepareItem(
-        _ item: RenderItem, builder: CompositorCoverageBuilder
-    ) -> (CompositorCoverageBuilder.Built, CompositorPaint)? {
+        _ item: borrowing RenderItem, builder: CompositorCoverageBuilder
+    ) -> (CompositorPreparedCoverage, CompositorPaint)? {
         let projection = CompositorProjection(item.transform)
         let alpha = Self.alphaByte(item.opacity)
         switch item.content {
         case .solid(let shape, let color):
-            guard let c = builder.roundedRect(shape, projection) else { return nil }
+            guard let c = builder.preparedRoundedRect(shape, projection) else { return nil }
             return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
         case .border(let shape, let width, let color):
             guard let c = builder.border(shape, width: width, projection) else { return nil }
-            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+            return (CompositorPreparedCoverage(c), .solid(color.compositorPremultiplied(opacity: item.opacity)))
         case .shapeFill(let path, let rule, let color):
             guard let c = builder.path(path, rule: rule, projection) else { return nil }
-            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+            return (CompositorPreparedCoverage(c), .solid(color.compositorPremultiplied(opacity: item.opacity)))
         case .shapeStroke(let stroke, let color):
             guard let c = builder.stroke(stroke, projection) else { return nil }
-            return (c, .solid(color.compositorPremultiplied(opacity: item.opacity)))
+            return (CompositorPreparedCoverage(c), .solid(color.compositorPremultiplied(opacity: item.opacity)))
         case .image(let image):
-            guard let c = builder.roundedRect(RenderRoundedRect(rect: image.placement.localRect), projection),
+            guard let c = builder.preparedRoundedRect(RenderRoundedRect(rect: image.placement.localRect), projection),
                   let shader = CompositorImageShader(image: image, projection: projection, opacity: 1)
             else { return nil }
             return (c, .shader(shader, alpha: alpha))
         case .gradient(let gradient):
-            guard let c = builder.roundedRect(RenderRoundedRect(rect: gradient.rect), projection),
+            guard let c = builder.preparedRoundedRect(RenderRoundedRect(rect: gradient.rect), projection),
                   let shader = CompositorGradients.shader(gradient, projection: projection)
             else { return nil }
             return (c, .shader(shader, alpha: alpha))
         case .shadow(let shadow):
-            return CompositorShadows.prepare(shadow, item: item, builder: builder, blurThreads: blurThreads)
+            guard let (c, paint) = CompositorShadows.prepare(shadow, item: copy item, builder: builder, blurThreads: blurThreads)
+            else { return nil }
+            return (CompositorPreparedCoverage(c), paint)
         }
     }
 }

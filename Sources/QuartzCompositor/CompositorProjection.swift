@@ -184,13 +184,14 @@ extension CGRect {
     /// Whole device pixels touched by the rectangle (grown by `margin` pixels), clamped by FillPixelBounds;
     /// empty for non-finite input.
     func compositorPixelBounds(margin: Double = 0) -> FillPixelBounds {
-        let values = [minX, minY, maxX, maxY].map { Double($0) }
-        guard !isNull, values.allSatisfy(\.isFinite) else { return FillPixelBounds(minX: 0, minY: 0, maxX: 0, maxY: 0) }
+        guard !isNull else { return .empty }
+        let x0 = Double(minX), y0 = Double(minY), x1 = Double(maxX), y1 = Double(maxY)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .empty }
         let limit = Double(fillMaximumDeviceCoordinate)
         func clampInt(_ v: Double) -> Int { Int(min(max(v, -limit), limit)) }
         return FillPixelBounds(
-            minX: clampInt((values[0] - margin).rounded(.down)), minY: clampInt((values[1] - margin).rounded(.down)),
-            maxX: clampInt((values[2] + margin).rounded(.up)), maxY: clampInt((values[3] + margin).rounded(.up)))
+            minX: clampInt((x0 - margin).rounded(.down)), minY: clampInt((y0 - margin).rounded(.down)),
+            maxX: clampInt((x1 + margin).rounded(.up)), maxY: clampInt((y1 + margin).rounded(.up)))
     }
 }
 

@@ -38,6 +38,9 @@ public final class CompositorSurfacePool: @unchecked Sendable {
     private var limit: Int?
     private var lastFrameBytes = 0
     private var statistics = CompositorMemoryStatistics()
+    /// Idle per-worker tile scratches (a few KB each; at most `maximumIdleScratches`).
+    private var scratches: [CompositorTileScratch] = []
+    private static let maximumIdleScratches = 64
 
     /// A pool that keeps at most `maximumRetainedBytes` of idle buffers after a frame; nil keeps two frames'
     /// worth of the last frame rendered with it.
@@ -69,6 +72,7 @@ public final class CompositorSurfacePool: @unchecked Sendable {
             for b in free { b.pointer.deallocate() }
             free = []
             freeBytes = 0
+            scratches = []
         }
     }
 
@@ -117,6 +121,23 @@ public final class CompositorSurfacePool: @unchecked Sendable {
         let n = max(pixels, 1)
         let step = max(1, (1 << (Int.bitWidth - (n - 1).leadingZeroBitCount)) / 16)
         return (n + step - 1) / step * step
+    }
+
+    /// An idle tile scratch of `tileSize`, or a new one. Scratch contents never reach a pixel unwritten (each
+    /// use fills what it reads), so which one a worker gets does not matter.
+    func takeTileScratch(tileSize: Int) -> CompositorTileScratch {
+        let reused: CompositorTileScratch? = lock.withLock {
+            guard let i = scratches.lastIndex(where: { $0.tileSize == tileSize }) else { return nil }
+            return scratches.remove(at: i)
+        }
+        return reused ?? CompositorTileScratch(tileSize: tileSize)
+    }
+
+    /// Keeps a worker's tile scratch for the next phase or frame.
+    func recycleTileScratch(_ scratch: CompositorTileScratch) {
+        lock.withLock {
+            if scratches.count < Self.maximumIdleScratches { scratches.append(scratch) }
+        }
     }
 
     /// Takes a buffer back for reuse.

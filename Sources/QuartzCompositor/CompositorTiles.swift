@@ -79,7 +79,10 @@ struct CompositorBins: Sendable {
 /// Everything the tile phase reads; immutable while tiles run.
 struct CompositorTileContext: @unchecked Sendable {
     let plan: CompositorPlan
-    let ops: [CompositorOp?]
+    /// The prepared operations, unretained. Invariant: the frame renderer's `ops` array holds each of them
+    /// strongly until the tile phase has returned, so reading them without reference counting is safe (and
+    /// keeps the threads off each other's reference-count cache lines).
+    let ops: [Unmanaged<CompositorOp>?]
     let clips: [(any FillCoverageSource)?]
     let memory: CompositorSurfaceMemory
     let bins: [CompositorBins?]
@@ -102,37 +105,48 @@ struct CompositorTileContext: @unchecked Sendable {
         }
         var currentClip = -1
         for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
-            guard let op = ops[bins.opIndices[k]] else { continue }
-            if op.bounds.intersection(region).isEmpty { continue }
-            var clipRows: UnsafePointer<UInt8>? = nil
-            if op.clip >= 0 {
-                if op.clip != currentClip {
-                    buildClip(op.clip, region: region, scratch: scratch)
-                    currentClip = op.clip
-                }
-                clipRows = UnsafePointer(scratch.clipMask)
+            guard let handle = ops[bins.opIndices[k]] else { continue }
+            handle._withUnsafeGuaranteedRef { op in
+                composite(op, base: base, surface: s, region: region, currentClip: &currentClip, scratch: scratch)
             }
-            var maskRows: (UnsafePointer<UInt32>, FillPixelBounds)? = nil
-            if op.maskSurface >= 0, let m = memory.pointers[op.maskSurface] {
-                maskRows = (UnsafePointer(m), plan.surfaces[op.maskSurface].bounds)
+        }
+    }
+
+    /// One operation over one tile (`currentClip`: the clip whose mask scratch.clipMask holds for this tile).
+    @inline(__always)
+    func composite(
+        _ op: CompositorOp, base: UnsafeMutablePointer<UInt32>, surface s: FillPixelBounds, region: FillPixelBounds,
+        currentClip: inout Int, scratch: CompositorTileScratch
+    ) {
+        if op.bounds.intersection(region).isEmpty { return }
+        var clipRows: UnsafePointer<UInt8>? = nil
+        if op.clip >= 0 {
+            if op.clip != currentClip {
+                buildClip(op.clip, region: region, scratch: scratch)
+                currentClip = op.clip
             }
-            // Sources that know their shape blend a solid's whole blocks straight into the surface (same
-            // pixels); checked before the span lane is built, which this common case never needs.
-            if case .solid(let color) = op.paint, clipRows == nil, maskRows == nil, op.blendMode == .normal,
-               op.coverage.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s), scratch: scratch.fill)
-            {
-                continue
-            }
-            // The paint is unpacked once per operation and tile, so spans touch no reference counts.
-            let lane = CompositorSpanLane(base: base, surface: s, region: region, clipRows: clipRows, maskRows: maskRows,
-                                          blendMode: op.blendMode, scratch: scratch)
-            switch op.paint {
-            case .solid(let color):
-                op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
-            case .shader(let shader, let alpha):
-                op.coverage.forEachCoverageSpan(in: region, scratch: scratch.fill) {
-                    lane.composite($0, shader: shader, alpha: alpha)
-                }
+            clipRows = UnsafePointer(scratch.clipMask)
+        }
+        var maskRows: (UnsafePointer<UInt32>, FillPixelBounds)? = nil
+        if op.maskSurface >= 0, let m = memory.pointers[op.maskSurface] {
+            maskRows = (UnsafePointer(m), plan.surfaces[op.maskSurface].bounds)
+        }
+        // Sources that know their shape blend a solid's whole blocks straight into the surface (same
+        // pixels); checked before the span lane is built, which this common case never needs.
+        if let color = op.solidColor, clipRows == nil, maskRows == nil, op.blendMode == .normal,
+           op.blendSolid(color, in: region, into: FillSurfaceRows(base: base, bounds: s), scratch: scratch.fill)
+        {
+            return
+        }
+        // The paint is unpacked once per operation and tile, so spans touch no reference counts.
+        let lane = CompositorSpanLane(base: base, surface: s, region: region, clipRows: clipRows, maskRows: maskRows,
+                                      blendMode: op.blendMode, scratch: scratch)
+        switch op.paint {
+        case .solid(let color):
+            op.forEachCoverageSpan(in: region, scratch: scratch.fill) { lane.composite($0, color: color) }
+        case .shader(let shader, let alpha):
+            op.forEachCoverageSpan(in: region, scratch: scratch.fill) {
+                lane.composite($0, shader: shader, alpha: alpha)
             }
         }
     }

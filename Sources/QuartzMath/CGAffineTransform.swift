@@ -77,12 +77,33 @@ extension CGRect {
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull { return self }
         let r = standardized
-        let corners = [
-            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY),
-        ].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        // The corners in the order (x0, y0), (x1, y0), (x0, y1), (x1, y1), each mapped as CGPoint.applying does,
+        // and the extremes taken in that order with `<` (what Array.min() / max() did, NaN included), without
+        // allocating: callers bound every layer part with this once per frame.
+        let xs = (t.a * x0 + t.c * y0 + t.tx, t.a * x1 + t.c * y0 + t.tx, t.a * x0 + t.c * y1 + t.tx, t.a * x1 + t.c * y1 + t.tx)
+        let ys = (t.b * x0 + t.d * y0 + t.ty, t.b * x1 + t.d * y0 + t.ty, t.b * x0 + t.d * y1 + t.ty, t.b * x1 + t.d * y1 + t.ty)
+        let minX = Self.orderedMinimum(xs), minY = Self.orderedMinimum(ys)
+        return CGRect(x: minX, y: minY, width: Self.orderedMaximum(xs) - minX, height: Self.orderedMaximum(ys) - minY)
+    }
+
+    /// Sequence.min()'s fold over four values: a later value replaces the result only when it is smaller.
+    @inline(__always)
+    static func orderedMinimum(_ v: (CGFloat, CGFloat, CGFloat, CGFloat)) -> CGFloat {
+        var m = v.0
+        if v.1 < m { m = v.1 }
+        if v.2 < m { m = v.2 }
+        if v.3 < m { m = v.3 }
+        return m
+    }
+
+    /// Sequence.max()'s fold: a later value replaces the result only when the result is smaller.
+    @inline(__always)
+    static func orderedMaximum(_ v: (CGFloat, CGFloat, CGFloat, CGFloat)) -> CGFloat {
+        var m = v.0
+        if m < v.1 { m = v.1 }
+        if m < v.2 { m = v.2 }
+        if m < v.3 { m = v.3 }
+        return m
     }
 }

@@ -3,7 +3,7 @@
 // and prints the per-frame times as one JSON object on the last line of stdout.
 //
 //   quartz-peer-player SCENE.json [--warmup N] [--min-frames N] [--max-frames N] [--min-seconds S]
-//                                 [--passes N] [--threads N] [--tile-size N] [--png OUT.png]
+//                                 [--passes N] [--threads N] [--tile-size N] [--png OUT.png] [--frame-limit N]
 //
 // Loading the scene, decoding the texture and building each item's content happen before timing. A timed
 // frame is one `Compositor.render` call: the background fill plus every item; for animated scenes it also
@@ -22,6 +22,8 @@ struct PlayerOptions {
     var passes = 2
     var threads = 1
     var tileSize = 128
+    /// Animated scenes: time only the first N frames of each pass (for profiling; compare.py never passes it).
+    var frameLimit: Int?
 }
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -49,6 +51,7 @@ func parseOptions(_ arguments: [String]) -> PlayerOptions {
         case "--passes": o.passes = Int(value(a, in: 1...1000))
         case "--threads": o.threads = Int(value(a, in: 1...64))
         case "--tile-size": o.tileSize = Int(value(a, in: 8...1024))
+        case "--frame-limit": o.frameLimit = Int(value(a, in: 1...1_000_000))
         case "--png":
             i += 1
             guard i < arguments.count else { fail("--png needs a path") }
@@ -56,7 +59,7 @@ func parseOptions(_ arguments: [String]) -> PlayerOptions {
         default:
             if a.hasPrefix("-") || !o.scenePath.isEmpty {
                 fail("usage: quartz-peer-player SCENE.json [--warmup N] [--min-frames N] [--max-frames N] "
-                    + "[--min-seconds S] [--passes N] [--threads N] [--tile-size N] [--png OUT.png]")
+                    + "[--min-seconds S] [--passes N] [--threads N] [--tile-size N] [--png OUT.png] [--frame-limit N]")
             }
             o.scenePath = a
         }
@@ -145,7 +148,7 @@ func runPlayer() {
     let start = monotonicNanoseconds(), cpuStart = processCPUNanoseconds()
     if animated {
         for _ in 0..<options.passes {
-            for f in 0..<frameCount {
+            for f in 0..<min(frameCount, options.frameLimit ?? frameCount) {
                 let t0 = monotonicNanoseconds(), c0 = processCPUNanoseconds()
                 renderFrame(f)
                 let c1 = processCPUNanoseconds()
