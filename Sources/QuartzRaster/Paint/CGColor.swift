@@ -61,17 +61,19 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     /// Straight (unpremultiplied) sRGB-encoded red, green, blue, alpha, each clamped to 0…1 (NaN to 0).
     /// Linear spaces are encoded with the sRGB curve; grey spreads to r = g = b.
     public var straightSRGBRGBA: SIMD4<Double> {
-        let c = storedComponents.map { clampUnit(Double($0)) }
+        // Read in place (no mapped array): this runs per item per frame in the compositor.
+        let c = storedComponents
+        func unit(_ i: Int) -> Double { clampUnit(Double(c[i])) }
         var rgb: SIMD3<Double>
         if space.model == .monochrome {
-            rgb = SIMD3(repeating: c[0])
+            rgb = SIMD3(repeating: unit(0))
         } else {
-            rgb = SIMD3(c[0], c[1], c[2])
+            rgb = SIMD3(unit(0), unit(1), unit(2))
         }
         if space.encoding == .linear {
             rgb = SIMD3(paintSRGBEncode(rgb.x), paintSRGBEncode(rgb.y), paintSRGBEncode(rgb.z))
         }
-        return SIMD4(rgb.x, rgb.y, rgb.z, c[c.count - 1])
+        return SIMD4(rgb.x, rgb.y, rgb.z, unit(c.count - 1))
     }
 
     /// The colour as one premultiplied RGBA8 pixel: each channel round(255 · c · a), alpha round(255 · a).
