@@ -3,6 +3,7 @@
 // Number format and coordinates: rki_image_lanes.h.
 #include "raster_kernels_images.h"
 #include "raster_kernels.h"
+#include "raster_kernels_avx512.h"
 #include "rki_image_lanes.h"
 
 #if RK_X86
@@ -174,17 +175,29 @@ size_t rk_image_affine_plan_over(const rk_image_affine_plan *plan, int64_t x, in
     // Wrapping sums as Swift's &+ and &* (unsigned arithmetic, converted back).
     const int64_t s = (int64_t)((uint64_t)u + (uint64_t)x * (uint64_t)span->stepU + 0x8000u);
     const int64_t t = (int64_t)((uint64_t)plan->rows[2 * r + 1] + (uint64_t)x * (uint64_t)span->stepV + 0x8000u);
+    // The AVX-512 kernel (raster_kernels_images_avx512.c) when in use; spans it declines run here.
+    if (rk_avx512_enabled() && rk_image_affine_over_at_avx512(span, s, t, coverage, alpha, destination, count)) {
+        return count;
+    }
     rki_over(span, s, t, coverage, alpha, destination, count);
     return count;
 }
 
 size_t rk_image_affine_bilinear(const rk_image_affine_span *span, uint32_t *output, size_t count) {
-    return rk_avx2_enabled() ? rk_image_affine_bilinear_avx2(span, output, count) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_image_affine_bilinear_avx512(span, output, count);
+    case 2: return rk_image_affine_bilinear_avx2(span, output, count);
+    default: return 0;
+    }
 }
 
 size_t rk_image_affine_bilinear_over(const rk_image_affine_span *span, const uint8_t *coverage, uint8_t alpha,
                                      uint32_t *destination, size_t count) {
-    return rk_avx2_enabled() ? rk_image_affine_bilinear_over_avx2(span, coverage, alpha, destination, count) : 0;
+    switch (rk_kernel_level()) {
+    case 3: return rk_image_affine_bilinear_over_avx512(span, coverage, alpha, destination, count);
+    case 2: return rk_image_affine_bilinear_over_avx2(span, coverage, alpha, destination, count);
+    default: return 0;
+    }
 }
 
 #else

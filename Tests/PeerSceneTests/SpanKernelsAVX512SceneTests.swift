@@ -5,14 +5,16 @@ import Testing
 
 /// DESIGN.md, test kind 4 (differential): whole peer-scene frames are byte-identical whether `.automatic` spans
 /// run the AVX-512 kernels or the AVX2 kernels (SpanKernelsAVX512.swift). Scene a is almost all solid blocks
-/// (rk_solid_block_over), b rounded rectangles (blocks and masked spans), c filled paths (masked spans), g
-/// animated layers (blocks, masked spans, fills and source rows). Serialized: `withAVX512Disabled` is
+/// (rk_solid_block_over), b rounded rectangles (blocks and masked spans), c filled paths (masked spans), e
+/// affine images (rk_image_affine_plan_over's 512-bit loops, raster_kernels_images_avx512.c), g animated
+/// layers (blocks, masked spans, fills, source rows and images). Serialized: `withAVX512Disabled` is
 /// process-wide, so its renders must not overlap another of these tests; the AVX-512 side runs through
 /// renderOnOneKernelTier, so another suite's switch cannot turn it into a second AVX2 render.
 @Suite(.serialized, .enabled(if: SpanKernels.isAVX512Selected,
                              "no AVX-512BW/VL, or OPENQUARTZ_DISABLE_AVX512=1 / OPENQUARTZ_DISABLE_AVX2=1"))
 struct SpanKernelsAVX512SceneTests {
-    static let scenes = ["a_rects_512x512", "b_rrects_affine_512x512", "c_fill_paths_512x512", "g_anim_layers_512x512"]
+    static let scenes = ["a_rects_512x512", "b_rrects_affine_512x512", "c_fill_paths_512x512", "e_images_affine_512x512",
+                          "g_anim_layers_512x512"]
 
     @Test(arguments: scenes)
     func compositorFramesMatchWithAndWithoutAVX512(sceneName: String) throws {

@@ -67,6 +67,19 @@ typedef struct rk_image_affine_plan {
 size_t rk_image_affine_plan_over(const rk_image_affine_plan *plan, int64_t x, int64_t y, const uint8_t *coverage,
                                  uint8_t alpha, uint32_t *destination, size_t count);
 
+/// The AVX-512 (F, BW, VL) kernels of raster_kernels_images_avx512.c: the AVX2 kernels' bytes, 16 pixels per
+/// step. Call only when rk_avx512_supported() is 1. The `_at` forms take the span's s and t as arguments (the
+/// span's own are ignored) and return 0, touching nothing, for spans they decline (count 0, longer than 2^15
+/// pixels, or some lane beyond ±2^30 in 1/256 texel); the AVX2 kernels take those. The others always return
+/// `count`, running the AVX2 kernel for declined spans (for comparisons).
+size_t rk_image_affine_at_avx512(const rk_image_affine_span *span, int64_t s, int64_t t, uint32_t *output,
+                                 size_t count);
+size_t rk_image_affine_over_at_avx512(const rk_image_affine_span *span, int64_t s, int64_t t,
+                                      const uint8_t *coverage, uint8_t alpha, uint32_t *destination, size_t count);
+size_t rk_image_affine_bilinear_avx512(const rk_image_affine_span *span, uint32_t *output, size_t count);
+size_t rk_image_affine_bilinear_over_avx512(const rk_image_affine_span *span, const uint8_t *coverage,
+                                            uint8_t alpha, uint32_t *destination, size_t count);
+
 #ifdef __cplusplus
 }
 #endif
