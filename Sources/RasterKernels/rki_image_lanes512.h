@@ -39,14 +39,12 @@ RK_AVX512 RKI5_INLINE rki5_taps rki5_load16(const int *base, int32_t stride, __m
     __m512i index = _mm512_add_epi32(_mm512_add_epi32(_mm512_mullo_epi32(_mm512_srai_epi32(v, 8), _mm512_set1_epi32(stride)),
                                                       _mm512_srai_epi32(u, 8)),
                                      _mm512_set1_epi32(stride + 1));
-    // Tap pairs as 64-bit scalar loads (AMD Zen's gathers are microcoded and slower). The indices leave the
-    // register two at a time as 64-bit words (no stack round trip); they are ≥ 0 (u, v ≥ −256): read unsigned.
-    __m128i q0 = _mm512_castsi512_si128(index), q1 = _mm512_extracti32x4_epi32(index, 1);
-    __m128i q2 = _mm512_extracti32x4_epi32(index, 2), q3 = _mm512_extracti32x4_epi32(index, 3);
-    const uint64_t p0 = (uint64_t)_mm_cvtsi128_si64(q0), p2 = (uint64_t)_mm_extract_epi64(q0, 1);
-    const uint64_t p4 = (uint64_t)_mm_cvtsi128_si64(q1), p6 = (uint64_t)_mm_extract_epi64(q1, 1);
-    const uint64_t p8 = (uint64_t)_mm_cvtsi128_si64(q2), p10 = (uint64_t)_mm_extract_epi64(q2, 1);
-    const uint64_t p12 = (uint64_t)_mm_cvtsi128_si64(q3), p14 = (uint64_t)_mm_extract_epi64(q3, 1);
+    // Tap pairs as 64-bit scalar loads (AMD Zen's gathers are microcoded and slower). The indices are read back
+    // two at a time as 64-bit words: 8 loads instead of 16 (measured as fast as or faster than extracting them
+    // from the register with vpextrq). They are ≥ 0 (u, v ≥ −256): read unsigned.
+    uint64_t at[8] __attribute__((aligned(64)));
+    _mm512_store_si512((void *)at, index);
+    const uint64_t p0 = at[0], p2 = at[1], p4 = at[2], p6 = at[3], p8 = at[4], p10 = at[5], p12 = at[6], p14 = at[7];
     const uint32_t *top = (const uint32_t *)base, *bottom = (const uint32_t *)(base + stride);
 #define RKI5_LO(p) ((uint32_t)(p))
 #define RKI5_HI(p) ((uint32_t)((p) >> 32))
