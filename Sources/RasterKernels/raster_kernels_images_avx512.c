@@ -28,13 +28,14 @@ RK_AVX512 static inline int rki5_span_steps(const rk_image_affine_span *span, in
     return inside ? 2 : 1;
 }
 
-// One group of the pixels in `lanes` (all 16 when `full`, a constant) at clamped coordinates u, v: sampled,
+// One group of the pixels in `lanes` (all 16 when `full`, a constant) at clamped coordinates u, v, its taps
+// already loaded (rki5_load16): filtered,
 // scaled by the opacity when `scales`, then stored (`over` = 0) or blended onto `out`. With coverage (`cov`)
 // the group's bytes decide as in rki_group: all 0 leaves the destination (nothing sampled); all 255 weighs by
 // alpha alone (`lerps` = alpha < 255); anything else weighs pixel k by round(coverage[k] · alpha / 255).
 // Invariant: only the lanes in `lanes` of `out` and `coverage` are read or written (masked accesses).
 RK_AVX512 __attribute__((always_inline)) static inline void rki5_group(
-    const int *base, int32_t stride, __m512i u, __m512i v, __m512i opacity, __m512i alphaLanes,
+    rki5_taps taps, __m512i u, __m512i v, __m512i opacity, __m512i alphaLanes,
     const uint8_t *coverage, uint32_t *out, __mmask16 lanes, int full, int over, int cov, int scales, int lerps) {
     __m128i bytes = _mm_setzero_si128();
     int partial = 0;
@@ -43,7 +44,7 @@ RK_AVX512 __attribute__((always_inline)) static inline void rki5_group(
         if (_mm_test_epi8_mask(bytes, bytes) == 0) return;
         partial = _mm_cmpeq_epi8_mask(bytes, _mm_set1_epi8((char)-1)) != 0xFFFF;
     }
-    __m512i p = rki5_sample16(base, stride, u, v);
+    __m512i p = rki5_filter16(taps, u, v);
     if (scales) p = rki5_scale16(p, opacity);
     if (!over) {
         if (full) _mm512_storeu_si512((void *)out, p);
@@ -58,8 +59,9 @@ RK_AVX512 __attribute__((always_inline)) static inline void rki5_group(
     else _mm512_mask_storeu_epi32((void *)out, lanes, r);
 }
 
-// The shared loop (rki_affine_run for `linear` 1 or 2): 16 pixels per step, the masked last group after the
-// loop. Always inlined with constant flags, so each caller's loop holds only its own steps.
+// The shared loop (rki_affine_run for `linear` 1 or 2): 32 pixels per step as two groups whose tap loads are
+// all issued before either group's arithmetic (the loop waits on texture loads, so the second group's loads
+// overlap the first's wait), then one more group of 16 and the masked last group. Always inlined with constant flags, so each caller's loop holds only its own steps.
 RK_AVX512 __attribute__((always_inline)) static inline void rki5_affine_run(
     const rk_image_affine_span *span, int64_t s, int64_t t, int over, const uint8_t *coverage, uint8_t alpha,
     uint32_t *out, size_t count, int cov, int scales, int lerps, int linear) {
@@ -81,8 +83,8 @@ RK_AVX512 __attribute__((always_inline)) static inline void rki5_affine_run(
     const __m512i highStepV = _mm512_set1_epi32(16 * qv), lowStepV = _mm512_set1_epi32(16 * rv);
     const __m512i lowest = _mm512_set1_epi32(-256);
     const __m512i highestU = _mm512_set1_epi32(span->maxU), highestV = _mm512_set1_epi32(span->maxV);
-    // Invariant: each step writes pixels i..<i + n, n = min(16, count − i) (masked when n < 16).
-#define RKI5_COORDS()                                                                                      \
+    // Invariant: each group writes pixels i..<i + n, n = min(16, count − i) (masked when n < 16).
+#define RKI5_COORDS(u, v)                                                                                  \
     u = _mm512_add_epi32(highU, _mm512_srli_epi32(lowU, 16));                                              \
     v = _mm512_add_epi32(highV, _mm512_srli_epi32(lowV, 16));                                              \
     if (linear == 1) {                                                                                     \
@@ -92,15 +94,25 @@ RK_AVX512 __attribute__((always_inline)) static inline void rki5_affine_run(
     highU = _mm512_add_epi32(highU, highStepU); lowU = _mm512_add_epi32(lowU, lowStepU);                   \
     highV = _mm512_add_epi32(highV, highStepV); lowV = _mm512_add_epi32(lowV, lowStepV);
     size_t i = 0;
-    __m512i u, v;
-    for (; count - i >= 16; i += 16) {
-        RKI5_COORDS()
-        rki5_group(base, stride, u, v, opacity, alphaLanes, cov ? coverage + i : NULL, out + i, 0xFFFF, 1, over,
-                   cov, scales, lerps);
+    __m512i u, v, u2, v2;
+    for (; count - i >= 32; i += 32) {
+        RKI5_COORDS(u, v)
+        RKI5_COORDS(u2, v2)
+        const rki5_taps taps = rki5_load16(base, stride, u, v), taps2 = rki5_load16(base, stride, u2, v2);
+        rki5_group(taps, u, v, opacity, alphaLanes, cov ? coverage + i : NULL, out + i, 0xFFFF, 1, over, cov,
+                   scales, lerps);
+        rki5_group(taps2, u2, v2, opacity, alphaLanes, cov ? coverage + i + 16 : NULL, out + i + 16, 0xFFFF, 1,
+                   over, cov, scales, lerps);
+    }
+    if (count - i >= 16) {
+        RKI5_COORDS(u, v)
+        rki5_group(rki5_load16(base, stride, u, v), u, v, opacity, alphaLanes, cov ? coverage + i : NULL, out + i,
+                   0xFFFF, 1, over, cov, scales, lerps);
+        i += 16;
     }
     if (i < count) {
-        RKI5_COORDS()
-        rki5_group(base, stride, u, v, opacity, alphaLanes, cov ? coverage + i : NULL, out + i,
+        RKI5_COORDS(u, v)
+        rki5_group(rki5_load16(base, stride, u, v), u, v, opacity, alphaLanes, cov ? coverage + i : NULL, out + i,
                    rk5_first(count - i), 0, over, cov, scales, lerps);
     }
 #undef RKI5_COORDS
