@@ -244,16 +244,6 @@ struct CompositorSpanLane {
     func composite(_ span: FillCoverageSpan, shader: any SpanShader, alpha: UInt8) {
         let n = span.count
         if n <= 0 { return }
-        if clipRows == nil && maskRows == nil && blendMode == .normal {
-            // The common case first: the span's own coverage, one fused call. Invariant (as `destination`): the
-            // span lies inside `region` ⊆ `surface`, so the offset is in the surface buffer.
-            let offset = (span.y &- surface.minY) &* surface.width &+ (span.x &- surface.minX)
-            shader.shadeSourceOver(
-                x: span.x, y: span.y, count: n, coverage: span.mask,
-                alpha: span.mask != nil ? alpha : mulDiv255(span.alpha, alpha), destination: base + offset,
-                scratch: scratch.rowShaded)
-            return
-        }
         // With no clip or mask surface the span's own mask is the coverage (no copy into rowMask).
         let coverage: UnsafePointer<UInt8>?, weight: UInt8
         if clipRows == nil && maskRows == nil {

@@ -133,6 +133,21 @@ import Testing
         return out
     }
 
+    /// Every fused path (each kernel choice, and the tabulated plan) against shade-then-blend for one span.
+    func expectFusedPathsMatchShadeThenBlend(
+        _ shader: PaintImageShader, x: Int, y: Int, coverage: [UInt8]?, alpha: UInt8, destination: [UInt32], trial: Int
+    ) {
+        let count = destination.count
+        let expected = referenceOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+        let choices: [SpanKernelChoice?] = SpanKernels.isAVX2Supported ? [nil, .portable, .avx2] : [nil, .portable]
+        for kernels in choices {
+            let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
+            #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
+        }
+        let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
+        #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
+    }
+
     /// The plan's public entry with the span's row tabulated (one call into rk_image_affine_plan_over when AVX2 is
     /// in use), falling back to the shader's own entry point when the plan declines.
     func tabulatedOver(
@@ -178,14 +193,8 @@ import Testing
                     [0, 255, UInt8(random.next() & 0xFF)][Int(random.next() % 3)]
                 }
                 let alpha: UInt8 = [255, 0, UInt8(random.next() & 0xFF)][Int(random.next() % 3)]
-                let expected = referenceOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
-                let choices: [SpanKernelChoice?] = SpanKernels.isAVX2Supported ? [nil, .portable, .avx2] : [nil, .portable]
-                for kernels in choices {
-                    let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
-                    #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
-                }
-                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
-                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
+                expectFusedPathsMatchShadeThenBlend(
+                    shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, trial: trial)
             }
         }
     }
@@ -216,14 +225,8 @@ import Testing
                     coverage[i] = randomBlock ? UInt8(random.next() & 0xFF) : blockValue
                 }
                 let alpha: UInt8 = [255, UInt8(1 + random.next() % 254)][Int(random.next() % 2)]
-                let expected = referenceOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
-                let choices: [SpanKernelChoice?] = SpanKernels.isAVX2Supported ? [nil, .portable, .avx2] : [nil, .portable]
-                for kernels in choices {
-                    let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
-                    #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
-                }
-                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
-                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
+                expectFusedPathsMatchShadeThenBlend(
+                    shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, trial: trial)
             }
         }
     }
@@ -251,14 +254,8 @@ import Testing
                     [0, 255, UInt8(random.next() & 0xFF)][Int(random.next() % 3)]
                 }
                 let alpha: UInt8 = [255, UInt8(1 + random.next() % 254)][Int(random.next() % 2)]
-                let expected = referenceOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
-                let choices: [SpanKernelChoice?] = SpanKernels.isAVX2Supported ? [nil, .portable, .avx2] : [nil, .portable]
-                for kernels in choices {
-                    let got = fusedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, kernels: kernels)
-                    #expect(got == expected, "trial \(trial) kernels \(String(describing: kernels)) x \(x) y \(y) count \(count)")
-                }
-                let tabulated = tabulatedOver(shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination)
-                #expect(tabulated == expected, "trial \(trial) tabulated plan x \(x) y \(y) count \(count)")
+                expectFusedPathsMatchShadeThenBlend(
+                    shader, x: x, y: y, coverage: coverage, alpha: alpha, destination: destination, trial: trial)
                 if SpanKernels.isAVX2Supported {
                     let fast = shadeRow(shader, x: x, y: y, count: count, kernels: .avx2)
                     #expect(fast == shadeRow(shader, x: x, y: y, count: count, kernels: .portable), "trial \(trial) shade")

@@ -27,7 +27,7 @@ enum FillRoundedRectShape: Sendable {
         }
         if t.b == 0 && t.c == 0 && abs(t.a) == abs(t.d) && t.a != 0 {
             // Uniform scale (possibly mirrored) plus translation keeps circles circles and sides on the axes.
-            let device = Self.boundingBox(r, t)
+            let device = r.applying(t)
             self = .axisAligned(FillAxisAlignedRoundedRect(
                 x0: Double(device.minX), y0: Double(device.minY), x1: Double(device.maxX), y1: Double(device.maxY),
                 radius: radius * abs(Double(t.a))))
@@ -39,25 +39,6 @@ enum FillRoundedRectShape: Sendable {
         } else {
             self = .empty
         }
-    }
-
-    /// `rect.applying(t)` (QuartzMath) for a finite standardized rect, without its temporary arrays: the
-    /// same corner order and products, minimum and maximum chosen as `Array.min()`/`max()` do (the first
-    /// wins a tie), so the result is bit-identical.
-    static func boundingBox(_ r: CGRect, _ t: CGAffineTransform) -> CGRect {
-        let p0 = CGPoint(x: r.minX, y: r.minY).applying(t), p1 = CGPoint(x: r.maxX, y: r.minY).applying(t)
-        let p2 = CGPoint(x: r.minX, y: r.maxY).applying(t), p3 = CGPoint(x: r.maxX, y: r.maxY).applying(t)
-        var minX = p0.x, maxX = p0.x, minY = p0.y, maxY = p0.y
-        func include(_ p: CGPoint) {
-            if p.x < minX { minX = p.x }
-            if maxX < p.x { maxX = p.x }
-            if p.y < minY { minY = p.y }
-            if maxY < p.y { maxY = p.y }
-        }
-        include(p1)
-        include(p2)
-        include(p3)
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
 
