@@ -17,21 +17,21 @@ int rk_avx512_supported(void) {
 }
 
 // `height` rows: per row `groups` whole 16-pixel groups from the row's start, then the masked rest (`rest`, the
-// pixels 16 · groups..<width, 1…16 of them). Inlined with a constant `groups` for the usual tile-clipped widths,
-// so the group loop unrolls.
+// pixels 16 · groups..<width, 1…16 of them). Inlined with a constant `groups` up to 7 (rows up to 128 pixels,
+// the compositor's tile width), so the group code unrolls completely.
 // Invariant: every row addresses 16 · groups + popcount(rest) writable pixels; masked lanes are not touched.
 RK_AVX512 __attribute__((always_inline)) static inline void rk5_solid_rows16(
     uint32_t *line, size_t stride, size_t height, size_t groups, __mmask16 rest, __m512i source, __m512i inverse,
     __m512i low8) {
     for (size_t row = 0; row < height; row++, line += stride) {
         uint32_t *p = line;
-        size_t g = 0;
-        for (; g + 2 <= groups; g += 2, p += 32) {
+        // Two groups per step (a counted loop), then 1.
+        for (size_t k = groups / 2; k > 0; k--, p += 32) {
             __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 16);
             _mm512_storeu_si512(p, rk5_solid16_packed(d0, source, inverse, low8));
             _mm512_storeu_si512(p + 16, rk5_solid16_packed(d1, source, inverse, low8));
         }
-        if (g < groups) {
+        if (groups & 1) {
             _mm512_storeu_si512(p, rk5_solid16_packed(_mm512_loadu_si512(p), source, inverse, low8));
             p += 16;
         }
@@ -60,6 +60,10 @@ RK_AVX512 int rk_solid_block_over_avx512(uint32_t source, uint32_t *destination,
     case 1: rk5_solid_rows16(d, stride, height, 1, rest, s, inv, low8); break;
     case 2: rk5_solid_rows16(d, stride, height, 2, rest, s, inv, low8); break;
     case 3: rk5_solid_rows16(d, stride, height, 3, rest, s, inv, low8); break;
+    case 4: rk5_solid_rows16(d, stride, height, 4, rest, s, inv, low8); break;
+    case 5: rk5_solid_rows16(d, stride, height, 5, rest, s, inv, low8); break;
+    case 6: rk5_solid_rows16(d, stride, height, 6, rest, s, inv, low8); break;
+    case 7: rk5_solid_rows16(d, stride, height, 7, rest, s, inv, low8); break;
     default: rk5_solid_rows16(d, stride, height, groups, rest, s, inv, low8); break;
     }
     return 1;

@@ -2,11 +2,12 @@
 // include/raster_kernels_shapes.h; the AVX-512 twin is in raster_kernels_avx512.c).
 //
 // Coordinate space: row k of the block starts at destination + k · stride, `width` pixels long. Number format
-// and the exactness argument (why the packed add and the overlapping groups give the bytes of rk_solid8 and of
-// FillSourceOver.blend): rk_solid_blocks.h. Every row has the same shape, so the work per row is fixed before
+// and the exactness argument (why the packed add and the overlapping groups give the bytes of FillSourceOver's
+// lanes and scalar blend): rk_solid_blocks.h. Every row has the same shape, so the work per row is fixed before
 // the row loop: whole 8-pixel groups from the row's start, then one group ending at the row's end that may
 // overlap them (loaded before any store of the row, stored last) instead of masked 8-lane tails or scalar
-// pixels. Tiles clip blocks to at most 64 pixels per row, so those widths get fully unrolled rows.
+// pixels. Rows up to 64 pixels get fully unrolled group code; wider rows (the compositor's tiles are 128
+// pixels wide) a counted loop of four groups per step.
 #include "raster_kernels_shapes.h"
 #include "rk_solid_blocks.h"
 
@@ -14,7 +15,7 @@
 
 // `height` rows: per row `groups` whole 8-pixel groups from the row's start, then the group ending at the row's
 // end (pixels tailStart..<tailStart + 8 = width), loaded before any store of the row. Inlined with a constant
-// `groups` for the usual tile-clipped widths, so the group loop unrolls and a row costs three loop instructions.
+// `groups` up to 7 (rows up to 64 pixels), so the group code unrolls completely.
 // Invariant: 8 · groups ≤ tailStart + 8 and every row addresses tailStart + 8 writable pixels.
 RK_AVX2 __attribute__((always_inline)) static inline void rk_solid_rows8(uint32_t *line, size_t stride, size_t height,
                                                                       size_t groups, size_t tailStart,
@@ -22,13 +23,22 @@ RK_AVX2 __attribute__((always_inline)) static inline void rk_solid_rows8(uint32_
     for (size_t row = 0; row < height; row++, line += stride) {
         __m256i last = _mm256_loadu_si256((const __m256i *)(line + tailStart));
         __m256i *p = (__m256i *)line;
-        size_t g = 0;
-        for (; g + 2 <= groups; g += 2, p += 2) {
+        // Four groups per step (a counted loop: three loop instructions per 32 pixels), then 2 and 1.
+        for (size_t k = groups / 4; k > 0; k--, p += 4) {
+            __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
+            __m256i d2 = _mm256_loadu_si256(p + 2), d3 = _mm256_loadu_si256(p + 3);
+            _mm256_storeu_si256(p, rk_solid8_packed(d0, source, inverse, low8));
+            _mm256_storeu_si256(p + 1, rk_solid8_packed(d1, source, inverse, low8));
+            _mm256_storeu_si256(p + 2, rk_solid8_packed(d2, source, inverse, low8));
+            _mm256_storeu_si256(p + 3, rk_solid8_packed(d3, source, inverse, low8));
+        }
+        if (groups & 2) {
             __m256i d0 = _mm256_loadu_si256(p), d1 = _mm256_loadu_si256(p + 1);
             _mm256_storeu_si256(p, rk_solid8_packed(d0, source, inverse, low8));
             _mm256_storeu_si256(p + 1, rk_solid8_packed(d1, source, inverse, low8));
+            p += 2;
         }
-        if (g < groups) _mm256_storeu_si256(p, rk_solid8_packed(_mm256_loadu_si256(p), source, inverse, low8));
+        if (groups & 1) _mm256_storeu_si256(p, rk_solid8_packed(_mm256_loadu_si256(p), source, inverse, low8));
         _mm256_storeu_si256((__m256i *)(line + tailStart), rk_solid8_packed(last, source, inverse, low8));
     }
 }

@@ -8,7 +8,7 @@
 // Both add the source after the rounded product, as one 32-bit add (split) or per channel (wide). For
 // premultiplied pixels (every channel ≤ its alpha) no channel sum exceeds 255 (s_c + round(d_c · (255 − s_a) /
 // 255) ≤ s_a + (255 − s_a)), so neither a carry nor vpackuswb's saturation ever acts: both give the bytes of
-// rk_solid8 and of FillSourceOver.blend. Each pixel's result depends only on its own old value, so two
+// FillSourceOver's per-lane add and of its scalar blend. Each pixel's result depends only on its own old value, so two
 // overlapping groups that are both loaded before either is stored write each shared pixel twice with the same
 // bytes; the kernels use that instead of masked tails.
 #ifndef OPENQUARTZ_RK_SOLID_BLOCKS_H
