@@ -56,7 +56,9 @@ RK_AVX2 int rk_solid_block_over_avx2(uint32_t source, uint32_t *destination, siz
     // The whole groups before the last one (which ends at the row's end and may overlap them).
     const size_t groups = (width - 1) / 8, tailStart = width - 8;
     uint32_t *d = destination;
-    switch (groups) {
+    // Spans and short blocks (widths vary from call to call, so the jump table would mispredict) take the
+    // generic rows.
+    switch (height >= 4 ? groups : 8) {
     case 0: rk_solid_rows8(d, stride, height, 0, tailStart, s, inv, low8); break;
     case 1: rk_solid_rows8(d, stride, height, 1, tailStart, s, inv, low8); break;
     case 2: rk_solid_rows8(d, stride, height, 2, tailStart, s, inv, low8); break;
