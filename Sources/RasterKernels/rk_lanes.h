@@ -29,13 +29,6 @@ RK_AVX2 static inline __m256i rk_first_lanes(size_t n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-// Solid source (split into lo/hi lanes) with constant inverse alpha over 8 destination pixels.
-RK_AVX2 static inline __m256i rk_solid8(__m256i d, __m256i srcLo, __m256i srcHi, __m256i inverse, __m256i low8) {
-    __m256i lo = _mm256_add_epi16(srcLo, rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
-    __m256i hi = _mm256_add_epi16(srcHi, rk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
-    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
-}
-
 // Source pixels over destination pixels, then (when `lerps`) lerp towards the destination by `weight`
 // (PaintSourceOverLanes.swift's arithmetic).
 RK_AVX2 static inline __m256i rk_over8(__m256i s, __m256i d, int lerps, __m256i weight) {

@@ -25,11 +25,13 @@ RK_AVX512 static inline __m512i rk5_div255(__m512i t) {
 // The first `n` of 16 pixel lanes (n ≤ 16).
 static inline __mmask16 rk5_first(size_t n) { return (__mmask16)((1u << n) - 1u); }
 
-// Solid source (split into lo/hi lanes) with constant inverse alpha over 16 destination pixels.
-RK_AVX512 static inline __m512i rk5_solid16(__m512i d, __m512i srcLo, __m512i srcHi, __m512i inverse, __m512i low8) {
-    __m512i lo = _mm512_add_epi16(srcLo, rk5_div255(_mm512_mullo_epi16(_mm512_and_si512(d, low8), inverse)));
-    __m512i hi = _mm512_add_epi16(srcHi, rk5_div255(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), inverse)));
-    return _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8));
+// Solid source with constant inverse alpha over 16 destination pixels: rk_solid8_packed of rk_solid_blocks.h
+// (source added as one 32-bit add after repacking; exact for premultiplied pixels), 16 pixels at a time.
+// `source` holds the pixel in every lane.
+RK_AVX512 static inline __m512i rk5_solid16_packed(__m512i d, __m512i source, __m512i inverse, __m512i low8) {
+    __m512i lo = rk5_div255(_mm512_mullo_epi16(_mm512_and_si512(d, low8), inverse));
+    __m512i hi = rk5_div255(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), inverse));
+    return _mm512_add_epi32(source, _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8)));
 }
 
 // vpshufb controls (indices within each 128-bit lane, so dword j of a lane reads bytes 4j…4j + 3; 0x80 gives 0).

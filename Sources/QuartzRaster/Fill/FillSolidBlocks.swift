@@ -49,6 +49,12 @@ public struct FillSurfaceRows: @unchecked Sendable {
             return
         }
         if source == 0 { return }
+        // One pixel (a sharp rectangle's corner pixels): the scalar blend of the portable path, cheaper than a
+        // kernel call, the same bytes.
+        if width == 1 && height == 1 {
+            first.pointee = FillSourceOver.blend(source, over: first.pointee)
+            return
+        }
         if SpanKernels.solidBlockOver(source, first, stride: stride, width: width, height: height, kernels) { return }
         for row in 0..<height {
             FillSourceOver.blendSolid(source, alpha: 255, into: first + row &* stride, count: width, kernels: .portable)
