@@ -22,6 +22,8 @@ import QuartzRaster
 final class CompositorFrameRenderer {
     let plan: CompositorPlan
     let pool: CompositorSurfacePool
+    /// Helper threads for the phases (nil: Dispatch's).
+    let team: CompositorWorkerTeam?
     let tileSize: Int
     let threads: Int
     let tolerance: Double
@@ -39,10 +41,12 @@ final class CompositorFrameRenderer {
     private var buffers: [CompositorSurfaceBuffer?]
     private var bins: [CompositorBins?]
 
-    init(plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>, pool: CompositorSurfacePool, tileSize: Int,
-         threads: Int, tolerance: Double, frameBackground: UInt32?, segmentBudget: Int? = nil) {
+    init(plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>, pool: CompositorSurfacePool,
+         team: CompositorWorkerTeam? = nil, tileSize: Int, threads: Int, tolerance: Double, frameBackground: UInt32?,
+         segmentBudget: Int? = nil) {
         self.plan = plan
         self.pool = pool
+        self.team = team
         self.tileSize = tileSize
         self.threads = threads
         self.tolerance = tolerance
@@ -56,6 +60,7 @@ final class CompositorFrameRenderer {
             case .surface(let child, let mask, _, _): kids[op.surface] += mask.map { [child, $0] } ?? [child]
             case .item(let item):
                 if case .shadow = plan.items[item].content { subtree[op.surface] += op.bounds.width * op.bounds.height }
+            case .solid: break
             }
         }
         // A kid is planned after its parent, so a reverse walk finishes every subtree before its parent's.
@@ -82,7 +87,7 @@ final class CompositorFrameRenderer {
         let reachable = plan.surfaces.filter(\.isLive).reduce(FillPixelBounds.empty) { $0.union($1.bounds) }
         clips.withUnsafeMutableBufferPointer { buffer in
             let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress)
-            Compositor.runWorkers(threads: threads, items: plan.clips.count) { index in
+            Compositor.runWorkers(threads: threads, items: plan.clips.count, team: team) { index in
                 let c = plan.clips[index]
                 let builder = CompositorCoverageBuilder(
                     clip: c.bounds.intersection(reachable), tileSize: tileSize, deviceTolerance: tolerance)
@@ -115,6 +120,7 @@ final class CompositorFrameRenderer {
         }
         for (position, index) in list.enumerated() {
             switch plan.ops[index].spec {
+            case .solid: continue
             case .item(let item):
                 guard case .shadow = plan.items[item].content else { continue }
                 let estimate = plan.ops[index].bounds.width * plan.ops[index].bounds.height
@@ -182,11 +188,13 @@ final class CompositorFrameRenderer {
         }
         let indices = parts.flatMap(\.ops)
         prepare(indices)
+        // `ops` keeps every operation alive until this phase returns (the bins' and the context's invariant).
+        let handles = ops.map { $0.map(Unmanaged.passUnretained) }
         var work: [(surface: Int, tile: Int)] = []
         for part in parts {
             var surface = plan.surfaces[part.surface]
             surface.ops = Array(part.ops)
-            let b = CompositorBins(surface: surface, ops: ops, tileSize: tileSize)
+            let b = CompositorBins(surface: surface, ops: handles, tileSize: tileSize)
             // Even columns first, then odd ones: workers take consecutive items at the same time, and tiles
             // side by side share a cache line at each row's seam (a row is rarely line-aligned at a tile
             // edge), which they would otherwise write concurrently. Vertical neighbours share no line.
@@ -201,7 +209,7 @@ final class CompositorFrameRenderer {
             }
             bins[part.surface] = b
         }
-        compositeTiles(work, first: first)
+        compositeTiles(work, handles: handles, first: first)
         for index in indices { ops[index] = nil }
         for part in parts { bins[part.surface] = nil }
     }
@@ -219,7 +227,7 @@ final class CompositorFrameRenderer {
             deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
         ops.withUnsafeMutableBufferPointer { buffer in
             let out = CompositorPreparedOutput(ops: buffer.baseAddress, clips: nil)
-            Compositor.runWorkers(threads: threads, items: indices.count) { item in
+            Compositor.runWorkers(threads: threads, items: indices.count, team: team) { item in
                 let index = indices[item]
                 out.ops?[index] = preparer.prepare(plan.ops[index])
             }
@@ -235,13 +243,13 @@ final class CompositorFrameRenderer {
         }
     }
 
-    private func compositeTiles(_ work: [(surface: Int, tile: Int)], first: Bool) {
-        // `ops` keeps every operation alive until this phase returns (the context's invariant).
+    private func compositeTiles(_ work: [(surface: Int, tile: Int)], handles: [Unmanaged<CompositorOp>?], first: Bool) {
         let context = CompositorTileContext(
-            plan: plan, ops: ops.map { $0.map(Unmanaged.passUnretained) }, clips: clips,
+            plan: plan, ops: handles, clips: clips,
             memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
             startsTiles: first)
-        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool) { item, scratch in
+        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool, team: team) {
+            item, scratch in
             context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
         }
     }
