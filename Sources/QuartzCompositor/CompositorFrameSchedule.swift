@@ -225,10 +225,11 @@ final class CompositorFrameRenderer {
         let preparer = CompositorPreparer(
             plan: plan, memory: CompositorSurfaceMemory(pointers: pointers), tileSize: tileSize,
             deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
+        let order = threads > 1 && indices.count > threads ? costliestFirst(indices) : indices
         ops.withUnsafeMutableBufferPointer { buffer in
             let out = CompositorPreparedOutput(ops: buffer.baseAddress, clips: nil)
-            Compositor.runWorkers(threads: threads, items: indices.count, team: team) { item in
-                let index = indices[item]
+            Compositor.runWorkers(threads: threads, items: order.count, team: team) { item in
+                let index = order[item]
                 out.ops?[index] = preparer.prepare(plan.ops[index])
             }
         }
@@ -241,6 +242,22 @@ final class CompositorFrameRenderer {
             }
             pool.noteShadowMasks(liveBytes: maskBytes)
         }
+    }
+
+    /// `indices` with the operations likely to take longest to prepare first (paths, strokes and shadows by
+    /// their device area, then everything else in list order), so a phase shared by several workers does not
+    /// end with one worker on a big stroke while the others wait. Each operation is still prepared exactly
+    /// once into its own slot, so the order never changes a result.
+    private func costliestFirst(_ indices: [Int]) -> [Int] {
+        let keys = indices.map { index -> Int in
+            let op = plan.ops[index]
+            guard case .item(let item) = op.spec else { return 0 }
+            switch plan.items[item].content {
+            case .shapeFill, .shapeStroke, .shadow, .border: return 1 + op.bounds.width * op.bounds.height
+            default: return 0
+            }
+        }
+        return indices.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { indices[$0] }
     }
 
     private func compositeTiles(_ work: [(surface: Int, tile: Int)], handles: [Unmanaged<CompositorOp>?], first: Bool) {
