@@ -88,13 +88,18 @@ struct CompositorPlan: Sendable {
     @discardableResult
     mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
         var added = FillPixelBounds.empty
-        for node in nodes {
-            switch node {
-            case .item(let item): added = added.union(planItem(item, surface: surface, clip: clip, visible: visible))
-            case .group(let group): added = added.union(planGroup(group, surface: surface, clip: clip, visible: visible))
-            }
-        }
+        for node in nodes { added = added.union(planNode(node, surface: surface, clip: clip, visible: visible)) }
         return added
+    }
+
+    /// One node, read in place (the item is borrowed from the node's box).
+    private mutating func planNode(
+        _ node: borrowing RenderNode, surface: Int, clip: Int, visible: FillPixelBounds
+    ) -> FillPixelBounds {
+        switch node {
+        case .item(let item): planItem(item, surface: surface, clip: clip, visible: visible)
+        case .group(let group): planGroup(group, surface: surface, clip: clip, visible: visible)
+        }
     }
 
     mutating func planItem(
@@ -103,28 +108,38 @@ struct CompositorPlan: Sendable {
         guard item.opacity > 0, item.transform.isFinite, !visible.isEmpty else { return .empty }
         let projection = CompositorProjection(item.transform)
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
-        if case .solid(let shape, let color) = item.content, let affine = projection.affine, shape.isUniform {
-            // The same box, bounds and coverage inputs as estimatedBounds and preparedRoundedRect give; a
-            // rectangle they would not draw analytically (empty, or beyond the filler's range) stays an item.
-            let rect = shape.rect.standardized
-            if !rect.isNull, rect.width > 0, rect.height > 0, let box = projection.deviceBoundingBox(of: rect),
-               CompositorCoverageBuilder.isModest(box)
-            {
-                let reach = box.compositorPixelBounds(margin: 1)
-                let bounds = reach.intersection(visible)
-                if bounds.isEmpty { return .empty }
-                solids.append(CompositorSolidRect(
-                    rect: rect, radius: shape.effectiveRadius, transform: affine, reach: reach,
-                    color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode))
-                appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
-                return bounds
-            }
+        if let solid = Self.solidRect(item, projection) {
+            let bounds = solid.reach.intersection(visible)
+            if bounds.isEmpty { return .empty }
+            solids.append(solid)
+            appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
+            return bounds
         }
         let bounds = Self.estimatedBounds(item.content, projection).intersection(visible)
         if bounds.isEmpty { return .empty }
         items.append(copy item)
         appendOp(.item(items.count - 1), surface: surface, clip: clip, bounds: bounds)
         return bounds
+    }
+
+    /// A `.solid` item as CompositorSolidRect: the same box, bounds and coverage inputs as estimatedBounds
+    /// and CompositorCoverageBuilder.preparedRoundedRect give. Nil for other items and for rectangles those
+    /// would not draw analytically (a projective matrix, uneven corners, empty, beyond the filler's range).
+    static func solidRect(_ item: borrowing RenderItem, _ projection: CompositorProjection) -> CompositorSolidRect? {
+        guard let affine = projection.affine else { return nil }
+        switch item.content {
+        case .solid(let shape, let color):
+            guard shape.isUniform else { return nil }
+            let rect = shape.rect.standardized
+            guard !rect.isNull, rect.width > 0, rect.height > 0, let box = projection.deviceBoundingBox(of: rect),
+                  CompositorCoverageBuilder.isModest(box)
+            else { return nil }
+            return CompositorSolidRect(
+                rect: rect, radius: shape.effectiveRadius, transform: affine, reach: box.compositorPixelBounds(margin: 1),
+                color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode)
+        default:
+            return nil
+        }
     }
 
     private mutating func appendOp(_ spec: CompositorOpSpec, surface: Int, clip: Int, bounds: FillPixelBounds) {
