@@ -1,7 +1,8 @@
 // The compositor's entry point: a render list in, premultiplied RGBA8 pixels out.
 //
-// One frame runs in phases, each one `DispatchQueue.concurrentPerform` over a fixed number of workers that
-// take work items from a shared counter: (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
+// One frame runs in phases, each run by a fixed number of workers that take work items from a shared counter
+// (the caller's pool's CompositorWorkerTeam when it keeps one, else `DispatchQueue.concurrentPerform`):
+// (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
 // (CompositorFrameSchedule.swift): each segment renders the offscreen groups it needs, prepares its
 // operations (coverage binning, stroking, shadow blurs), composites its tiles and frees all of that again,
 // so memory is bounded by the frame size. Offscreen buffers come from a CompositorSurfacePool, which a
