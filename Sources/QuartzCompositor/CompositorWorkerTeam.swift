@@ -125,7 +125,9 @@ final class CompositorTeamState: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Polls `done` for at most `spinNanoseconds`; true when it became true.
+    /// Polls `done` for at most `spinNanoseconds`; true when it became true. Every 64 polls the thread yields,
+    /// so on a machine with more runnable threads than cores the thread being waited for (often this
+    /// process's other one) gets the core instead of the poller.
     @inline(__always)
     static func spin(until done: () -> Bool) -> Bool {
         if done() { return true }
@@ -133,6 +135,7 @@ final class CompositorTeamState: @unchecked Sendable {
         while true {
             for _ in 0..<64 where done() { return true }
             if DispatchTime.now().uptimeNanoseconds &- start > spinNanoseconds { return done() }
+            sched_yield()
         }
     }
 }
