@@ -1,7 +1,8 @@
 // The compositor's entry point: a render list in, premultiplied RGBA8 pixels out.
 //
-// One frame runs in phases, each one `DispatchQueue.concurrentPerform` over a fixed number of workers that
-// take work items from a shared counter: (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
+// One frame runs in phases, each run by a fixed number of workers that take work items from a shared counter
+// (the caller's pool's CompositorWorkerTeam when it keeps one, else `DispatchQueue.concurrentPerform`):
+// (1) plan (serial, cheap), (2) prepare every clip, (3) the surfaces in segments
 // (CompositorFrameSchedule.swift): each segment renders the offscreen groups it needs, prepares its
 // operations (coverage binning, stroking, shadow blurs), composites its tiles and frees all of that again,
 // so memory is bounded by the frame size. Offscreen buffers come from a CompositorSurfacePool, which a
@@ -96,6 +97,7 @@ public enum Compositor {
         // A flat list plans one operation per node: room for them up front instead of growing item by item.
         plan.ops.reserveCapacity(list.nodes.count)
         plan.items.reserveCapacity(list.nodes.count)
+        plan.solids.reserveCapacity(list.nodes.count)
         plan.surfaces[0].ops.reserveCapacity(list.nodes.count)
         plan.plan(list.nodes, surface: 0, clip: -1, visible: plan.surfaces[0].bounds)
         // The background is laid down tile by tile when the frame's tiles are composited (in parallel, and
@@ -108,6 +110,10 @@ public enum Compositor {
                 bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
             }
         }
+        // A caller's pool keeps helper threads across frames; a pool of this call's own would start threads
+        // only to stop them again, so it leaves the phases to Dispatch.
+        let team = pool?.claimWorkerTeam(threads: threads)
+        defer { team?.release() }
         let pool = pool ?? CompositorSurfacePool()
         let frameBytes = bitmap.width * bitmap.height * 4
         pool.beginFrame(frameBytes: frameBytes)
@@ -115,7 +121,8 @@ public enum Compositor {
         bitmap.pixels.withUnsafeMutableBufferPointer { frame in
             guard let framePixels = frame.baseAddress else { return }
             let renderer = CompositorFrameRenderer(
-                plan: plan, frame: framePixels, pool: pool, tileSize: tileSize, threads: threads, tolerance: tolerance,
+                plan: plan, frame: framePixels, pool: pool, team: team, tileSize: tileSize, threads: threads,
+                tolerance: tolerance,
                 frameBackground: tileBackground, segmentBudget: segmentBudget)
             renderer.run()
             renderer.finish()
@@ -125,7 +132,7 @@ public enum Compositor {
     /// Runs `body` for items 0..<items on `threads` workers. Each worker takes the next untaken item from a
     /// shared counter, so a worker that drew cheap tiles goes on with more instead of idling (tiles and
     /// operations differ in cost by orders of magnitude). Which worker ran an item never changes the pixels.
-    static func runWorkers(threads: Int, items: Int, _ body: @Sendable (Int) -> Void) {
+    static func runWorkers(threads: Int, items: Int, team: CompositorWorkerTeam? = nil, _ body: @Sendable (Int) -> Void) {
         if items == 0 { return }
         let workers = max(1, min(threads, items))
         if workers == 1 {
@@ -133,6 +140,12 @@ public enum Compositor {
             return
         }
         let next = Atomic<Int>(0)
+        if let team {
+            team.run { _ in
+                while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item) }
+            }
+            return
+        }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item) }
         }
@@ -140,7 +153,7 @@ public enum Compositor {
 
     /// The same with a per-worker tile scratch, taken from `pool` (and given back) so frames reuse them.
     static func runWorkers(
-        threads: Int, items: Int, scratchTileSize: Int, pool: CompositorSurfacePool,
+        threads: Int, items: Int, scratchTileSize: Int, pool: CompositorSurfacePool, team: CompositorWorkerTeam? = nil,
         _ body: @Sendable (Int, CompositorTileScratch) -> Void
     ) {
         if items == 0 { return }
@@ -152,6 +165,17 @@ public enum Compositor {
             return
         }
         let next = Atomic<Int>(0)
+        if let team {
+            team.run { _ in
+                // A participant that finds no item left takes no scratch.
+                guard case let first = next.wrappingAdd(1, ordering: .relaxed).oldValue, first < items else { return }
+                let scratch = pool.takeTileScratch(tileSize: scratchTileSize)
+                body(first, scratch)
+                while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item, scratch) }
+                pool.recycleTileScratch(scratch)
+            }
+            return
+        }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let scratch = pool.takeTileScratch(tileSize: scratchTileSize)
             while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item, scratch) }

@@ -22,6 +22,8 @@ import QuartzRaster
 final class CompositorFrameRenderer {
     let plan: CompositorPlan
     let pool: CompositorSurfacePool
+    /// Helper threads for the phases (nil: Dispatch's).
+    let team: CompositorWorkerTeam?
     let tileSize: Int
     let threads: Int
     let tolerance: Double
@@ -39,10 +41,12 @@ final class CompositorFrameRenderer {
     private var buffers: [CompositorSurfaceBuffer?]
     private var bins: [CompositorBins?]
 
-    init(plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>, pool: CompositorSurfacePool, tileSize: Int,
-         threads: Int, tolerance: Double, frameBackground: UInt32?, segmentBudget: Int? = nil) {
+    init(plan: CompositorPlan, frame: UnsafeMutablePointer<UInt32>, pool: CompositorSurfacePool,
+         team: CompositorWorkerTeam? = nil, tileSize: Int, threads: Int, tolerance: Double, frameBackground: UInt32?,
+         segmentBudget: Int? = nil) {
         self.plan = plan
         self.pool = pool
+        self.team = team
         self.tileSize = tileSize
         self.threads = threads
         self.tolerance = tolerance
@@ -56,6 +60,7 @@ final class CompositorFrameRenderer {
             case .surface(let child, let mask, _, _): kids[op.surface] += mask.map { [child, $0] } ?? [child]
             case .item(let item):
                 if case .shadow = plan.items[item].content { subtree[op.surface] += op.bounds.width * op.bounds.height }
+            case .solid: break
             }
         }
         // A kid is planned after its parent, so a reverse walk finishes every subtree before its parent's.
@@ -82,7 +87,7 @@ final class CompositorFrameRenderer {
         let reachable = plan.surfaces.filter(\.isLive).reduce(FillPixelBounds.empty) { $0.union($1.bounds) }
         clips.withUnsafeMutableBufferPointer { buffer in
             let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress)
-            Compositor.runWorkers(threads: threads, items: plan.clips.count) { index in
+            Compositor.runWorkers(threads: threads, items: plan.clips.count, team: team) { index in
                 let c = plan.clips[index]
                 let builder = CompositorCoverageBuilder(
                     clip: c.bounds.intersection(reachable), tileSize: tileSize, deviceTolerance: tolerance)
@@ -115,6 +120,7 @@ final class CompositorFrameRenderer {
         }
         for (position, index) in list.enumerated() {
             switch plan.ops[index].spec {
+            case .solid: continue
             case .item(let item):
                 guard case .shadow = plan.items[item].content else { continue }
                 let estimate = plan.ops[index].bounds.width * plan.ops[index].bounds.height
@@ -182,11 +188,13 @@ final class CompositorFrameRenderer {
         }
         let indices = parts.flatMap(\.ops)
         prepare(indices)
+        // `ops` keeps every operation alive until this phase returns (the bins' and the context's invariant).
+        let handles = ops.map { $0.map(Unmanaged.passUnretained) }
         var work: [(surface: Int, tile: Int)] = []
         for part in parts {
             var surface = plan.surfaces[part.surface]
             surface.ops = Array(part.ops)
-            let b = CompositorBins(surface: surface, ops: ops, tileSize: tileSize)
+            let b = CompositorBins(surface: surface, ops: handles, tileSize: tileSize)
             // Even columns first, then odd ones: workers take consecutive items at the same time, and tiles
             // side by side share a cache line at each row's seam (a row is rarely line-aligned at a tile
             // edge), which they would otherwise write concurrently. Vertical neighbours share no line.
@@ -201,7 +209,7 @@ final class CompositorFrameRenderer {
             }
             bins[part.surface] = b
         }
-        compositeTiles(work, first: first)
+        compositeTiles(work, handles: handles, first: first)
         for index in indices { ops[index] = nil }
         for part in parts { bins[part.surface] = nil }
     }
@@ -217,10 +225,11 @@ final class CompositorFrameRenderer {
         let preparer = CompositorPreparer(
             plan: plan, memory: CompositorSurfaceMemory(pointers: pointers), tileSize: tileSize,
             deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
+        let order = threads > 1 && indices.count > threads ? costliestFirst(indices) : indices
         ops.withUnsafeMutableBufferPointer { buffer in
             let out = CompositorPreparedOutput(ops: buffer.baseAddress, clips: nil)
-            Compositor.runWorkers(threads: threads, items: indices.count) { item in
-                let index = indices[item]
+            Compositor.runWorkers(threads: threads, items: order.count, team: team) { item in
+                let index = order[item]
                 out.ops?[index] = preparer.prepare(plan.ops[index])
             }
         }
@@ -235,13 +244,29 @@ final class CompositorFrameRenderer {
         }
     }
 
-    private func compositeTiles(_ work: [(surface: Int, tile: Int)], first: Bool) {
-        // `ops` keeps every operation alive until this phase returns (the context's invariant).
+    /// `indices` with the operations likely to take longest to prepare first (paths, strokes and shadows by
+    /// their device area, then everything else in list order), so a phase shared by several workers does not
+    /// end with one worker on a big stroke while the others wait. Each operation is still prepared exactly
+    /// once into its own slot, so the order never changes a result.
+    private func costliestFirst(_ indices: [Int]) -> [Int] {
+        let keys = indices.map { index -> Int in
+            let op = plan.ops[index]
+            guard case .item(let item) = op.spec else { return 0 }
+            switch plan.items[item].content {
+            case .shapeFill, .shapeStroke, .shadow, .border: return 1 + op.bounds.width * op.bounds.height
+            default: return 0
+            }
+        }
+        return indices.indices.sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }.map { indices[$0] }
+    }
+
+    private func compositeTiles(_ work: [(surface: Int, tile: Int)], handles: [Unmanaged<CompositorOp>?], first: Bool) {
         let context = CompositorTileContext(
-            plan: plan, ops: ops.map { $0.map(Unmanaged.passUnretained) }, clips: clips,
+            plan: plan, ops: handles, clips: clips,
             memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
             startsTiles: first)
-        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool) { item, scratch in
+        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool, team: team) {
+            item, scratch in
             context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
         }
     }

@@ -14,6 +14,9 @@ enum CompositorOpSpec: Sendable {
     /// Index into the plan's `items` (kept apart so a planned operation holds no references and copies as
     /// plain bytes).
     case item(Int)
+    /// Index into the plan's `solids`: a solid rounded rectangle under an affine matrix, everything its
+    /// preparation needs worked out while planning (no item copy, no second projection or bounding box).
+    case solid(Int)
     /// A finished offscreen surface, through an optional mask surface, with group opacity and blending.
     case surface(Int, mask: Int?, opacity: Double, blendMode: CGBlendMode)
 }
@@ -27,6 +30,21 @@ struct CompositorPlannedOp: Sendable {
     var bounds: FillPixelBounds
     /// The region its coverage is clipped to (the surface's bounds for items drawn into it).
     var visible: FillPixelBounds
+}
+
+/// A `.solid` item whose matrix is affine and whose corners are uniform (backgrounds, rectangles): the
+/// values CompositorCoverageBuilder.preparedRoundedRect would compute from the item, computed once. Plain
+/// bytes (no references), so planning and preparing copy no reference counts.
+struct CompositorSolidRect: Sendable {
+    /// The item's rectangle, standardized, in local space; the effective corner radius.
+    var rect: CGRect
+    var radius: Double
+    var transform: CGAffineTransform
+    /// The whole device pixels the coverage can touch (the device box grown by one pixel), before clipping.
+    var reach: FillPixelBounds
+    /// Premultiplied colour with the item's opacity applied.
+    var color: UInt32
+    var blendMode: CGBlendMode
 }
 
 /// A group shadow in device terms: colour (premultiplied, opacity applied), integer offset, σ in pixels.
@@ -56,6 +74,8 @@ struct CompositorPlan: Sendable {
     var ops: [CompositorPlannedOp] = []
     /// The render items the operations draw, in planning order.
     var items: [RenderItem] = []
+    /// The solid rectangles `.solid` operations draw, in planning order.
+    var solids: [CompositorSolidRect] = []
     var clips: [CompositorClipPlan] = []
 
     init(frame: FillPixelBounds) {
@@ -68,28 +88,64 @@ struct CompositorPlan: Sendable {
     @discardableResult
     mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
         var added = FillPixelBounds.empty
-        for node in nodes {
-            switch node {
-            case .item(let item): added = added.union(planItem(item, surface: surface, clip: clip, visible: visible))
-            case .group(let group): added = added.union(planGroup(group, surface: surface, clip: clip, visible: visible))
-            }
-        }
+        for node in nodes { added = added.union(planNode(node, surface: surface, clip: clip, visible: visible)) }
         return added
     }
 
+    /// One node, read in place (the item is borrowed from the node's box).
+    private mutating func planNode(
+        _ node: borrowing RenderNode, surface: Int, clip: Int, visible: FillPixelBounds
+    ) -> FillPixelBounds {
+        switch node {
+        case .item(let item): planItem(item, surface: surface, clip: clip, visible: visible)
+        case .group(let group): planGroup(group, surface: surface, clip: clip, visible: visible)
+        }
+    }
+
     mutating func planItem(
-        _ item: consuming RenderItem, surface: Int, clip: Int, visible: FillPixelBounds
+        _ item: borrowing RenderItem, surface: Int, clip: Int, visible: FillPixelBounds
     ) -> FillPixelBounds {
         guard item.opacity > 0, item.transform.isFinite, !visible.isEmpty else { return .empty }
         let projection = CompositorProjection(item.transform)
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
+        if let solid = Self.solidRect(item, projection) {
+            let bounds = solid.reach.intersection(visible)
+            if bounds.isEmpty { return .empty }
+            solids.append(solid)
+            appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
+            return bounds
+        }
         let bounds = Self.estimatedBounds(item.content, projection).intersection(visible)
         if bounds.isEmpty { return .empty }
-        items.append(item)
-        ops.append(CompositorPlannedOp(spec: .item(items.count - 1), surface: surface, clip: clip, bounds: bounds,
+        items.append(copy item)
+        appendOp(.item(items.count - 1), surface: surface, clip: clip, bounds: bounds)
+        return bounds
+    }
+
+    /// A `.solid` item as CompositorSolidRect: the same box, bounds and coverage inputs as estimatedBounds
+    /// and CompositorCoverageBuilder.preparedRoundedRect give. Nil for other items and for rectangles those
+    /// would not draw analytically (a projective matrix, uneven corners, empty, beyond the filler's range).
+    static func solidRect(_ item: borrowing RenderItem, _ projection: CompositorProjection) -> CompositorSolidRect? {
+        guard let affine = projection.affine else { return nil }
+        switch item.content {
+        case .solid(let shape, let color):
+            guard shape.isUniform else { return nil }
+            let rect = shape.rect.standardized
+            guard !rect.isNull, rect.width > 0, rect.height > 0, let box = projection.deviceBoundingBox(of: rect),
+                  CompositorCoverageBuilder.isModest(box)
+            else { return nil }
+            return CompositorSolidRect(
+                rect: rect, radius: shape.effectiveRadius, transform: affine, reach: box.compositorPixelBounds(margin: 1),
+                color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func appendOp(_ spec: CompositorOpSpec, surface: Int, clip: Int, bounds: FillPixelBounds) {
+        ops.append(CompositorPlannedOp(spec: spec, surface: surface, clip: clip, bounds: bounds,
                                        visible: surfaces[surface].bounds))
         surfaces[surface].ops.append(ops.count - 1)
-        return bounds
     }
 
     mutating func planGroup(_ group: RenderGroup, surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {

@@ -101,6 +101,12 @@ final class CompositorRoundedRectOp: CompositorOp, @unchecked Sendable {
         super.init(paint: paint, blendMode: blendMode, clip: clip, maskSurface: -1, bounds: bounds)
     }
 
+    /// A planned solid rectangle, its coverage built in place.
+    init(_ solid: borrowing CompositorSolidRect, clip: Int, bounds: FillPixelBounds) {
+        source = FillRoundedRectCoverage(rect: solid.rect, cornerRadius: solid.radius, transform: solid.transform)
+        super.init(paint: .solid(solid.color), blendMode: solid.blendMode, clip: clip, maskSurface: -1, bounds: bounds)
+    }
+
     override func forEachCoverageSpan(
         in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
@@ -155,6 +161,12 @@ struct CompositorPreparer {
             return CompositorCoverageOp(
                 coverage: FillRectCoverage(rect: rect), paint: .shader(shader, alpha: Self.alphaByte(opacity)),
                 blendMode: blendMode, clip: planned.clip, maskSurface: mask ?? -1, bounds: b)
+        case .solid(let index):
+            // CompositorCoverageBuilder.preparedRoundedRect's analytic case and CompositorOp.make's bounds,
+            // from the values planning computed.
+            let bounds = plan.solids[index].reach.intersection(planned.visible).intersection(planned.bounds)
+            if bounds.isEmpty { return nil }
+            return CompositorRoundedRectOp(plan.solids[index], clip: planned.clip, bounds: bounds)
         case .item(let index):
             let builder = CompositorCoverageBuilder(clip: planned.visible, tileSize: tileSize, deviceTolerance: deviceTolerance)
             guard let (coverage, paint) = prepareItem(plan.items[index], builder: builder) else { return nil }

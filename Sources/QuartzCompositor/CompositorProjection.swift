@@ -11,7 +11,6 @@ import QuartzRaster
 
 /// A layer matrix restricted to the plane z = 0: the 3x3 homography and its affine form when it has one.
 struct CompositorProjection: Sendable {
-    let matrix: CATransform3D
     /// Local → device in column-vector form (PaintProjectiveTransform's convention).
     let homography: PaintProjectiveTransform
     /// Set when W is the same positive constant everywhere: device = affine(local).
@@ -21,7 +20,6 @@ struct CompositorProjection: Sendable {
     static let wEpsilon = 1e-6
 
     init(_ m: CATransform3D) {
-        matrix = m
         let r1 = m.row1, r2 = m.row2, r4 = m.row4
         homography = PaintProjectiveTransform(r1.x, r2.x, r4.x, r1.y, r2.y, r4.y, r1.w, r2.w, r4.w)
         if r1.w == 0 && r2.w == 0 && r4.w > 0 && r4.w.isFinite {

@@ -41,6 +41,8 @@ public final class CompositorSurfacePool: @unchecked Sendable {
     /// Idle per-worker tile scratches (a few KB each; at most `maximumIdleScratches`).
     private var scratches: [CompositorTileScratch] = []
     private static let maximumIdleScratches = 64
+    /// Helper threads for multi-threaded frames, made on first use and kept with the pool.
+    private var team: CompositorWorkerTeam?
 
     /// A pool that keeps at most `maximumRetainedBytes` of idle buffers after a frame; nil keeps two frames'
     /// worth of the last frame rendered with it.
@@ -137,6 +139,17 @@ public final class CompositorSurfacePool: @unchecked Sendable {
     func recycleTileScratch(_ scratch: CompositorTileScratch) {
         lock.withLock {
             if scratches.count < Self.maximumIdleScratches { scratches.append(scratch) }
+        }
+    }
+
+    /// The pool's worker team for `threads` workers (`threads − 1` helpers), claimed for one frame; nil for
+    /// one thread or while another frame holds it. Give it back with `release()`.
+    func claimWorkerTeam(threads: Int) -> CompositorWorkerTeam? {
+        if threads <= 1 { return nil }
+        return lock.withLock {
+            if team?.helperCount != threads - 1 { team = CompositorWorkerTeam(helpers: threads - 1) }
+            guard let team, team.claim() else { return nil }
+            return team
         }
     }
 

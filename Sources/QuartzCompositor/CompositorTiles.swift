@@ -48,27 +48,40 @@ struct CompositorBins: Sendable {
     let offsets: [Int]
     let opIndices: [Int]
 
-    init(surface: CompositorSurfacePlan, ops: [CompositorOp?], tileSize: Int) {
+    /// `ops` are the prepared operations, unretained (the caller holds them), so binning touches no
+    /// reference counts.
+    init(surface: CompositorSurfacePlan, ops: [Unmanaged<CompositorOp>?], tileSize: Int) {
         let grid = FillTileGrid(bounds: surface.bounds, tileSize: tileSize)
         self.grid = grid
-        var counts = [Int](repeating: 0, count: grid.tileCount + 1)
-        func tiles(of b: FillPixelBounds, _ body: (Int) -> Void) {
-            let area = b.intersection(grid.bounds)
-            if area.isEmpty { return }
-            let size = grid.tileSize
-            let c0 = area.minX / size - grid.firstColumn, c1 = (area.maxX - 1) / size - grid.firstColumn
-            let r0 = area.minY / size - grid.firstRow, r1 = (area.maxY - 1) / size - grid.firstRow
-            for r in r0...r1 { for c in c0...c1 { body(r * grid.columnCount + c) } }
+        let size = grid.tileSize, columns = grid.columnCount, area = grid.bounds
+        let firstColumn = grid.firstColumn, firstRow = grid.firstRow
+        // The tiles an operation's bounds overlap: `bounds ∩ grid.bounds` without building the intersection
+        // (every bound is already clamped to 0...fillMaximumDeviceCoordinate, so the overlap test is exact).
+        @inline(__always) func tiles(of index: Int, _ body: (Int) -> Void) {
+            guard let handle = ops[index] else { return }
+            let b = handle._withUnsafeGuaranteedRef { $0.bounds }
+            let x0 = max(b.minX, area.minX), x1 = min(b.maxX, area.maxX)
+            let y0 = max(b.minY, area.minY), y1 = min(b.maxY, area.maxY)
+            if x0 >= x1 || y0 >= y1 { return }
+            let c0 = x0 / size - firstColumn, c1 = (x1 - 1) / size - firstColumn
+            let r0 = y0 / size - firstRow, r1 = (y1 - 1) / size - firstRow
+            for r in r0...r1 { for c in c0...c1 { body(r &* columns &+ c) } }
         }
-        for index in surface.ops { if let op = ops[index] { tiles(of: op.bounds) { counts[$0 + 1] += 1 } } }
-        for t in 0..<grid.tileCount { counts[t + 1] += counts[t] }
-        var cursor = counts
+        var counts = [Int](repeating: 0, count: grid.tileCount + 1)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for index in surface.ops { tiles(of: index) { counts[$0 &+ 1] &+= 1 } }
+            for t in 0..<grid.tileCount { counts[t + 1] &+= counts[t] }
+        }
         var list = [Int](repeating: 0, count: counts[grid.tileCount])
-        for index in surface.ops {
-            guard let op = ops[index] else { continue }
-            tiles(of: op.bounds) { t in
-                list[cursor[t]] = index
-                cursor[t] += 1
+        var cursor = counts
+        list.withUnsafeMutableBufferPointer { list in
+            cursor.withUnsafeMutableBufferPointer { cursor in
+                for index in surface.ops {
+                    tiles(of: index) { t in
+                        list[cursor[t]] = index
+                        cursor[t] &+= 1
+                    }
+                }
             }
         }
         offsets = counts
@@ -118,7 +131,11 @@ struct CompositorTileContext: @unchecked Sendable {
         _ op: CompositorOp, base: UnsafeMutablePointer<UInt32>, surface s: FillPixelBounds, region: FillPixelBounds,
         currentClip: inout Int, scratch: CompositorTileScratch
     ) {
-        if op.bounds.intersection(region).isEmpty { return }
+        // bounds ∩ region is empty (both are clamped FillPixelBounds, so comparing the sides is exact).
+        let b = op.bounds
+        if max(b.minX, region.minX) >= min(b.maxX, region.maxX) || max(b.minY, region.minY) >= min(b.maxY, region.maxY) {
+            return
+        }
         var clipRows: UnsafePointer<UInt8>? = nil
         if op.clip >= 0 {
             if op.clip != currentClip {
