@@ -11,7 +11,9 @@ import QuartzMath
 enum FillRoundedRectShape: Sendable {
     case empty
     case axisAligned(FillAxisAlignedRoundedRect)
-    case affine(FillAffineRoundedRect)
+    /// Boxed: the rotated shape is ~300 bytes with five references, and the shape is copied (memcpy plus
+    /// retains) for every tile the compositor visits; boxed, the enum stays the size of the axis-aligned case.
+    indirect case affine(FillAffineRoundedRect)
 
     init(rect: CGRect, cornerRadius: CGFloat, transform t: CGAffineTransform) {
         let r = rect.standardized
