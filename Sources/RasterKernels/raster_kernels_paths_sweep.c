@@ -1,12 +1,17 @@
 // The path filler's per-tile row sweep (see include/raster_kernels_paths.h): FillTileCoverage.swift's sparse
 // sweep in C, run over many rows per call so the spans of a whole tile come back in one batch.
 //
-// Coordinate space: device pixels; row i of the scratch is device row tile_top + i, cell j is device column
-// x0 + j. Number format: wrapping 32-bit coverage sums in fillFullCoverage (2^17) units, 8-bit alphas with
+// Coordinate space: tile rows and cells (row i, cell j of the scratch; the Swift caller adds the tile's device
+// origin). Number format: wrapping 32-bit coverage sums in fillFullCoverage (2^17) units, 8-bit alphas with
 // the rounding of FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd. Integer only, so exact.
 #include "raster_kernels_paths.h"
+#include "raster_kernels.h"
 
-#include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define RK_SWEEP_AVX2 1
+#endif
+
 
 enum { full_coverage = 1 << 17 };
 
@@ -55,27 +60,110 @@ static inline uint32_t sweep_run(uint32_t acc, uint32_t *cells, uint8_t *out, in
     return acc;
 }
 
-size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
-                          size_t words_per_row, int32_t row_first, int32_t row_end, int32_t tile_top, int32_t x0,
-                          int32_t width, int32_t even_odd, int32_t gap_minimum, uint8_t *mask,
-                          size_t mask_capacity, rk_fill_span *spans, size_t span_capacity, int32_t *next_row) {
-    // A row needs at most `width` mask bytes and row_span_bound spans: m mask spans need m − 1 gaps of
-    // gap_minimum cells and one cell each, so m ≤ width / gap_minimum + 1, and spans ≤ 2m + 1.
-    size_t row_span_bound = 2 * (size_t)(width / gap_minimum) + 4;
+#if RK_SWEEP_AVX2
+// alpha_non_zero / alpha_even_odd per 32-bit lane, packed to bytes: lanes 0…3 in bytes 0…3, lanes 4…7 in
+// bytes 16…19.
+__attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, const int even_odd) {
+    __m256i m = _mm256_abs_epi32(x);
+    if (even_odd) {
+        m = _mm256_and_si256(m, _mm256_set1_epi32(2 * full_coverage - 1));
+        // folded > 2^17 ⇔ 2^18 − folded < folded, so the fold is the smaller of the two.
+        m = _mm256_min_epu32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * full_coverage), m));
+    } else {
+        m = _mm256_min_epu32(m, _mm256_set1_epi32(full_coverage));
+    }
+    __m256i a = _mm256_srli_epi32(
+        _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(m, 8), m), _mm256_set1_epi32(1 << 16)), 17);
+    a = _mm256_packus_epi32(a, a);
+    return _mm256_packus_epi16(a, a);
+}
+
+// sweep_run for a dense stretch, 8 cells per step: the running sum as an in-register prefix sum plus the
+// carried sum (wrapping 32-bit adds are associative, so the sums are those of the scalar loop), then the same
+// alpha formulas per lane. |INT32_MIN| is 2^31 unsigned in both, so the clamp/fold agree there too.
+__attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t acc, uint32_t *cells, uint8_t *out,
+                                                                    int32_t count, const int even_odd) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3), last = _mm256_set1_epi32(7);
+    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+    __m256i carried = _mm256_set1_epi32((int32_t)acc);
+    int32_t k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + k));
+        _mm256_storeu_si256((__m256i *)(cells + k), zero);
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        // Each 128-bit half is summed; the upper half also takes the lower half's total.
+        x = _mm256_add_epi32(x, _mm256_blend_epi32(zero, _mm256_permutevar8x32_epi32(x, low_top), 0xF0));
+        x = _mm256_add_epi32(x, carried);
+        carried = _mm256_permutevar8x32_epi32(x, last);
+        _mm_storel_epi64((__m128i *)(out + k), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                                                   alpha_lanes(x, even_odd), bytes)));
+    }
+    if (k < count) {
+        // The last 1…7 cells as one more step: masked load and store (lanes past the stretch read 0 and stay
+        // untouched, so lane 7 holds the last cell's sum), and 8 bytes to `out` (the mask buffer's slack).
+        __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i x = _mm256_maskload_epi32((const int *)(cells + k), lanes);
+        _mm256_maskstore_epi32((int *)(cells + k), lanes, zero);
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        x = _mm256_add_epi32(x, _mm256_blend_epi32(zero, _mm256_permutevar8x32_epi32(x, low_top), 0xF0));
+        x = _mm256_add_epi32(x, carried);
+        carried = _mm256_permutevar8x32_epi32(x, last);
+        _mm_storel_epi64((__m128i *)(out + k), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                                                   alpha_lanes(x, even_odd), bytes)));
+    }
+    return (uint32_t)_mm256_cvtsi256_si32(carried);
+}
+#endif
+
+// The sweep for one fill rule (even_odd a constant after inlining, so no cell or span tests the rule).
+static inline __attribute__((always_inline)) size_t
+sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,
+           int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
+           uint8_t *mask, rk_fill_span *spans) {
     size_t n = 0, mask_used = 0;
-    int32_t i = row_first;
-    for (; i < row_end; i++) {
-        if (span_capacity - n < row_span_bound || mask_capacity - mask_used < (size_t)width) break;
-        int32_t y = tile_top + i;
+    for (int32_t i = row_first; i < row_end; i++) {
+        int32_t y = i;
         uint32_t acc = (uint32_t)carry[i];
         uint32_t *row = (uint32_t *)deltas + (size_t)i * stride;
         uint64_t *words = touched + (size_t)i * words_per_row;
-        uint64_t any = 0;
-        for (size_t w = 0; w < words_per_row; w++) any |= words[w];
-        if (any == 0) {
+        // The first and last touched cells of the row.
+        size_t word_first = 0;
+        while (word_first < words_per_row && words[word_first] == 0) word_first++;
+        if (word_first == words_per_row) {
             // No edge piece in this row, so no delta either.
             uint8_t a = alpha_of(acc, even_odd);
-            if (a != 0) put_span(spans + n++, y, x0, width, -1, a);
+            if (a != 0) put_span(spans + n++, y, 0, width, -1, a);
+            continue;
+        }
+        size_t word_last = words_per_row - 1;
+        while (words[word_last] == 0) word_last--;
+        int32_t first = (int32_t)(word_first << 6) + __builtin_ctzll(words[word_first]);
+        int32_t last = (int32_t)(word_last << 6) + 63 - __builtin_clzll(words[word_last]);
+        if (dense && last - first < gap_minimum) {
+            // No gap between runs can reach gap_minimum, so the row is: the entering coverage up to the first
+            // touched cell, one mask span over first ... last (untouched cells inside hold no delta except
+            // the one after each run, which the run loop would add before filling the gap: the same sums),
+            // then the constant coverage after cell last + 1 takes the last run's area.
+            for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
+            if (first > 0) {
+                uint8_t gap = alpha_of(acc, even_odd);
+                if (gap != 0) put_span(spans + n++, y, 0, first, -1, gap);
+            }
+            int32_t count = last + 1 - first;
+#if RK_SWEEP_AVX2
+            acc = sweep_run_avx2(acc, row + first, mask + mask_used, count, even_odd);
+#endif
+            put_span(spans + n++, y, first, count, (int32_t)mask_used, 0);
+            mask_used += (size_t)count;
+            acc += row[last + 1];
+            row[last + 1] = 0;
+            if (last + 1 < width) {
+                uint8_t rest = alpha_of(acc, even_odd);
+                if (rest != 0) put_span(spans + n++, y, last + 1, width - last - 1, -1, rest);
+            }
             continue;
         }
         // Cells before `position` are swept; a pending mask (at mask + mask_used) covers
@@ -98,18 +186,19 @@ size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, 
                     // A long gap: close the pending mask, emit the rest of the gap as one constant span.
                     if (mask_start >= 0) {
                         int32_t count = position - mask_start;
-                        put_span(spans + n++, y, x0 + mask_start, count, (int32_t)mask_used, 0);
+                        put_span(spans + n++, y, mask_start, count, (int32_t)mask_used, 0);
                         mask_used += (size_t)count;
                     }
                     if (a > position) {
                         uint8_t gap = alpha_of(acc, even_odd);
-                        if (gap != 0) put_span(spans + n++, y, x0 + position, a - position, -1, gap);
+                        if (gap != 0) put_span(spans + n++, y, position, a - position, -1, gap);
                     }
                     mask_start = a;
                     pending = mask + mask_used;
                 } else if (a > position) {
                     // A short gap joins the mask: its cells hold no delta, so they all read alpha(acc).
-                    memset(pending + (position - mask_start), alpha_of(acc, even_odd), (size_t)(a - position));
+                    uint8_t fill = alpha_of(acc, even_odd);
+                    for (int32_t k = position; k < a; k++) pending[k - mask_start] = fill;
                 }
                 acc = sweep_run(acc, row + a, pending + (a - mask_start), b - a, even_odd);
                 // Cell b (untouched, or the next run's first cell) may hold the area of the run's last piece:
@@ -121,14 +210,41 @@ size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, 
         }
         if (mask_start >= 0) {
             int32_t count = position - mask_start;
-            put_span(spans + n++, y, x0 + mask_start, count, (int32_t)mask_used, 0);
+            put_span(spans + n++, y, mask_start, count, (int32_t)mask_used, 0);
             mask_used += (size_t)count;
         }
         if (position < width) {
             uint8_t rest = alpha_of(acc, even_odd);
-            if (rest != 0) put_span(spans + n++, y, x0 + position, width - position, -1, rest);
+            if (rest != 0) put_span(spans + n++, y, position, width - position, -1, rest);
         }
     }
-    *next_row = i;
     return n;
+}
+
+// The instantiations: per fill rule, and (x86) with the dense AVX2 stretch for rows without a long gap. A dense
+// stretch sweeps the gaps between runs too, which only pays with 8 cells per step; the portable sweep stays
+// run by run. Both give the same spans and bytes.
+#define RK_SWEEP_ARGS                                                                                  \
+    int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,    \
+        int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans
+#define RK_SWEEP_PASS(even_odd, dense)                                                                            \
+    sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, dense, gap_minimum, \
+               mask, spans)
+#define RK_SWEEP_CALL(name)                                                                                  \
+    name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, mask, spans)
+
+static size_t sweep_non_zero(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 0); }
+static size_t sweep_even_odd(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 0); }
+#if RK_SWEEP_AVX2
+__attribute__((target("avx2"))) static size_t sweep_non_zero_avx2(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 1); }
+__attribute__((target("avx2"))) static size_t sweep_even_odd_avx2(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 1); }
+#endif
+
+size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
+                          size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
+                          int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans) {
+#if RK_SWEEP_AVX2
+    if (rk_kernel_level() >= 2) return even_odd ? RK_SWEEP_CALL(sweep_even_odd_avx2) : RK_SWEEP_CALL(sweep_non_zero_avx2);
+#endif
+    return even_odd ? RK_SWEEP_CALL(sweep_even_odd) : RK_SWEEP_CALL(sweep_non_zero);
 }

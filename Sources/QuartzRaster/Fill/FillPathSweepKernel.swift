@@ -14,33 +14,32 @@ extension FillPathCoverage {
         pixels: FillPixelBounds, top: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) -> Bool {
         let width = pixels.width
+        // The kernel's bounds per row: `width` mask bytes and rowSpanBound spans.
         let rowSpanBound = 2 * (width / fillSolidGapMinimum) + 4
-        guard scratch.sweepSpanCapacity >= rowSpanBound, scratch.sweepMaskCapacity >= width else { return false }
+        let rowsPerBatch = min(scratch.sweepMaskCapacity / max(width, 1), scratch.sweepSpanCapacity / rowSpanBound)
+        guard rowsPerBatch >= 1 else { return false }
         let spans = scratch.sweepSpans, mask = scratch.sweepMask
         let evenOdd: Int32 = fillRule == .evenOdd ? 1 : 0
-        var row = Int32(pixels.minY - top)
-        let rowEnd = Int32(pixels.maxY - top)
+        let x0 = pixels.minX
+        var row = pixels.minY - top
+        let rowEnd = pixels.maxY - top
         while row < rowEnd {
-            var next: Int32 = rowEnd
+            let batchEnd = min(rowEnd, row + rowsPerBatch)
             // Invariant (the kernel's): the scratch rows hold deltaStride ≥ width + 1 cells, touched bits lie
-            // below width (rk_fill_accumulate_tile's contract), and the capacities hold one row (checked above).
+            // below width (rk_fill_accumulate_tile's contract), and the batch fits both buffers (rowsPerBatch).
             let count = rk_fill_sweep_tile(
-                scratch.deltas, scratch.deltaStride, scratch.carry, scratch.touchedWords,
-                scratch.touchedWordsPerRow, row, rowEnd, Int32(top), Int32(pixels.minX), Int32(width), evenOdd,
-                Int32(fillSolidGapMinimum), mask, scratch.sweepMaskCapacity, spans, scratch.sweepSpanCapacity,
-                &next)
+                scratch.deltas, scratch.deltaStride, scratch.carry, scratch.touchedWords, scratch.touchedWordsPerRow,
+                Int32(row), Int32(batchEnd), Int32(width), evenOdd, Int32(fillSolidGapMinimum), mask, spans)
             for s in 0..<count {
                 let span = spans[s]
+                let y = top &+ Int(span.y), x = x0 &+ Int(span.x)
                 if span.mask >= 0 {
-                    body(FillCoverageSpan(
-                        y: Int(span.y), x: Int(span.x), count: Int(span.count), mask: UnsafePointer(mask + Int(span.mask))))
+                    body(FillCoverageSpan(y: y, x: x, count: Int(span.count), mask: UnsafePointer(mask + Int(span.mask))))
                 } else {
-                    body(FillCoverageSpan(y: Int(span.y), x: Int(span.x), count: Int(span.count), alpha: span.alpha))
+                    body(FillCoverageSpan(y: y, x: x, count: Int(span.count), alpha: span.alpha))
                 }
             }
-            // The kernel sweeps at least one row per call when the capacities hold one (checked above).
-            if next <= row { return true }
-            row = next
+            row = batchEnd
         }
         return true
     }

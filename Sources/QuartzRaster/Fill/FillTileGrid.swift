@@ -87,7 +87,7 @@ public final class FillTileScratch {
     let mask: UnsafeMutablePointer<UInt8>  // rowCapacity
     let shaded: UnsafeMutablePointer<UInt32>  // rowCapacity
     /// The C row sweep's batch output (FillPathSweepKernel.swift): coverage bytes and spans of many rows.
-    let sweepMask: UnsafeMutablePointer<UInt8>  // sweepMaskCapacity
+    let sweepMask: UnsafeMutablePointer<UInt8>  // sweepMaskCapacity + 8 (the kernel's vector stores' slack)
     let sweepSpans: UnsafeMutablePointer<rk_fill_span>  // sweepSpanCapacity
     let sweepMaskCapacity: Int
     let sweepSpanCapacity: Int
@@ -113,8 +113,8 @@ public final class FillTileScratch {
         shaded.initialize(repeating: 0, count: self.rowCapacity)
         // A 64-pixel tile's rows fit one batch; larger tiles take several (at least one row each).
         sweepMaskCapacity = size * min(size, 64)
-        sweepMask = .allocate(capacity: sweepMaskCapacity)
-        sweepMask.initialize(repeating: 0, count: sweepMaskCapacity)
+        sweepMask = .allocate(capacity: sweepMaskCapacity + 8)
+        sweepMask.initialize(repeating: 0, count: sweepMaskCapacity + 8)
         sweepSpanCapacity = 4 * size + 64
         sweepSpans = .allocate(capacity: sweepSpanCapacity)
         sweepSpans.initialize(repeating: rk_fill_span(), count: sweepSpanCapacity)
