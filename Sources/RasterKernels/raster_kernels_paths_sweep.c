@@ -118,8 +118,9 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t a
 }
 #endif
 
+#define RK_SWEEP_NO_MEMSET_DECL __attribute__((no_builtin("memset")))
 // The sweep for one fill rule (even_odd a constant after inlining, so no cell or span tests the rule).
-static inline __attribute__((always_inline)) size_t
+RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
 sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,
            int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
            uint8_t *mask, rk_fill_span *spans) {
@@ -166,6 +167,53 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             }
             continue;
         }
+#if RK_SWEEP_AVX2
+        if (dense) {
+            // Runs closer than gap_minimum form a group: one dense stretch from its first run's start to its
+            // last run's end (the same sums as run by run, as above), one mask span; a long gap between groups
+            // is one constant span. Only the run boundaries are read from the bits.
+            int32_t group_start = -1, group_end = 0;
+            for (size_t w = word_first; w <= word_last; w++) {
+                uint64_t bits = words[w];
+                words[w] = 0;
+                int32_t word_base = (int32_t)(w << 6);
+                while (bits != 0) {
+                    int32_t start = __builtin_ctzll(bits);
+                    uint64_t inverted = ~(bits >> start);
+                    int32_t length = inverted == 0 ? 64 : __builtin_ctzll(inverted);
+                    bits = start + length >= 64 ? 0 : bits & (~UINT64_C(0) << (start + length));
+                    int32_t a = word_base + start;
+                    if (group_start < 0 || a - group_end >= gap_minimum) {
+                        if (group_start >= 0) {
+                            int32_t count = group_end - group_start;
+                            acc = sweep_run_avx2(acc, row + group_start, mask + mask_used, count, even_odd);
+                            put_span(spans + n++, y, group_start, count, (int32_t)mask_used, 0);
+                            mask_used += (size_t)count;
+                            acc += row[group_end];
+                            row[group_end] = 0;
+                        }
+                        if (a > group_end) {
+                            uint8_t gap = alpha_of(acc, even_odd);
+                            if (gap != 0) put_span(spans + n++, y, group_end, a - group_end, -1, gap);
+                        }
+                        group_start = a;
+                    }
+                    group_end = a + length;
+                }
+            }
+            int32_t count = group_end - group_start;
+            acc = sweep_run_avx2(acc, row + group_start, mask + mask_used, count, even_odd);
+            put_span(spans + n++, y, group_start, count, (int32_t)mask_used, 0);
+            mask_used += (size_t)count;
+            acc += row[group_end];
+            row[group_end] = 0;
+            if (group_end < width) {
+                uint8_t rest = alpha_of(acc, even_odd);
+                if (rest != 0) put_span(spans + n++, y, group_end, width - group_end, -1, rest);
+            }
+            continue;
+        }
+#endif
         // Cells before `position` are swept; a pending mask (at mask + mask_used) covers
         // mask_start ..< position. Invariant: touched bits lie in 0 ..< width; a cell with a delta is touched or
         // follows a touched cell (b ≤ width, and the row has width + 2 cells).
@@ -233,11 +281,18 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
 #define RK_SWEEP_CALL(name)                                                                                  \
     name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, mask, spans)
 
-static size_t sweep_non_zero(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 0); }
-static size_t sweep_even_odd(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 0); }
+// no_builtin: the loops that clear a row's one or two touched words or fill a short gap must not become memset
+// calls (a call, a vzeroupper and reloaded vector constants for a few bytes).
+#define RK_SWEEP_NO_MEMSET __attribute__((no_builtin("memset")))
+RK_SWEEP_NO_MEMSET static size_t sweep_non_zero(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 0); }
+RK_SWEEP_NO_MEMSET static size_t sweep_even_odd(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 0); }
 #if RK_SWEEP_AVX2
-__attribute__((target("avx2"))) static size_t sweep_non_zero_avx2(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 1); }
-__attribute__((target("avx2"))) static size_t sweep_even_odd_avx2(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 1); }
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_non_zero_avx2(RK_SWEEP_ARGS) {
+    return RK_SWEEP_PASS(0, 1);
+}
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_avx2(RK_SWEEP_ARGS) {
+    return RK_SWEEP_PASS(1, 1);
+}
 #endif
 
 size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
