@@ -73,4 +73,21 @@ import Testing
         // Rows 0...700 have coverage (row 0 three quarters, row 700 half), each reported in one group.
         #expect(rows == Array(0...700))
     }
+
+    /// The comparison above only means something if the kernel really sweeps: it must accept every tile size
+    /// the scratch allows (its batch buffers hold at least one row).
+    @Test func kernelTakesEveryTileSize() {
+        let triangle: FillTestPolygon = [SIMD2(0.5, 0.5), SIMD2(1030.25, 3.5), SIMD2(10.75, 1030)]
+        for size in [1, 7, 64, 128, 1024] {
+            let coverage = fillTestCoverage([triangle], width: 1040, height: 1040, tileSize: size)
+            let scratch = FillTileScratch(tileSize: size)
+            guard let tile = coverage.accumulate(column: 0, row: 0, scratch: scratch) else {
+                Issue.record("tile (0, 0) is empty at tile size \(size)")
+                continue
+            }
+            var spans = 0
+            #expect(coverage.sweepWithKernel(pixels: tile.pixels, top: tile.top, scratch: scratch) { _ in spans += 1 })
+            #expect(spans > 0, "tile size \(size)")
+        }
+    }
 }
