@@ -18,8 +18,30 @@ extension FillPathCoverage {
     public func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
+        forEachCoverageSpan(column: column, row: row, scratch: scratch, implementation: .automatic, body)
+    }
+
+    /// As the public method, with the edge walk and the row sweep done by the C kernels when they can take
+    /// them (`.automatic`) or always by the Swift loops (`.swift`, for tests); both give identical spans.
+    func forEachCoverageSpan(
+        column: Int, row: Int, scratch: FillTileScratch, implementation: FillAccumulateImplementation,
+        _ body: (FillCoverageSpan) -> Void
+    ) {
         if emitEdgeFreeTile(column: column, row: row, body) { return }
-        guard let tile = accumulate(column: column, row: row, scratch: scratch) else { return }
+        guard let tile = accumulate(column: column, row: row, scratch: scratch, implementation: implementation)
+        else { return }
+        if implementation == .automatic, sweepWithKernel(pixels: tile.pixels, top: tile.top, scratch: scratch, body) {
+            return
+        }
+        sweepInSwift(pixels: tile.pixels, top: tile.top, scratch: scratch, body)
+    }
+
+    /// The Swift row sweep of an accumulated tile (the reference the C sweep of FillPathSweepKernel.swift
+    /// reproduces): spans top row first, left to right, re-zeroing every delta and touched bit it reads.
+    func sweepInSwift(
+        pixels: FillPixelBounds, top: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
+    ) {
+        let tile = (pixels: pixels, top: top)
         let x0 = tile.pixels.minX, width = tile.pixels.width, tileTop = tile.top
         let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride

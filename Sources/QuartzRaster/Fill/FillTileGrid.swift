@@ -4,6 +4,8 @@
 // (not from the bounds), so tile (column, row) covers [(firstColumn + column) · T, … + T) × the same in y,
 // intersected with `bounds`. Column and row indices here are relative to the grid (0 ..< count).
 
+import RasterKernels
+
 /// A grid of square tiles over a pixel rectangle.
 public struct FillTileGrid: Hashable, Sendable {
     public let bounds: FillPixelBounds
@@ -84,6 +86,11 @@ public final class FillTileScratch {
     let touchedWords: UnsafeMutablePointer<UInt64>  // tileCapacity × touchedWordsPerRow, all zero between tiles
     let mask: UnsafeMutablePointer<UInt8>  // rowCapacity
     let shaded: UnsafeMutablePointer<UInt32>  // rowCapacity
+    /// The C row sweep's batch output (FillPathSweepKernel.swift): coverage bytes and spans of many rows.
+    let sweepMask: UnsafeMutablePointer<UInt8>  // sweepMaskCapacity + 8 (the kernel's vector stores' slack)
+    let sweepSpans: UnsafeMutablePointer<rk_fill_span>  // sweepSpanCapacity
+    let sweepMaskCapacity: Int
+    let sweepSpanCapacity: Int
 
     var deltaStride: Int { tileCapacity + 2 }
     /// 64-cell words per row of `touchedWords`.
@@ -104,6 +111,13 @@ public final class FillTileScratch {
         mask.initialize(repeating: 0, count: self.rowCapacity)
         shaded = .allocate(capacity: self.rowCapacity)
         shaded.initialize(repeating: 0, count: self.rowCapacity)
+        // A 64-pixel tile's rows fit one batch; larger tiles take several (at least one row each).
+        sweepMaskCapacity = size * min(size, 64)
+        sweepMask = .allocate(capacity: sweepMaskCapacity + 8)
+        sweepMask.initialize(repeating: 0, count: sweepMaskCapacity + 8)
+        sweepSpanCapacity = 4 * size + 64
+        sweepSpans = .allocate(capacity: sweepSpanCapacity)
+        sweepSpans.initialize(repeating: rk_fill_span(), count: sweepSpanCapacity)
     }
 
     deinit {
@@ -112,5 +126,7 @@ public final class FillTileScratch {
         touchedWords.deallocate()
         mask.deallocate()
         shaded.deallocate()
+        sweepMask.deallocate()
+        sweepSpans.deallocate()
     }
 }

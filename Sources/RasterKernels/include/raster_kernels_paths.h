@@ -60,6 +60,25 @@ void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_g
 void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *offsets,
                        const int32_t *single, int32_t *bins);
 
+/// One span of rk_fill_sweep_tile: cells x ..< x + count of tile row y, with the coverage bytes at
+/// mask[mask ...] of the call's mask buffer when mask ≥ 0, else the constant coverage `alpha`.
+typedef struct rk_fill_span {
+    int32_t y, x, count, mask;
+    uint8_t alpha;
+} rk_fill_span;
+
+/// FillTileCoverage.swift's sparse row sweep over tile rows row_first ..< row_end (cells 0 ..< width), for the
+/// fill rule even_odd (1) or non-zero (0): prefix-sums each row's touched runs into alphas, re-zeroing the
+/// deltas and touched words it read, and writes the rows' non-zero spans in order (a gap of gap_minimum or
+/// more untouched cells becomes one constant span, shorter gaps join the mask). Returns the number of spans.
+/// A row takes at most `width` mask bytes and 2 · (width / gap_minimum) + 4 spans.
+/// Invariant: as rk_fill_accumulate_tile's outputs (stride ≥ width + 1, touched bits only below width, deltas
+/// only in touched cells and the cell after each), gap_minimum ≥ 1, mask holds (row_end − row_first) · width
+/// + 8 bytes (the vector kernel stores 8 bytes at a time) and spans the bound above per row.
+size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
+                          size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
+                          int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,305 @@
+// The path filler's per-tile row sweep (see include/raster_kernels_paths.h): FillTileCoverage.swift's sparse
+// sweep in C, run over many rows per call so the spans of a whole tile come back in one batch.
+//
+// Coordinate space: tile rows and cells (row i, cell j of the scratch; the Swift caller adds the tile's device
+// origin). Number format: wrapping 32-bit coverage sums in fillFullCoverage (2^17) units, 8-bit alphas with
+// the rounding of FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd. Integer only, so exact.
+#include "raster_kernels_paths.h"
+#include "raster_kernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define RK_SWEEP_AVX2 1
+#endif
+
+
+enum { full_coverage = 1 << 17 };
+
+// fillAlphaNonZero: |acc| clamped to one full pixel, scaled to 0...255 with rounding.
+static inline uint8_t alpha_non_zero(uint32_t acc) {
+    uint32_t magnitude = (int32_t)acc < 0 ? 0u - acc : acc;
+    if (magnitude > full_coverage) magnitude = full_coverage;
+    return (uint8_t)((magnitude * 255u + (1u << 16)) >> 17);
+}
+
+// fillAlphaEvenOdd: the fold |w − 2·floor((w + 1) / 2)| of the signed coverage.
+static inline uint8_t alpha_even_odd(uint32_t acc) {
+    uint32_t folded = ((int32_t)acc < 0 ? 0u - acc : acc) & (2u * full_coverage - 1u);
+    if (folded > full_coverage) folded = 2u * full_coverage - folded;
+    return (uint8_t)((folded * 255u + (1u << 16)) >> 17);
+}
+
+static inline uint8_t alpha_of(uint32_t acc, int even_odd) {
+    return even_odd ? alpha_even_odd(acc) : alpha_non_zero(acc);
+}
+
+static inline void put_span(rk_fill_span *span, int32_t y, int32_t x, int32_t count, int32_t mask, uint8_t alpha) {
+    span->y = y;
+    span->x = x;
+    span->count = count;
+    span->mask = mask;
+    span->alpha = alpha;
+}
+
+// One touched run's cells a ..< b: prefix sum into alphas, re-zeroing the deltas. One loop per rule, so
+// the cell loop carries no branch.
+static inline uint32_t sweep_run(uint32_t acc, uint32_t *cells, uint8_t *out, int32_t count, int even_odd) {
+    if (even_odd) {
+        for (int32_t k = 0; k < count; k++) {
+            acc += cells[k];
+            cells[k] = 0;
+            out[k] = alpha_even_odd(acc);
+        }
+    } else {
+        for (int32_t k = 0; k < count; k++) {
+            acc += cells[k];
+            cells[k] = 0;
+            out[k] = alpha_non_zero(acc);
+        }
+    }
+    return acc;
+}
+
+#if RK_SWEEP_AVX2
+// alpha_non_zero / alpha_even_odd per 32-bit lane, packed to bytes: lanes 0…3 in bytes 0…3, lanes 4…7 in
+// bytes 16…19.
+__attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, const int even_odd) {
+    __m256i m = _mm256_abs_epi32(x);
+    if (even_odd) {
+        m = _mm256_and_si256(m, _mm256_set1_epi32(2 * full_coverage - 1));
+        // folded > 2^17 ⇔ 2^18 − folded < folded, so the fold is the smaller of the two.
+        m = _mm256_min_epu32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * full_coverage), m));
+    } else {
+        m = _mm256_min_epu32(m, _mm256_set1_epi32(full_coverage));
+    }
+    __m256i a = _mm256_srli_epi32(
+        _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(m, 8), m), _mm256_set1_epi32(1 << 16)), 17);
+    a = _mm256_packus_epi32(a, a);
+    return _mm256_packus_epi16(a, a);
+}
+
+// sweep_run for a dense stretch, 8 cells per step: the running sum as an in-register prefix sum plus the
+// carried sum (wrapping 32-bit adds are associative, so the sums are those of the scalar loop), then the same
+// alpha formulas per lane. |INT32_MIN| is 2^31 unsigned in both, so the clamp/fold agree there too.
+__attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t acc, uint32_t *cells, uint8_t *out,
+                                                                    int32_t count, const int even_odd) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3), last = _mm256_set1_epi32(7);
+    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+    __m256i carried = _mm256_set1_epi32((int32_t)acc);
+    int32_t k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + k));
+        _mm256_storeu_si256((__m256i *)(cells + k), zero);
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        // Each 128-bit half is summed; the upper half also takes the lower half's total.
+        x = _mm256_add_epi32(x, _mm256_blend_epi32(zero, _mm256_permutevar8x32_epi32(x, low_top), 0xF0));
+        x = _mm256_add_epi32(x, carried);
+        carried = _mm256_permutevar8x32_epi32(x, last);
+        _mm_storel_epi64((__m128i *)(out + k), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                                                   alpha_lanes(x, even_odd), bytes)));
+    }
+    if (k < count) {
+        // The last 1…7 cells as one more step: masked load and store (lanes past the stretch read 0 and stay
+        // untouched, so lane 7 holds the last cell's sum), and 8 bytes to `out` (the mask buffer's slack).
+        __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i x = _mm256_maskload_epi32((const int *)(cells + k), lanes);
+        _mm256_maskstore_epi32((int *)(cells + k), lanes, zero);
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        x = _mm256_add_epi32(x, _mm256_blend_epi32(zero, _mm256_permutevar8x32_epi32(x, low_top), 0xF0));
+        x = _mm256_add_epi32(x, carried);
+        carried = _mm256_permutevar8x32_epi32(x, last);
+        _mm_storel_epi64((__m128i *)(out + k), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                                                   alpha_lanes(x, even_odd), bytes)));
+    }
+    return (uint32_t)_mm256_cvtsi256_si32(carried);
+}
+#endif
+
+#define RK_SWEEP_NO_MEMSET_DECL __attribute__((no_builtin("memset")))
+// The sweep for one fill rule (even_odd a constant after inlining, so no cell or span tests the rule).
+RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
+sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,
+           int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
+           uint8_t *mask, rk_fill_span *spans) {
+    size_t n = 0, mask_used = 0;
+    for (int32_t i = row_first; i < row_end; i++) {
+        int32_t y = i;
+        uint32_t acc = (uint32_t)carry[i];
+        uint32_t *row = (uint32_t *)deltas + (size_t)i * stride;
+        uint64_t *words = touched + (size_t)i * words_per_row;
+        // The first and last touched cells of the row.
+        size_t word_first = 0;
+        while (word_first < words_per_row && words[word_first] == 0) word_first++;
+        if (word_first == words_per_row) {
+            // No edge piece in this row, so no delta either.
+            uint8_t a = alpha_of(acc, even_odd);
+            if (a != 0) put_span(spans + n++, y, 0, width, -1, a);
+            continue;
+        }
+        size_t word_last = words_per_row - 1;
+        while (words[word_last] == 0) word_last--;
+        int32_t first = (int32_t)(word_first << 6) + __builtin_ctzll(words[word_first]);
+        int32_t last = (int32_t)(word_last << 6) + 63 - __builtin_clzll(words[word_last]);
+        if (dense && last - first < gap_minimum) {
+            // No gap between runs can reach gap_minimum, so the row is: the entering coverage up to the first
+            // touched cell, one mask span over first ... last (untouched cells inside hold no delta except
+            // the one after each run, which the run loop would add before filling the gap: the same sums),
+            // then the constant coverage after cell last + 1 takes the last run's area.
+            for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
+            if (first > 0) {
+                uint8_t gap = alpha_of(acc, even_odd);
+                if (gap != 0) put_span(spans + n++, y, 0, first, -1, gap);
+            }
+            int32_t count = last + 1 - first;
+#if RK_SWEEP_AVX2
+            acc = sweep_run_avx2(acc, row + first, mask + mask_used, count, even_odd);
+#endif
+            put_span(spans + n++, y, first, count, (int32_t)mask_used, 0);
+            mask_used += (size_t)count;
+            acc += row[last + 1];
+            row[last + 1] = 0;
+            if (last + 1 < width) {
+                uint8_t rest = alpha_of(acc, even_odd);
+                if (rest != 0) put_span(spans + n++, y, last + 1, width - last - 1, -1, rest);
+            }
+            continue;
+        }
+#if RK_SWEEP_AVX2
+        if (dense) {
+            // Runs closer than gap_minimum form a group: one dense stretch from its first run's start to its
+            // last run's end (the same sums as run by run, as above), one mask span; a long gap between groups
+            // is one constant span. Only the run boundaries are read from the bits.
+            int32_t group_start = -1, group_end = 0;
+            for (size_t w = word_first; w <= word_last; w++) {
+                uint64_t bits = words[w];
+                words[w] = 0;
+                int32_t word_base = (int32_t)(w << 6);
+                while (bits != 0) {
+                    int32_t start = __builtin_ctzll(bits);
+                    uint64_t inverted = ~(bits >> start);
+                    int32_t length = inverted == 0 ? 64 : __builtin_ctzll(inverted);
+                    bits = start + length >= 64 ? 0 : bits & (~UINT64_C(0) << (start + length));
+                    int32_t a = word_base + start;
+                    if (group_start < 0 || a - group_end >= gap_minimum) {
+                        if (group_start >= 0) {
+                            int32_t count = group_end - group_start;
+                            acc = sweep_run_avx2(acc, row + group_start, mask + mask_used, count, even_odd);
+                            put_span(spans + n++, y, group_start, count, (int32_t)mask_used, 0);
+                            mask_used += (size_t)count;
+                            acc += row[group_end];
+                            row[group_end] = 0;
+                        }
+                        if (a > group_end) {
+                            uint8_t gap = alpha_of(acc, even_odd);
+                            if (gap != 0) put_span(spans + n++, y, group_end, a - group_end, -1, gap);
+                        }
+                        group_start = a;
+                    }
+                    group_end = a + length;
+                }
+            }
+            int32_t count = group_end - group_start;
+            acc = sweep_run_avx2(acc, row + group_start, mask + mask_used, count, even_odd);
+            put_span(spans + n++, y, group_start, count, (int32_t)mask_used, 0);
+            mask_used += (size_t)count;
+            acc += row[group_end];
+            row[group_end] = 0;
+            if (group_end < width) {
+                uint8_t rest = alpha_of(acc, even_odd);
+                if (rest != 0) put_span(spans + n++, y, group_end, width - group_end, -1, rest);
+            }
+            continue;
+        }
+#endif
+        // Cells before `position` are swept; a pending mask (at mask + mask_used) covers
+        // mask_start ..< position. Invariant: touched bits lie in 0 ..< width; a cell with a delta is touched or
+        // follows a touched cell (b ≤ width, and the row has width + 2 cells).
+        int32_t position = 0, mask_start = -1;
+        uint8_t *pending = mask + mask_used;  // the pending mask's byte for cell mask_start
+        for (size_t w = 0; w < words_per_row; w++) {
+            uint64_t bits = words[w];
+            if (bits == 0) continue;
+            words[w] = 0;
+            int32_t word_base = (int32_t)(w << 6);
+            while (bits != 0) {
+                int32_t first = __builtin_ctzll(bits);
+                uint64_t inverted = ~(bits >> first);
+                int32_t length = inverted == 0 ? 64 : __builtin_ctzll(inverted);
+                bits = first + length >= 64 ? 0 : bits & (~UINT64_C(0) << (first + length));
+                int32_t a = word_base + first, b = a + length;
+                if (mask_start < 0 || a - position >= gap_minimum) {
+                    // A long gap: close the pending mask, emit the rest of the gap as one constant span.
+                    if (mask_start >= 0) {
+                        int32_t count = position - mask_start;
+                        put_span(spans + n++, y, mask_start, count, (int32_t)mask_used, 0);
+                        mask_used += (size_t)count;
+                    }
+                    if (a > position) {
+                        uint8_t gap = alpha_of(acc, even_odd);
+                        if (gap != 0) put_span(spans + n++, y, position, a - position, -1, gap);
+                    }
+                    mask_start = a;
+                    pending = mask + mask_used;
+                } else if (a > position) {
+                    // A short gap joins the mask: its cells hold no delta, so they all read alpha(acc).
+                    uint8_t fill = alpha_of(acc, even_odd);
+                    for (int32_t k = position; k < a; k++) pending[k - mask_start] = fill;
+                }
+                acc = sweep_run(acc, row + a, pending + (a - mask_start), b - a, even_odd);
+                // Cell b (untouched, or the next run's first cell) may hold the area of the run's last piece:
+                // after it the accumulated value stays constant until the next touched cell.
+                acc += row[b];
+                row[b] = 0;
+                position = b;
+            }
+        }
+        if (mask_start >= 0) {
+            int32_t count = position - mask_start;
+            put_span(spans + n++, y, mask_start, count, (int32_t)mask_used, 0);
+            mask_used += (size_t)count;
+        }
+        if (position < width) {
+            uint8_t rest = alpha_of(acc, even_odd);
+            if (rest != 0) put_span(spans + n++, y, position, width - position, -1, rest);
+        }
+    }
+    return n;
+}
+
+// The instantiations: per fill rule, and (x86) with the dense AVX2 stretch for rows without a long gap. A dense
+// stretch sweeps the gaps between runs too, which only pays with 8 cells per step; the portable sweep stays
+// run by run. Both give the same spans and bytes.
+#define RK_SWEEP_ARGS                                                                                  \
+    int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,    \
+        int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans
+#define RK_SWEEP_PASS(even_odd, dense)                                                                            \
+    sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, dense, gap_minimum, \
+               mask, spans)
+#define RK_SWEEP_CALL(name)                                                                                  \
+    name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, mask, spans)
+
+// no_builtin: the loops that clear a row's one or two touched words or fill a short gap must not become memset
+// calls (a call, a vzeroupper and reloaded vector constants for a few bytes).
+#define RK_SWEEP_NO_MEMSET __attribute__((no_builtin("memset")))
+RK_SWEEP_NO_MEMSET static size_t sweep_non_zero(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 0); }
+RK_SWEEP_NO_MEMSET static size_t sweep_even_odd(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 0); }
+#if RK_SWEEP_AVX2
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_non_zero_avx2(RK_SWEEP_ARGS) {
+    return RK_SWEEP_PASS(0, 1);
+}
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_avx2(RK_SWEEP_ARGS) {
+    return RK_SWEEP_PASS(1, 1);
+}
+#endif
+
+size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
+                          size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
+                          int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans) {
+#if RK_SWEEP_AVX2
+    if (rk_kernel_level() >= 2) return even_odd ? RK_SWEEP_CALL(sweep_even_odd_avx2) : RK_SWEEP_CALL(sweep_non_zero_avx2);
+#endif
+    return even_odd ? RK_SWEEP_CALL(sweep_even_odd) : RK_SWEEP_CALL(sweep_non_zero);
+}
