@@ -95,17 +95,9 @@ RK_AVX512 int rk_solid_block_over_avx512(uint32_t source, uint32_t *destination,
     const size_t groups = (width - 1) / 16;
     const __mmask16 rest = rk5_first(width - 16 * groups);
     uint32_t *d = destination;
-    switch (tall ? groups : 8) {
-    case 0: rk5_solid_rows16(d, stride, height, 0, rest, s, inv, low8); break;
-    case 1: rk5_solid_rows16(d, stride, height, 1, rest, s, inv, low8); break;
-    case 2: rk5_solid_rows16(d, stride, height, 2, rest, s, inv, low8); break;
-    case 3: rk5_solid_rows16(d, stride, height, 3, rest, s, inv, low8); break;
-    case 4: rk5_solid_rows16(d, stride, height, 4, rest, s, inv, low8); break;
-    case 5: rk5_solid_rows16(d, stride, height, 5, rest, s, inv, low8); break;
-    case 6: rk5_solid_rows16(d, stride, height, 6, rest, s, inv, low8); break;
-    case 7: rk5_solid_rows16(d, stride, height, 7, rest, s, inv, low8); break;
-    default: rk5_solid_rows16(d, stride, height, groups, rest, s, inv, low8); break;
-    }
+#define RK_ROWS16(n) rk5_solid_rows16(d, stride, height, n, rest, s, inv, low8)
+    RK_UNROLLED_GROUPS(tall ? groups : 8, groups, RK_ROWS16)
+#undef RK_ROWS16
     return 1;
 }
 

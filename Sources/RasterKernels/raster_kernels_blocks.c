@@ -58,17 +58,9 @@ RK_AVX2 int rk_solid_block_over_avx2(uint32_t source, uint32_t *destination, siz
     uint32_t *d = destination;
     // Spans and short blocks (widths vary from call to call, so the jump table would mispredict) take the
     // generic rows.
-    switch (height >= 4 ? groups : 8) {
-    case 0: rk_solid_rows8(d, stride, height, 0, tailStart, s, inv, low8); break;
-    case 1: rk_solid_rows8(d, stride, height, 1, tailStart, s, inv, low8); break;
-    case 2: rk_solid_rows8(d, stride, height, 2, tailStart, s, inv, low8); break;
-    case 3: rk_solid_rows8(d, stride, height, 3, tailStart, s, inv, low8); break;
-    case 4: rk_solid_rows8(d, stride, height, 4, tailStart, s, inv, low8); break;
-    case 5: rk_solid_rows8(d, stride, height, 5, tailStart, s, inv, low8); break;
-    case 6: rk_solid_rows8(d, stride, height, 6, tailStart, s, inv, low8); break;
-    case 7: rk_solid_rows8(d, stride, height, 7, tailStart, s, inv, low8); break;
-    default: rk_solid_rows8(d, stride, height, groups, tailStart, s, inv, low8); break;
-    }
+#define RK_ROWS8(n) rk_solid_rows8(d, stride, height, n, tailStart, s, inv, low8)
+    RK_UNROLLED_GROUPS(height >= 4 ? groups : 8, groups, RK_ROWS8)
+#undef RK_ROWS8
     return 1;
 }
 

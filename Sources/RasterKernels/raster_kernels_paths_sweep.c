@@ -78,27 +78,35 @@ __attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, con
     return _mm256_packus_epi16(a, a);
 }
 
+// One step of 8 cells: the in-register prefix sum of `x` plus the carried sum, its 8 alpha bytes to `out`;
+// returns the new carried sum (the last lane, broadcast).
+__attribute__((target("avx2"))) static inline __m256i sweep_step_avx2(__m256i x, __m256i carried, uint8_t *out,
+                                                                       const int even_odd) {
+    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3), last = _mm256_set1_epi32(7);
+    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    // Each 128-bit half is summed; the upper half also takes the lower half's total.
+    const __m256i lower_total = _mm256_permutevar8x32_epi32(x, low_top);
+    x = _mm256_add_epi32(x, _mm256_blend_epi32(_mm256_setzero_si256(), lower_total, 0xF0));
+    x = _mm256_add_epi32(x, carried);
+    _mm_storel_epi64((__m128i *)out,
+                     _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(alpha_lanes(x, even_odd), bytes)));
+    return _mm256_permutevar8x32_epi32(x, last);
+}
+
 // sweep_run for a dense stretch, 8 cells per step: the running sum as an in-register prefix sum plus the
 // carried sum (wrapping 32-bit adds are associative, so the sums are those of the scalar loop), then the same
 // alpha formulas per lane. |INT32_MIN| is 2^31 unsigned in both, so the clamp/fold agree there too.
 __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t acc, uint32_t *cells, uint8_t *out,
                                                                     int32_t count, const int even_odd) {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3), last = _mm256_set1_epi32(7);
-    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
     __m256i carried = _mm256_set1_epi32((int32_t)acc);
     int32_t k = 0;
     for (; k + 8 <= count; k += 8) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(cells + k));
         _mm256_storeu_si256((__m256i *)(cells + k), zero);
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-        // Each 128-bit half is summed; the upper half also takes the lower half's total.
-        x = _mm256_add_epi32(x, _mm256_blend_epi32(zero, _mm256_permutevar8x32_epi32(x, low_top), 0xF0));
-        x = _mm256_add_epi32(x, carried);
-        carried = _mm256_permutevar8x32_epi32(x, last);
-        _mm_storel_epi64((__m128i *)(out + k), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-                                                   alpha_lanes(x, even_odd), bytes)));
+        carried = sweep_step_avx2(x, carried, out + k, even_odd);
     }
     if (k < count) {
         // The last 1…7 cells as one more step: masked load and store (lanes past the stretch read 0 and stay
@@ -106,13 +114,7 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t a
         __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         __m256i x = _mm256_maskload_epi32((const int *)(cells + k), lanes);
         _mm256_maskstore_epi32((int *)(cells + k), lanes, zero);
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-        x = _mm256_add_epi32(x, _mm256_blend_epi32(zero, _mm256_permutevar8x32_epi32(x, low_top), 0xF0));
-        x = _mm256_add_epi32(x, carried);
-        carried = _mm256_permutevar8x32_epi32(x, last);
-        _mm_storel_epi64((__m128i *)(out + k), _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-                                                   alpha_lanes(x, even_odd), bytes)));
+        carried = sweep_step_avx2(x, carried, out + k, even_odd);
     }
     return (uint32_t)_mm256_cvtsi256_si32(carried);
 }

@@ -18,6 +18,21 @@
 
 #if RK_X86
 
+// Runs ROWS(n) with n a constant 0…7 when `selector` is 0…7 (each call then unrolls fully), else ROWS(groups).
+#define RK_UNROLLED_GROUPS(selector, groups, ROWS)                                                        \
+    switch (selector) {                                                                                 \
+    case 0: ROWS(0); break;                                                                             \
+    case 1: ROWS(1); break;                                                                             \
+    case 2: ROWS(2); break;                                                                             \
+    case 3: ROWS(3); break;                                                                             \
+    case 4: ROWS(4); break;                                                                             \
+    case 5: ROWS(5); break;                                                                             \
+    case 6: ROWS(6); break;                                                                             \
+    case 7: ROWS(7); break;                                                                             \
+    default: ROWS(groups); break;                                                                       \
+    }
+
+
 // Solid source over 8 pixels in the split layout: 11 vector operations. `source` holds the pixel in every lane.
 RK_AVX2 static inline __m256i rk_solid8_packed(__m256i d, __m256i source, __m256i inverse, __m256i low8) {
     __m256i lo = rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse));
