@@ -4,16 +4,17 @@
 // space before `transform`. Numbers: Double. Corners are exact circular arcs (Core Animation's
 // cornerRadius is circular; the κ = 0.5522847498 cubic of CGPath differs from it by < 0.03 % of r).
 //
-// Axis-aligned: coverage = ∫ over the pixel's columns of the covered height between the top boundary
-// t(x) and the bottom boundary b(x) (arcs near the corners), using ∫√(r² − u²) du = ½(u√(r² − u²) + r²·asin(u/r)).
-// Exact up to floating point.
+// Axis-aligned (FillRoundedRectAxisAligned.swift): coverage = ∫ over the pixel's columns of the covered
+// height between the top boundary t(x) and the bottom boundary b(x) (arcs near the corners), using
+// ∫√(r² − u²) du = ½(u√(r² − u²) + r²·asin(u/r)). Exact up to floating point.
 //
-// Affine: the signed distance to the rounded rectangle is taken in local space and mapped to device pixels
-// through the gradient (exact for the straight sides, first order on the arcs); coverage is the exact box
-// filter of the tangent half-plane at that distance, minus the sliver between the tangent and the arc,
-// ∫ s²/(2R) ds over the tangent's chord through the pixel, with R the arc's device radius of curvature
-// R = r·|J·t|³/|det J| (t the local unit tangent). Pixels crossed by two opposite sides (shapes under
-// about 1.5 px thick) are approximated.
+// Affine (below; its row solver is FillRowLines.swift): the signed distance to the rounded rectangle is taken
+// in local space and mapped to device pixels through the gradient (exact for the straight sides, first order
+// on the arcs); coverage is the exact box filter of the tangent half-plane at that distance, minus the sliver
+// between the tangent and the arc, ∫ s²/(2R) ds over the tangent's chord through the pixel, with R the arc's
+// device radius of curvature R = r·|J·t|³/|det J| (t the local unit tangent). Approximated: pixels crossed by
+// two opposite sides (shapes under about 1.5 px thick) and the few pixels at a sharp (radius 0) corner, which
+// see only the nearest side (measured against exact areas: up to 29/255 at such a corner pixel).
 
 import Foundation
 
@@ -52,112 +53,6 @@ protocol FillRoundedRectGeometry: Sendable {
     var rows: Range<Int> { get }
     func layout(row y: Int) -> FillRowLayout
     func coverage(x: Int, y: Int) -> Double
-}
-
-/// Rounded rectangle with sides parallel to the device axes, corners of radius `radius` (device pixels).
-struct FillAxisAlignedRoundedRect: FillRoundedRectGeometry {
-    let x0: Double, y0: Double, x1: Double, y1: Double, radius: Double
-    /// Row-independent parts of `layout(row:)`, computed once: the outer columns, the uniform columns of
-    /// rows inside the straight band and of the other rows, and the rows that may have coverage.
-    let outerColumns: Range<Int>
-    let bandUniform: Range<Int>
-    let cornerUniform: Range<Int>
-    let rows: Range<Int>
-
-    init(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double) {
-        self.x0 = x0
-        self.y0 = y0
-        self.x1 = max(x0, x1)
-        self.y1 = max(y0, y1)
-        let r = min(max(radius, 0), (self.x1 - x0) / 2, (self.y1 - y0) / 2)
-        self.radius = r
-        let right = max(x0, x1), bottom = max(y0, y1)
-        outerColumns = fillFloorIndex(x0)..<max(fillFloorIndex(x0), fillCeilIndex(right))
-        bandUniform = Self.uniformColumns(x0, right, inset: 0)
-        cornerUniform = Self.uniformColumns(x0, right, inset: r)
-        let top = fillFloorIndex(y0)
-        rows = x0 < right && y0 < bottom ? top..<max(top, fillCeilIndex(bottom)) : 0..<0
-    }
-
-    /// Columns whose pixels lie entirely inside [x0 + inset, x1 − inset).
-    static func uniformColumns(_ x0: Double, _ x1: Double, inset: Double) -> Range<Int> {
-        let a = fillCeilIndex(x0 + inset), b = fillFloorIndex(x1 - inset)
-        return a < b ? a..<b : a..<a
-    }
-
-    @inline(__always)
-    func layout(row y: Int) -> FillRowLayout {
-        let top = Double(y), bottom = Double(y + 1)
-        let rowCover = FillRectCoverage.overlap(y, y0, y1)
-        // Columns entirely over the straight top and bottom sides: coverage is the row overlap alone.
-        // Rows entirely between the corner bands: the same for every column fully inside [x0, x1).
-        let straightBand = top >= y0 + radius && bottom <= y1 - radius
-        return FillRowLayout(outer: outerColumns, uniform: straightBand ? bandUniform : cornerUniform,
-                             uniformCoverage: rowCover)
-    }
-
-    func coverage(x: Int, y: Int) -> Double {
-        let a = max(Double(x), x0), b = min(Double(x + 1), x1)
-        if a >= b { return 0 }
-        let lo = Double(y), hi = Double(y + 1)
-        let r = radius, innerLeft = x0 + r, innerRight = x1 - r
-        // covered = (b − a) − ∫(clamp(t) − lo) − ∫(hi − clamp(b)), valid because t(x) ≤ b(x) everywhere.
-        var topExcess = 0.0, bottomExcess = 0.0
-        func piece(_ p: Double, _ q: Double, u0: Double, u1: Double) {
-            if p >= q { return }
-            topExcess += Self.integrateClampedArc(u0, u1, r: r, base: y0 + r, sign: -1, lo: lo, hi: hi) - lo * (q - p)
-            bottomExcess += hi * (q - p) - Self.integrateClampedArc(u0, u1, r: r, base: y1 - r, sign: 1, lo: lo, hi: hi)
-        }
-        // Left corner zone (u = innerLeft − x), straight middle (u = 0), right corner zone (u = x − innerRight).
-        let leftEnd = min(b, innerLeft)
-        if a < leftEnd { piece(a, leftEnd, u0: innerLeft - leftEnd, u1: innerLeft - a) }
-        let midA = max(a, innerLeft), midB = min(b, innerRight)
-        if midA < midB {
-            topExcess += (min(max(y0, lo), hi) - lo) * (midB - midA)
-            bottomExcess += (hi - min(max(y1, lo), hi)) * (midB - midA)
-        }
-        let rightStart = max(a, innerRight)
-        if rightStart < b { piece(rightStart, b, u0: rightStart - innerRight, u1: b - innerRight) }
-        return min(max((b - a) - topExcess - bottomExcess, 0), 1)
-    }
-
-    /// ∫_{u0}^{u1} clamp(base + sign·√(r² − u²), lo, hi) du for 0 ≤ u0 ≤ u1 ≤ r (monotone integrand).
-    static func integrateClampedArc(
-        _ u0: Double, _ u1: Double, r: Double, base: Double, sign: Double, lo: Double, hi: Double
-    ) -> Double {
-        let ua = max(0, min(u0, r)), ub = max(0, min(u1, r))
-        if ua >= ub { return 0 }
-        @inline(__always) func g(_ u: Double) -> Double { base + sign * (max(0, r * r - u * u)).squareRoot() }
-        @inline(__always) func primitive(_ u: Double) -> Double {
-            let s = max(0, r * r - u * u).squareRoot()
-            return 0.5 * (u * s + r * r * asin(min(1, u / r)))
-        }
-        // Where the arc crosses lo and hi: at most two cuts, kept in order without allocating.
-        @inline(__always) func crossing(_ level: Double) -> Double {
-            let w = (level - base) * sign
-            guard w >= 0 && w <= r else { return ub }
-            let u = (r * r - w * w).squareRoot()
-            return u > ua && u < ub ? u : ub
-        }
-        var c1 = crossing(lo), c2 = crossing(hi)
-        if c2 < c1 { swap(&c1, &c2) }
-        var total = 0.0
-        @inline(__always) func add(_ p: Double, _ q: Double) {
-            if q <= p { return }
-            let mid = g(0.5 * (p + q))
-            if mid <= lo {
-                total += lo * (q - p)
-            } else if mid >= hi {
-                total += hi * (q - p)
-            } else {
-                total += base * (q - p) + sign * (primitive(q) - primitive(p))
-            }
-        }
-        add(ua, c1)
-        add(c1, c2)
-        add(c2, ub)
-        return total
-    }
 }
 
 /// Rounded rectangle `rect` (local space) with circular corners of `radius`, mapped to device pixels by an
@@ -380,92 +275,3 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     }
 }
 
-/// A rotated rounded rect's three row-line sets (FillAffineRoundedRect), immutable once built.
-final class FillRowLineSets: Sendable {
-    let outer: FillRowLines, inner: FillRowLines, chords: FillRowLines
-
-    init(outer: FillRowLines, inner: FillRowLines, chords: FillRowLines) {
-        self.outer = outer
-        self.inner = inner
-        self.chords = chords
-    }
-}
-
-/// Up to eight device half-planes n·p ≤ g − offset·|n| solved for x at a row's pixel centres, set up once per shape:
-/// a plane with n.x > 0 bounds x from above by intercept − slope·yc, one with n.x < 0 from below, and a
-/// plane with n.x ≈ 0 either admits the whole row or none of it. Lanes a plane does not use hold neutral
-/// values (±infinity, or a test that always passes), so a row costs a few multiplies and no branches.
-struct FillRowLines: Sendable {
-    let upperIntercept: SIMD8<Double>, upperSlope: SIMD8<Double>
-    let lowerIntercept: SIMD8<Double>, lowerSlope: SIMD8<Double>
-    /// Horizontal planes: the row is empty when constant − ny·yc < 0.
-    let flatConstant: SIMD8<Double>, flatSlope: SIMD8<Double>
-
-    init(planes: [SIMD4<Double>], offset: Double) {
-        self.init(planes[...], [], offset: offset)
-    }
-
-    /// The planes of `first` then `second` (the first 8 in all), without joining them into a new array.
-    /// With `pixelMargin`, each plane moves by the pixel square's own reach along its normal,
-    /// (|nx| + |ny|) / 2 device px (≤ 0.7071) plus 1e-6 px, outward for a negative `offset`, inward for a
-    /// positive one, instead of by |offset|: the exact bound for "the square lies wholly on one side".
-    init(_ first: ArraySlice<SIMD4<Double>>, _ second: ArraySlice<SIMD4<Double>>, offset: Double,
-         pixelMargin: Bool = false) {
-        var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
-        var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
-        var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
-        for i in 0..<min(8, first.count + second.count) {
-            let plane = i < first.count ? first[first.startIndex + i] : second[second.startIndex + i - first.count]
-            let shift = pixelMargin
-                ? (offset < 0 ? -1.0 : 1.0) * (0.5 * (abs(plane.x) + abs(plane.y)) + 1e-6 * plane.w)
-                : offset * plane.w
-            let constant = plane.z - shift
-            if plane.x > 1e-12 {
-                ui[i] = constant / plane.x
-                us[i] = plane.y / plane.x
-            } else if plane.x < -1e-12 {
-                li[i] = constant / plane.x
-                ls[i] = plane.y / plane.x
-            } else {
-                fc[i] = constant
-                fs[i] = plane.y
-            }
-        }
-        (upperIntercept, upperSlope, lowerIntercept, lowerSlope, flatConstant, flatSlope) = (ui, us, li, ls, fc, fs)
-    }
-
-    @inline(__always)
-    func columns(row y: Int) -> Range<Int> {
-        let yc = Double(y) + 0.5
-        let flat = flatConstant - flatSlope * yc
-        // (`any(flat .< 0)` is an out-of-line generic call; the pairwise minimum stays inline.)
-        let f = fillLaneMin(flat.lowHalf, flat.highHalf)
-        if min(min(f.x, f.y), min(f.z, f.w)) < 0 { return 0..<0 }
-        let u = upperIntercept - upperSlope * yc, l = lowerIntercept - lowerSlope * yc
-        // Pairwise halving (exact: min and max do not round).
-        let u4 = fillLaneMin(u.lowHalf, u.highHalf), l4 = fillLaneMax(l.lowHalf, l.highHalf)
-        let hi = min(min(u4.x, u4.y), min(u4.z, u4.w)), lo = max(max(l4.x, l4.y), max(l4.z, l4.w))
-        guard lo <= hi else { return 0..<0 }  // also rejects NaN
-        let a = lo - 0.5, b = hi - 0.5
-        let first: Int, last: Int
-        if a > -1e9 && b < 1e9 {
-            // Inside ±1e9 truncation is exact, so ceil and floor need one correction each (as the helpers).
-            let ta = Int(a), tb = Int(b)
-            first = Double(ta) < a ? ta + 1 : ta
-            last = Double(tb) > b ? tb - 1 : tb
-        } else {
-            first = fillCeilIndex(a)
-            last = fillFloorIndex(b)
-        }
-        return first <= last ? first..<(last + 1) : 0..<0
-    }
-}
-
-/// Lane-wise minimum and maximum without NaN bookkeeping (`replacing(with:where:)` is a compare and a blend).
-@inline(__always) func fillLaneMin(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
-    a.replacing(with: b, where: b .< a)
-}
-
-@inline(__always) func fillLaneMax(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
-    a.replacing(with: b, where: b .> a)
-}
