@@ -86,6 +86,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     static let maximumTabulatedRows = 4096
     /// The straight sides' coverage ramps: the local x sides (gradient ±M row 0) and y sides (±M row 1).
     let sideRampX: FillHalfPlaneRamp, sideRampY: FillHalfPlaneRamp
+    /// Radius 0 and under about 1.5 px across in some direction: a pixel can meet two opposite sides.
+    let thin: Bool
 
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
@@ -112,6 +114,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         inverseOffset = m
         sideRampX = FillHalfPlaneRamp(deviceGradient: mRow0)
         sideRampY = FillHalfPlaneRamp(deviceGradient: mRow1)
+        // A side's ramp is 1 wherever the pixel centre lies h device px inside it; the far side of a half-width
+        // w (device px: local / scale) is at least w away, so it can cut a pixel only when w < h.
+        thin = r == 0 && (halfSize.x < sideRampX.h * sideRampX.scale || halfSize.y < sideRampY.h * sideRampY.scale)
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
             let n = alpha.x * mRow0 + alpha.y * mRow1
@@ -208,11 +213,68 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         let local = SIMD2((inverseX * p).sum(), (inverseY * p).sum()) + inverseOffset
         let offset = local - center
         let q = SIMD2(abs(offset.x), abs(offset.y)) - (halfSize - SIMD2(radius, radius))
+        if radius == 0 { return sharpCoverage(q, x: x, y: y) }
         // Straight sides: the device normal is constant, so the ramp's terms are precomputed (same values).
         if !(q.x > 0 && q.y > 0) {
             return q.x > q.y ? sideRampX.coverage(distance: q.x - radius) : sideRampY.coverage(distance: q.y - radius)
         }
         return cornerCoverage(offset: offset, q: q)
+    }
+
+    /// Radius 0 (`q` = distances to the nearest x and y sides): the nearest side's ramp where the pixel meets
+    /// one side only (the same value as the rounded path's side branch); where it meets two — a corner, or
+    /// both sides of a bar under about 1.5 px thick (`thin`) — one half-plane's box filter over-covers, so
+    /// the pixel square is clipped by all four sides instead (exact).
+    @inline(__always)
+    func sharpCoverage(_ q: SIMD2<Double>, x: Int, y: Int) -> Double {
+        if thin { return clippedPixelArea(x: x, y: y) }
+        let nearX = sideRampX.coverage(distance: q.x), nearY = sideRampY.coverage(distance: q.y)
+        if nearX == 0 || nearY == 0 { return 0 }
+        if nearX == 1 || nearY == 1 { return min(nearX, nearY) }
+        return clippedPixelArea(x: x, y: y)
+    }
+
+    /// Area of pixel (x, y) inside all four sides: the pixel square clipped by each side's half-plane in turn
+    /// (Sutherland–Hodgman; a convex polygon gains at most one vertex per cut, so 8 suffice), then the shoelace
+    /// formula. Coordinates are relative to the pixel centre, where they are small and precise.
+    @inline(never)
+    func clippedPixelArea(x: Int, y: Int) -> Double {
+        let centre = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+        return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 16) { buffer -> Double in
+            // Invariant: `polygon` and `clipped` are disjoint halves of the buffer, 8 vertices each.
+            guard var polygon = buffer.baseAddress else { return 0 }
+            var clipped = polygon + 8
+            polygon[0] = SIMD2(-0.5, -0.5)
+            polygon[1] = SIMD2(0.5, -0.5)
+            polygon[2] = SIMD2(0.5, 0.5)
+            polygon[3] = SIMD2(-0.5, 0.5)
+            var count = 4
+            for side in sides {
+                let n = SIMD2(side.x, side.y), limit = side.z - (n * centre).sum()
+                var kept = 0
+                for i in 0..<count {
+                    let p = polygon[i], next = polygon[i + 1 == count ? 0 : i + 1]
+                    let dp = (n * p).sum() - limit, dNext = (n * next).sum() - limit
+                    if dp <= 0 {
+                        clipped[kept] = p
+                        kept += 1
+                    }
+                    if (dp <= 0) != (dNext <= 0) {
+                        clipped[kept] = p + (next - p) * (dp / (dp - dNext))
+                        kept += 1
+                    }
+                }
+                swap(&polygon, &clipped)
+                count = kept
+                if count < 3 { return 0 }
+            }
+            var twiceArea = 0.0
+            for i in 0..<count {
+                let p = polygon[i], next = polygon[i + 1 == count ? 0 : i + 1]
+                twiceArea += p.x * next.y - next.x * p.y
+            }
+            return min(max(abs(twiceArea) / 2, 0), 1)
+        }
     }
 
     /// Coverage of a pixel whose centre lies in a corner zone (q > 0 on both axes; offset from the centre).
