@@ -12,9 +12,9 @@
 // in local space and mapped to device pixels through the gradient (exact for the straight sides, first order
 // on the arcs); coverage is the exact box filter of the tangent half-plane at that distance, minus the sliver
 // between the tangent and the arc, ∫ s²/(2R) ds over the tangent's chord through the pixel, with R the arc's
-// device radius of curvature R = r·|J·t|³/|det J| (t the local unit tangent). Approximated: pixels crossed by
-// two opposite sides (shapes under about 1.5 px thick) and the few pixels at a sharp (radius 0) corner, which
-// see only the nearest side (measured against exact areas: up to 29/255 at such a corner pixel).
+// device radius of curvature R = r·|J·t|³/|det J| (t the local unit tangent). Sharp shapes (radius 0) are
+// exact: a pixel meeting two sides (a corner, a bar thinner than ~1.5 px) is clipped by all four sides.
+// Approximated: rounded shapes under about 1.5 px thick, whose pixels can meet two opposite sides.
 
 import Foundation
 
