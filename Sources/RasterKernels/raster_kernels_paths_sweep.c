@@ -120,6 +120,16 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t a
 }
 #endif
 
+// The lowest run of set bits in `bits` (non-zero): its first bit and length; returns `bits` without it.
+static inline uint64_t take_run(uint64_t bits, int32_t *first, int32_t *length) {
+    int32_t start = __builtin_ctzll(bits);
+    uint64_t inverted = ~(bits >> start);
+    int32_t count = inverted == 0 ? 64 : __builtin_ctzll(inverted);
+    *first = start;
+    *length = count;
+    return start + count >= 64 ? 0 : bits & (~UINT64_C(0) << (start + count));
+}
+
 #define RK_SWEEP_NO_MEMSET_DECL __attribute__((no_builtin("memset")))
 // The sweep for one fill rule (even_odd a constant after inlining, so no cell or span tests the rule).
 RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
@@ -180,10 +190,8 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                 words[w] = 0;
                 int32_t word_base = (int32_t)(w << 6);
                 while (bits != 0) {
-                    int32_t start = __builtin_ctzll(bits);
-                    uint64_t inverted = ~(bits >> start);
-                    int32_t length = inverted == 0 ? 64 : __builtin_ctzll(inverted);
-                    bits = start + length >= 64 ? 0 : bits & (~UINT64_C(0) << (start + length));
+                    int32_t start, length;
+                    bits = take_run(bits, &start, &length);
                     int32_t a = word_base + start;
                     if (group_start < 0 || a - group_end >= gap_minimum) {
                         if (group_start >= 0) {
@@ -227,10 +235,8 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             words[w] = 0;
             int32_t word_base = (int32_t)(w << 6);
             while (bits != 0) {
-                int32_t first = __builtin_ctzll(bits);
-                uint64_t inverted = ~(bits >> first);
-                int32_t length = inverted == 0 ? 64 : __builtin_ctzll(inverted);
-                bits = first + length >= 64 ? 0 : bits & (~UINT64_C(0) << (first + length));
+                int32_t first, length;
+                bits = take_run(bits, &first, &length);
                 int32_t a = word_base + first, b = a + length;
                 if (mask_start < 0 || a - position >= gap_minimum) {
                     // A long gap: close the pending mask, emit the rest of the gap as one constant span.
