@@ -140,13 +140,7 @@ public enum Compositor {
             return
         }
         let next = Atomic<Int>(0)
-        if let team {
-            team.run { _ in
-                while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item) }
-            }
-            return
-        }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        onEveryWorker(workers, team: team) {
             while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item) }
         }
     }
@@ -165,21 +159,23 @@ public enum Compositor {
             return
         }
         let next = Atomic<Int>(0)
-        if let team {
-            team.run { _ in
-                // A participant that finds no item left takes no scratch.
-                guard case let first = next.wrappingAdd(1, ordering: .relaxed).oldValue, first < items else { return }
-                let scratch = pool.takeTileScratch(tileSize: scratchTileSize)
-                body(first, scratch)
-                while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item, scratch) }
-                pool.recycleTileScratch(scratch)
-            }
-            return
-        }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        onEveryWorker(workers, team: team) {
+            // A worker that finds no item left takes no scratch.
+            guard case let first = next.wrappingAdd(1, ordering: .relaxed).oldValue, first < items else { return }
             let scratch = pool.takeTileScratch(tileSize: scratchTileSize)
+            body(first, scratch)
             while case let item = next.wrappingAdd(1, ordering: .relaxed).oldValue, item < items { body(item, scratch) }
             pool.recycleTileScratch(scratch)
+        }
+    }
+
+    /// Runs `worker` once on each of `workers` threads: the team's (the caller and every helper) when there
+    /// is one, else Dispatch's.
+    private static func onEveryWorker(_ workers: Int, team: CompositorWorkerTeam?, _ worker: @Sendable () -> Void) {
+        if let team {
+            team.run { _ in worker() }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in worker() }
         }
     }
 }

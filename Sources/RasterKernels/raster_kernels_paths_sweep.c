@@ -118,6 +118,20 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t a
     }
     return (uint32_t)_mm256_cvtsi256_si32(carried);
 }
+
+// One group (cells group_start ..< group_end) swept as a dense stretch into one mask span, then the delta of
+// the cell after it taken into the running sum (and cleared); returns the sum.
+__attribute__((target("avx2"))) static inline uint32_t sweep_group_avx2(
+    uint32_t acc, uint32_t *row, int32_t group_start, int32_t group_end, int32_t y, uint8_t *mask, size_t *mask_used,
+    rk_fill_span *spans, size_t *n, const int even_odd) {
+    int32_t count = group_end - group_start;
+    acc = sweep_run_avx2(acc, row + group_start, mask + *mask_used, count, even_odd);
+    put_span(spans + (*n)++, y, group_start, count, (int32_t)*mask_used, 0);
+    *mask_used += (size_t)count;
+    acc += row[group_end];
+    row[group_end] = 0;
+    return acc;
+}
 #endif
 
 // The lowest run of set bits in `bits` (non-zero): its first bit and length; returns `bits` without it.
@@ -195,12 +209,8 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     int32_t a = word_base + start;
                     if (group_start < 0 || a - group_end >= gap_minimum) {
                         if (group_start >= 0) {
-                            int32_t count = group_end - group_start;
-                            acc = sweep_run_avx2(acc, row + group_start, mask + mask_used, count, even_odd);
-                            put_span(spans + n++, y, group_start, count, (int32_t)mask_used, 0);
-                            mask_used += (size_t)count;
-                            acc += row[group_end];
-                            row[group_end] = 0;
+                            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n,
+                                                   even_odd);
                         }
                         if (a > group_end) {
                             uint8_t gap = alpha_of(acc, even_odd);
@@ -211,12 +221,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     group_end = a + length;
                 }
             }
-            int32_t count = group_end - group_start;
-            acc = sweep_run_avx2(acc, row + group_start, mask + mask_used, count, even_odd);
-            put_span(spans + n++, y, group_start, count, (int32_t)mask_used, 0);
-            mask_used += (size_t)count;
-            acc += row[group_end];
-            row[group_end] = 0;
+            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd);
             if (group_end < width) {
                 uint8_t rest = alpha_of(acc, even_odd);
                 if (rest != 0) put_span(spans + n++, y, group_end, width - group_end, -1, rest);
