@@ -75,25 +75,28 @@ static __attribute__((noinline)) void add_segment_cells(int32_t xl, int32_t yl, 
     mark_cells(j_first, (int64_t)((cell_r < cell_x1 - 1 ? cell_r : cell_x1 - 1) - cell_x0), touched);
 }
 
-// FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256).
-static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t winding, int32_t cell_x0,
-                               int32_t cell_x1, uint32_t *row, uint32_t *carry, uint64_t *touched) {
+// FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256). `interior`
+// (a constant at each call) promises cell_x0 ≤ every x's cell < cell_x1, so the tests for parts left or right
+// of the tile, which would all be false, are left out.
+static inline __attribute__((always_inline)) void add_segment(
+    int32_t xa, int32_t ya, int32_t xb, int32_t yb, uint32_t winding, int32_t cell_x0, int32_t cell_x1, uint32_t *row,
+    uint32_t *carry, uint64_t *touched, int interior) {
     int left_to_right = xa <= xb;
     int32_t xl = left_to_right ? xa : xb, yl = left_to_right ? ya : yb;
     int32_t xr = left_to_right ? xb : xa, yr = left_to_right ? yb : ya;
     int32_t cell_l = xl >> 8, cell_r = xr >> 8;
-    if (cell_r < cell_x0) {
+    if (!interior && cell_r < cell_x0) {
         *carry += winding * (uint32_t)512 * (uint32_t)(yb - ya);
         return;
     }
-    if (cell_l >= cell_x1) return;
+    if (!interior && cell_l >= cell_x1) return;
     if (cell_l == cell_r) {
         int64_t j = cell_l - cell_x0;
         add_piece(row, j, xl, xr, cell_l * 256, yb - ya, winding);
         touched[j >> 6] |= UINT64_C(1) << (j & 63);
         return;
     }
-    if (cell_r == cell_l + 1 && cell_l >= cell_x0 && cell_r < cell_x1) {
+    if (cell_r == cell_l + 1 && (interior || (cell_l >= cell_x0 && cell_r < cell_x1))) {
         // The common shallow case, as add_segment_cells would do it: two cells inside the tile, one boundary
         // crossing (the same formula, slope and clamp).
         double slope = (double)(yr - yl) / (double)(xr - xl);
@@ -113,6 +116,31 @@ static inline void add_segment(int32_t xa, int32_t ya, int32_t xb, int32_t yb, u
     add_segment_cells(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
 }
 
+// One edge's rows row_a...row_b of the tile (row, words and carry point at row_a's); `interior` as add_segment's.
+static inline __attribute__((always_inline)) void walk_edge_rows(
+    const rk_fill_edge *e, int32_t row_a, int32_t row_b, int32_t tile_top, int32_t cell_x0, int32_t cell_x1,
+    uint32_t *row, size_t stride, uint32_t *carry, uint64_t *words, size_t words_per_row, int interior) {
+    uint32_t winding = (uint32_t)e->winding;
+    // Rows below the first start where the previous one ended (same y, so the same x).
+    int32_t row_top = (tile_top + row_a) * 256;
+    int32_t ya = e->y0 > row_top ? e->y0 : row_top;
+    int32_t xa = edge_crossing(e, ya);
+    for (int32_t i = row_a;; i++) {
+        int32_t yb = e->y1 < row_top + 256 ? e->y1 : row_top + 256;
+        int32_t xb = edge_crossing(e, yb);
+        if (ya < yb) {
+            add_segment(xa, ya - row_top, xb, yb - row_top, winding, cell_x0, cell_x1, row, carry, words, interior);
+        }
+        if (i == row_b) break;
+        row_top += 256;
+        ya = yb;
+        xa = xb;
+        row += stride;
+        words += words_per_row;
+        carry++;
+    }
+}
+
 void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t count, int32_t tile_top,
                              int32_t row_first, int32_t row_end, int32_t cell_x0, int32_t cell_x1,
                              int32_t *deltas, size_t stride, int32_t *carry, uint64_t *touched,
@@ -129,25 +157,17 @@ void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t coun
         if (row_a < row_first) row_a = row_first;
         if (row_b > row_end - 1) row_b = row_end - 1;
         if (row_a > row_b) continue;
-        uint32_t winding = (uint32_t)e.winding;
         uint32_t *row = delta_rows + (size_t)row_a * stride;
         uint64_t *words = touched_rows + (size_t)row_a * words_per_row;
-        // Rows below the first start where the previous one ended (same y, so the same x).
-        int32_t row_top = (tile_top + row_a) * 256;
-        int32_t ya = e.y0 > row_top ? e.y0 : row_top;
-        int32_t xa = edge_crossing(&e, ya);
-        for (int32_t i = row_a;; i++) {
-            int32_t yb = e.y1 < row_top + 256 ? e.y1 : row_top + 256;
-            int32_t xb = edge_crossing(&e, yb);
-            if (ya < yb) {
-                add_segment(xa, ya - row_top, xb, yb - row_top, winding, cell_x0, cell_x1, row, carries + i, words);
-            }
-            if (i == row_b) break;
-            row_top += 256;
-            ya = yb;
-            xa = xb;
-            row += stride;
-            words += words_per_row;
+        // Every crossing lies between x0 and x1 (edge_crossing clamps), so when both ends' cells are inside
+        // the tile's columns, so is every part of the edge: the usual case, walked without the tile tests.
+        int32_t x_low = e.x0 < e.x1 ? e.x0 : e.x1, x_high = e.x0 < e.x1 ? e.x1 : e.x0;
+        if ((x_low >> 8) >= cell_x0 && (x_high >> 8) < cell_x1) {
+            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
+                           words_per_row, 1);
+        } else {
+            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
+                           words_per_row, 0);
         }
     }
 }

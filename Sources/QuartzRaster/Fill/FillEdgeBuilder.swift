@@ -150,8 +150,14 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         let y0 = Int32(fillRoundToInt(p.y * scale)), y1 = Int32(fillRoundToInt(q.y * scale))
         if y0 >= y1 { return }
         let x0 = Int32(fillRoundToInt(p.x * scale)), x1 = Int32(fillRoundToInt(q.x * scale))
+        // A path's edges number in the hundreds: start at a few KB instead of growing from one edge through
+        // eight reallocations and copies (the standard growth, doubling, takes over after that).
+        if edges.count == edges.capacity { edges.reserveCapacity(Swift.max(Self.initialEdgeCapacity, edges.count * 2)) }
         edges.append(FillEdge(x0: x0, y0: y0, x1: x1, y1: y1, winding: winding))
     }
+
+    /// The first allocation's size in edges (32 bytes each).
+    static let initialEdgeCapacity = 128
 
     /// x where the line through p and q (p.y ≠ q.y) meets height y, as a lerp that cannot overflow.
     private static func xOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atY y: Double) -> Double {
