@@ -204,8 +204,11 @@ struct PathContourCollector: PathFlattenVisitor {
 
     mutating func begin(_ p: SIMD2<Double>) {
         finish()
-        points = [p]
-        smooth = [false]
+        // Room for a typical flattened subpath up front, instead of regrowing from one element.
+        points.reserveCapacity(64)
+        smooth.reserveCapacity(64)
+        points.append(p)
+        smooth.append(false)
     }
 
     mutating func line(_ p: SIMD2<Double>, smooth isSmooth: Bool) {

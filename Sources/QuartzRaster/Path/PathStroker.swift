@@ -86,6 +86,10 @@ struct PathOutlineBuilder {
     /// The largest chord angle of round parts and the round cap's chords, computed once per outline.
     let arcMaximumStep: Double
     let capChords: PathStrokeArcChords?
+    /// A smooth vertex's outer side takes the offset lines' meeting point while h·(1/cos(θ/2) − 1) ≤ the arc
+    /// tolerance t, i.e. cos(θ/2) ≥ h/(h + t), i.e. cos θ = 2cos²(θ/2) − 1 ≥ this limit (no root or division
+    /// per vertex; the two forms differ only in the last bits of the threshold).
+    let smoothDotLimit: Double
     private var scratchPoints: [SIMD2<Double>] = []
     private var scratchSmooth: [Bool] = []
     private var scratchDirections: [SIMD2<Double>] = []
@@ -97,6 +101,8 @@ struct PathOutlineBuilder {
         self.tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : PathStroker.defaultTolerance
         arcMaximumStep = PathStrokeArcChords.maximumStep(radius: halfWidth, tolerance: self.tolerance / 2)
         capChords = PathStrokeArcChords(radius: halfWidth, sweep: -.pi, maximumStep: arcMaximumStep)
+        let cosHalfLimit = halfWidth / (halfWidth + self.tolerance / 2)
+        smoothDotLimit = 2 * cosHalfLimit * cosHalfLimit - 1
     }
 
     // MARK: Output helpers
@@ -256,9 +262,9 @@ struct PathOutlineBuilder {
         // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment.
         let meets = dot > -1 + 1e-12
         if cross > 0 {
-            // Left turn: this side is the inner one.
-            let reach = halfWidth * cross / (1 + dot)
-            if meets, reach <= 0.5 * min(lengthIn, lengthOut) {
+            // Left turn: this side is the inner one. The meeting point's reach h·cross/(1 + dot) along each
+            // segment must stay within half of both (compared without the division: 1 + dot > 0 here).
+            if meets, halfWidth * cross <= 0.5 * min(lengthIn, lengthOut) * (1 + dot) {
                 lineTo(v + (na + nb) / (1 + dot))
             } else {
                 lineTo(v + na)
@@ -267,13 +273,12 @@ struct PathOutlineBuilder {
             }
             return
         }
-        // Right turn (or a full reversal): this side is the outer one; θ ∈ [0, π] is the turn and
-        // cos(θ/2) = √((1 + cos θ)/2), so only a drawn arc needs the angle itself.
-        let cosHalf = ((1 + dot) / 2).squareRoot()
+        // Right turn (or a full reversal): this side is the outer one; θ ∈ [0, π] is the turn, and only a
+        // drawn arc needs the angle itself.
         if smooth {
             // The meeting point lies h·(1/cos(θ/2) − 1) outside the round offset; beyond the arc tolerance
-            // the offset is drawn round.
-            if meets, halfWidth * (1 / cosHalf - 1) <= arcTolerance {
+            // the offset is drawn round (`smoothDotLimit`).
+            if meets, dot >= smoothDotLimit {
                 lineTo(v + (na + nb) / (1 + dot))
             } else {
                 roundJoin(at: v, incoming: a, cross: cross, dot: dot)
@@ -286,7 +291,8 @@ struct PathOutlineBuilder {
             lineTo(v + na)
             lineTo(v + nb)
         case .miter:
-            // 1/sin(φ/2) = 1/cos(θ/2) with φ = π − θ the angle between the segments.
+            // 1/sin(φ/2) = 1/cos(θ/2) with φ = π − θ the angle between the segments; cos(θ/2) = √((1 + cos θ)/2).
+            let cosHalf = ((1 + dot) / 2).squareRoot()
             if meets, cosHalf > 0, 1 / cosHalf <= style.miterLimit {
                 lineTo(v + (na + nb) / (1 + dot))
             } else {
