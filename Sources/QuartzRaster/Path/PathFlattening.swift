@@ -29,18 +29,18 @@ public enum PathFlattening {
     public static let minimumTolerance = 1e-9
 
     /// Segment count for a quadratic with second difference `d` (see the file header).
-    static func quadSegmentCount(_ d: SIMD2<Double>, tolerance: Double) -> Int {
+    @inlinable static func quadSegmentCount(_ d: SIMD2<Double>, tolerance: Double) -> Int {
         let dd = (d * d).sum().squareRoot()
         return segmentCount(sqrtArgument: dd / (4 * tolerance))
     }
 
     /// Segment count for a cubic with second differences `d1`, `d2`.
-    static func cubicSegmentCount(_ d1: SIMD2<Double>, _ d2: SIMD2<Double>, tolerance: Double) -> Int {
+    @inlinable static func cubicSegmentCount(_ d1: SIMD2<Double>, _ d2: SIMD2<Double>, tolerance: Double) -> Int {
         let m = max((d1 * d1).sum(), (d2 * d2).sum()).squareRoot()
         return segmentCount(sqrtArgument: 3 * m / (4 * tolerance))
     }
 
-    static func segmentCount(sqrtArgument x: Double) -> Int {
+    @inlinable static func segmentCount(sqrtArgument x: Double) -> Int {
         guard x.isFinite else { return x.isNaN ? 1 : maximumSegmentsPerCurve }
         let n = x.squareRoot().rounded(.up)
         return n < 1 ? 1 : (n >= Double(maximumSegmentsPerCurve) ? maximumSegmentsPerCurve : Int(n))
@@ -80,6 +80,7 @@ public struct FlattenedPathContour: Sendable, Equatable {
 }
 
 /// Receives flattened geometry from `PathFlattenWalker`.
+@usableFromInline
 protocol PathFlattenVisitor {
     mutating func begin(_ p: SIMD2<Double>)
     mutating func line(_ p: SIMD2<Double>, smooth: Bool)
@@ -88,26 +89,35 @@ protocol PathFlattenVisitor {
 
 /// Walks a path's elements and emits finite polyline points (the rules are in the file header). The walker
 /// is not generic over the visitor: the visitor comes in as an `inout` generic argument instead, so code that
-/// runs unspecialized (a public generic `flatten` called from another module) reads the walker's fields at
-/// fixed offsets rather than looking up generic type metadata for every point.
+/// runs unspecialized reads the walker's fields at fixed offsets rather than looking up generic type metadata
+/// for every point. It is inlinable so that the public `flatten(into:…)` specializes in the caller's module:
+/// the sink's `line(to:)` is then a direct call (often inlined) instead of two witness-table hops per point.
+/// It reads the element arrays directly (no closure or element enum per element).
+@usableFromInline
 struct PathFlattenWalker {
-    let tolerance: Double
-    let transform: CGAffineTransform
-    let mapping: ((SIMD2<Double>) -> SIMD2<Double>)?
-    private var contourOpen = false
+    @usableFromInline let tolerance: Double
+    @usableFromInline let transform: CGAffineTransform
+    @usableFromInline let mapping: ((SIMD2<Double>) -> SIMD2<Double>)?
+    @usableFromInline var contourOpen = false
+    @usableFromInline var last = SIMD2<Double>(0, 0)
+    @usableFromInline var start = SIMD2<Double>(0, 0)
+    @usableFromInline var afterClose = false
 
+    @inlinable
     init(tolerance: Double, transform: CGAffineTransform, mapping: ((SIMD2<Double>) -> SIMD2<Double>)?) {
         self.tolerance = tolerance.isNaN ? PathFlattening.defaultDeviceTolerance : max(tolerance, PathFlattening.minimumTolerance)
         self.transform = transform
         self.mapping = mapping
     }
 
-    private func map(_ p: CGPoint) -> SIMD2<Double> {
+    @inlinable @inline(__always)
+    func map(_ p: CGPoint) -> SIMD2<Double> {
         let t = transform
         return SIMD2(t.a * p.x + t.c * p.y + t.tx, t.b * p.x + t.d * p.y + t.ty)
     }
 
-    private mutating func emit<Visitor: PathFlattenVisitor>(_ p: SIMD2<Double>, smooth: Bool, _ visitor: inout Visitor) {
+    @inlinable @inline(__always)
+    mutating func emit<Visitor: PathFlattenVisitor>(_ p: SIMD2<Double>, smooth: Bool, _ visitor: inout Visitor) {
         let q = mapping.map { $0(p) } ?? p
         guard q.x.isFinite, q.y.isFinite else { return }
         if contourOpen {
@@ -118,34 +128,34 @@ struct PathFlattenWalker {
         }
     }
 
-    private var last = SIMD2<Double>(0, 0)
-    private var start = SIMD2<Double>(0, 0)
-    private var afterClose = false
-
     /// After a close, a drawing element without a move starts a new contour at the subpath's start.
-    private mutating func restartIfNeeded<Visitor: PathFlattenVisitor>(_ visitor: inout Visitor) {
+    @inlinable @inline(__always)
+    mutating func restartIfNeeded<Visitor: PathFlattenVisitor>(_ visitor: inout Visitor) {
         if afterClose {
             emit(start, smooth: false, &visitor)
             afterClose = false
         }
     }
 
+    @inlinable
     mutating func walk<Visitor: PathFlattenVisitor>(_ geometry: PathGeometry, into visitor: inout Visitor) {
-        geometry.forEachElement { element in
-            switch element {
-            case .moveTo(let p):
+        let types = geometry.elementTypes, points = geometry.points
+        var index = 0
+        for type in types {
+            switch type {
+            case .moveToPoint:
                 contourOpen = false
                 afterClose = false
-                start = map(p)
+                start = map(points[index])
                 last = start
                 emit(start, smooth: false, &visitor)
-            case .lineTo(let p):
+            case .addLineToPoint:
                 restartIfNeeded(&visitor)
-                last = map(p)
+                last = map(points[index])
                 emit(last, smooth: false, &visitor)
-            case .quadCurveTo(let c, let e):
+            case .addQuadCurveToPoint:
                 restartIfNeeded(&visitor)
-                let p0 = last, p1 = map(c), p2 = map(e)
+                let p0 = last, p1 = map(points[index]), p2 = map(points[index + 1])
                 let n = PathFlattening.quadSegmentCount(p0 - 2 * p1 + p2, tolerance: tolerance)
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -153,9 +163,9 @@ struct PathFlattenWalker {
                 }
                 emit(p2, smooth: false, &visitor)
                 last = p2
-            case .curveTo(let c1, let c2, let e):
+            case .addCurveToPoint:
                 restartIfNeeded(&visitor)
-                let p0 = last, p1 = map(c1), p2 = map(c2), p3 = map(e)
+                let p0 = last, p1 = map(points[index]), p2 = map(points[index + 1]), p3 = map(points[index + 2])
                 let n = PathFlattening.cubicSegmentCount(p0 - 2 * p1 + p2, p1 - 2 * p2 + p3, tolerance: tolerance)
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -170,16 +180,19 @@ struct PathFlattenWalker {
                 afterClose = true
                 last = start
             }
+            index += type.pointCount
         }
     }
 }
 
 /// Forwards flattened geometry to a `PolylineSink`.
+@usableFromInline
 struct PathSinkVisitor<Sink: PolylineSink>: PathFlattenVisitor {
-    var sink: Sink
-    mutating func begin(_ p: SIMD2<Double>) { sink.move(to: p) }
-    mutating func line(_ p: SIMD2<Double>, smooth: Bool) { sink.line(to: p) }
-    mutating func close() { sink.closeContour() }
+    @usableFromInline var sink: Sink
+    @inlinable init(sink: Sink) { self.sink = sink }
+    @inlinable mutating func begin(_ p: SIMD2<Double>) { sink.move(to: p) }
+    @inlinable mutating func line(_ p: SIMD2<Double>, smooth: Bool) { sink.line(to: p) }
+    @inlinable mutating func close() { sink.closeContour() }
 }
 
 /// Collects flattened geometry into contours.
@@ -191,8 +204,11 @@ struct PathContourCollector: PathFlattenVisitor {
 
     mutating func begin(_ p: SIMD2<Double>) {
         finish()
-        points = [p]
-        smooth = [false]
+        // Room for a typical flattened subpath up front, instead of regrowing from one element.
+        points.reserveCapacity(64)
+        smooth.reserveCapacity(64)
+        points.append(p)
+        smooth.append(false)
     }
 
     mutating func line(_ p: SIMD2<Double>, smooth isSmooth: Bool) {
@@ -218,6 +234,7 @@ struct PathContourCollector: PathFlattenVisitor {
 extension PathGeometry {
     /// Flattens into `sink` in device space: points are mapped through `transform` first, and the polyline
     /// stays within `tolerance` device units of the curves.
+    @inlinable
     public func flatten<Sink: PolylineSink>(
         into sink: inout Sink, transform: CGAffineTransform = .identity,
         tolerance: Double = PathFlattening.defaultDeviceTolerance

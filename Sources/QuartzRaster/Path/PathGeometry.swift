@@ -29,6 +29,15 @@ public struct PathGeometry: Sendable, Equatable {
 
     public init() {}
 
+    /// Element arrays built elsewhere (PathOutlineBuffer), which keeps them consistent: `points` holds
+    /// `pointCount` points per element and the two optional points are what appending them would have left.
+    init(elementTypes: [CGPathElementType], points: [CGPoint], subpathStartPoint: CGPoint?, currentPoint: CGPoint?) {
+        self.elementTypes = elementTypes
+        self.points = points
+        self.subpathStartPoint = subpathStartPoint
+        self.currentPoint = currentPoint
+    }
+
     public var isEmpty: Bool { elementTypes.isEmpty }
 
     // MARK: Appending (points are taken as given: transforms are applied by the caller)

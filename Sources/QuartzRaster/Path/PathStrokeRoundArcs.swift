@@ -28,15 +28,26 @@ struct PathStrokeArcChords: Equatable {
     let step: Double
     /// Radius of the interior vertices (the end points are at the arc's radius).
     let vertexRadius: Double
+    /// cos and sin of `step`: the rotation from one vertex direction to the next.
+    let stepCosine: Double
+    let stepSine: Double
 
     /// The layout for an arc of `radius` sweeping `sweep` radians (|sweep| ≤ 2π) with sagitta ≤ `tolerance`.
     /// Nil for a zero or non-finite sweep or radius.
     init?(radius h: Double, sweep: Double, tolerance: Double) {
+        self.init(radius: h, sweep: sweep, maximumStep: Self.maximumStep(radius: h, tolerance: tolerance))
+    }
+
+    /// The same with the largest chord angle for this radius and tolerance already computed
+    /// (`maximumStep(radius:tolerance:)`): a stroker computes it once per outline, not once per arc.
+    init?(radius h: Double, sweep: Double, maximumStep: Double) {
         let size = abs(sweep)
         guard size > 0, size.isFinite, h > 0, h.isFinite else { return nil }
-        steps = Self.stepCount(radius: h, sweep: size, tolerance: tolerance, minimum: 2)
+        steps = Self.stepCount(sweep: size, maximumStep: maximumStep, minimum: 2)
         step = sweep / Double(steps)
         let s = sin(abs(step))
+        stepCosine = cos(step)
+        stepSine = step < 0 ? -s : s
         let k = Double(steps - 2)
         if s <= 0 {
             vertexRadius = h
@@ -48,11 +59,19 @@ struct PathStrokeArcChords: Equatable {
         }
     }
 
+    /// The largest chord angle whose sagitta h·(1 − cos(angle/2)) is at most `tolerance` (at least 1e-3).
+    static func maximumStep(radius h: Double, tolerance: Double) -> Double {
+        let ratio = max(-1, min(1, 1 - tolerance / h))
+        return max(2 * acos(ratio), 1e-3)
+    }
+
     /// Chord count for a sweep: the smallest n ≥ `minimum` with h·(1 − cos(sweep/2n)) ≤ tolerance, capped.
     static func stepCount(radius h: Double, sweep: Double, tolerance: Double, minimum: Int) -> Int {
-        let ratio = max(-1, min(1, 1 - tolerance / h))
-        let maxStep = max(2 * acos(ratio), 1e-3)
-        let count = (sweep / maxStep).rounded(.up)
+        stepCount(sweep: sweep, maximumStep: maximumStep(radius: h, tolerance: tolerance), minimum: minimum)
+    }
+
+    static func stepCount(sweep: Double, maximumStep: Double, minimum: Int) -> Int {
+        let count = (sweep / maximumStep).rounded(.up)
         guard count.isFinite, count < Double(maximumSteps) else { return maximumSteps }
         return max(minimum, Int(count))
     }
@@ -72,12 +91,15 @@ extension PathOutlineBuilder {
     var arcTolerance: Double { tolerance / 2 }
 
     /// The interior vertices of a circular arc of radius h about `center`, from the current point (on the
-    /// circle at `startAngle`) towards `startAngle + sweep`; the caller adds the exact end point.
-    mutating func roundArc(center: SIMD2<Double>, startAngle: Double, sweep: Double) {
-        guard let chords = PathStrokeArcChords(radius: halfWidth, sweep: sweep, tolerance: arcTolerance) else { return }
-        for k in 1..<chords.steps {
-            let angle = startAngle + chords.step * Double(k)
-            lineTo(center + SIMD2(cos(angle), sin(angle)) * chords.vertexRadius)
+    /// circle in the unit direction `from`) by `chords.steps` steps of `chords.step`; the caller adds the exact
+    /// end point. Each vertex direction is the previous one rotated by the step (no trigonometry per vertex);
+    /// the rotation's rounding drifts by a few ulps per step, far below any tolerance.
+    mutating func roundArc(center: SIMD2<Double>, from unit: SIMD2<Double>, chords: PathStrokeArcChords) {
+        let c = chords.stepCosine, s = chords.stepSine, rho = chords.vertexRadius
+        var u = unit
+        for _ in 1..<chords.steps {
+            u = SIMD2(u.x * c - u.y * s, u.x * s + u.y * c)
+            output.line(center + u * rho)
         }
     }
 
@@ -87,8 +109,8 @@ extension PathOutlineBuilder {
         for k in 0..<steps {
             let angle = 2 * Double.pi * Double(k) / Double(steps)
             let p = center + SIMD2(cos(angle), sin(angle)) * rho
-            if k == 0 { moveTo(p) } else { lineTo(p) }
+            if k == 0 { output.move(p) } else { output.line(p) }
         }
-        output.closeSubpath()
+        output.close()
     }
 }

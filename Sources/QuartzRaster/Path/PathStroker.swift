@@ -48,8 +48,12 @@ public enum PathStroker {
     public static func outline(of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double) -> PathGeometry {
         var builder = PathOutlineBuilder(style: style, tolerance: tolerance)
         guard builder.halfWidth > 0, builder.halfWidth.isFinite else { return PathGeometry() }
+        // Each side takes about one element per vertex, plus caps and round joins: reserve once.
+        var estimate = 0
+        for contour in contours { estimate += 2 * contour.points.count + 24 }
+        builder.output.reserveCapacity(min(estimate, 1 << 20))
         for contour in contours { builder.stroke(contour) }
-        return builder.output
+        return builder.output.geometry
     }
 }
 
@@ -72,48 +76,72 @@ extension CGPath {
     }
 }
 
-/// Builds the outline of one contour at a time into `output`.
+/// Builds the outline of one contour at a time into `output`. The vertex, direction and length arrays are
+/// scratch reused by every contour of one outline (each contour only clears them).
 struct PathOutlineBuilder {
     let style: PathStrokeStyle
     let halfWidth: Double
     let tolerance: Double
-    var output = PathGeometry()
+    var output = PathOutlineBuffer()
+    /// The largest chord angle of round parts and the round cap's chords, computed once per outline.
+    let arcMaximumStep: Double
+    let capChords: PathStrokeArcChords?
+    /// A smooth vertex's outer side takes the offset lines' meeting point while h·(1/cos(θ/2) − 1) ≤ the arc
+    /// tolerance t, i.e. cos(θ/2) ≥ h/(h + t), i.e. cos θ = 2cos²(θ/2) − 1 ≥ this limit (no root or division
+    /// per vertex; the two forms differ only in the last bits of the threshold).
+    let smoothDotLimit: Double
+    private var scratchPoints: [SIMD2<Double>] = []
+    private var scratchSmooth: [Bool] = []
+    private var scratchDirections: [SIMD2<Double>] = []
+    private var scratchLengths: [Double] = []
 
     init(style: PathStrokeStyle, tolerance: Double) {
         self.style = style
         halfWidth = style.lineWidth.isNaN ? 0 : style.lineWidth / 2
         self.tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : PathStroker.defaultTolerance
+        arcMaximumStep = PathStrokeArcChords.maximumStep(radius: halfWidth, tolerance: self.tolerance / 2)
+        capChords = PathStrokeArcChords(radius: halfWidth, sweep: -.pi, maximumStep: arcMaximumStep)
+        let cosHalfLimit = halfWidth / (halfWidth + self.tolerance / 2)
+        smoothDotLimit = 2 * cosHalfLimit * cosHalfLimit - 1
     }
 
     // MARK: Output helpers
 
-    mutating func moveTo(_ p: SIMD2<Double>) { output.move(to: CGPoint(x: p.x, y: p.y)) }
+    @inline(__always) mutating func moveTo(_ p: SIMD2<Double>) { output.move(p) }
 
-    mutating func lineTo(_ p: SIMD2<Double>) {
-        let q = CGPoint(x: p.x, y: p.y)
-        if output.currentPoint != q { output.addLine(to: q) }
-    }
+    @inline(__always) mutating func lineTo(_ p: SIMD2<Double>) { output.line(p) }
 
     /// The left normal of unit direction `d`, scaled to the half width.
-    private func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) * halfWidth }
+    @inline(__always) func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) * halfWidth }
 
     // MARK: Contours
 
     mutating func stroke(_ contour: FlattenedPathContour) {
         // A lone move draws nothing (Core Graphics skips subpaths with no segment).
         if contour.points.count == 1 && !contour.isClosed { return }
-        // Drop repeated points (a vertex stays a corner if either copy was one).
-        let epsilon = halfWidth * 1e-9
-        var points: [SIMD2<Double>] = []
-        var smooth: [Bool] = []
+        // Drop repeated points (a vertex stays a corner if either copy was one). The scratch arrays are moved
+        // out of self while in use so they stay uniquely referenced.
+        var points = scratchPoints, smooth = scratchSmooth
+        scratchPoints = []
+        scratchSmooth = []
+        defer {
+            scratchPoints = points
+            scratchSmooth = smooth
+        }
+        points.removeAll(keepingCapacity: true)
+        smooth.removeAll(keepingCapacity: true)
         points.reserveCapacity(contour.points.count)
-        for (i, p) in contour.points.enumerated() {
+        smooth.reserveCapacity(contour.points.count)
+        let epsilon = halfWidth * 1e-9
+        let source = contour.points, flags = contour.isSmooth
+        for i in source.indices {
+            let p = source[i]
             if let last = points.last, pathDistance(last, p) <= epsilon {
-                smooth[smooth.count - 1] = smooth[smooth.count - 1] && contour.isSmooth[i]
+                smooth[smooth.count - 1] = smooth[smooth.count - 1] && flags[i]
                 continue
             }
             points.append(p)
-            smooth.append(contour.isSmooth[i])
+            smooth.append(flags[i])
         }
         if contour.isClosed, points.count > 1, pathDistance(points[0], points[points.count - 1]) <= epsilon {
             points.removeLast()
@@ -123,11 +151,20 @@ struct PathOutlineBuilder {
         if contour.isClosed, !smooth.isEmpty { smooth[0] = false }
         if points.count == 1 {
             dot(at: points[0])
-        } else if contour.isClosed {
-            closedSide(points, smooth)
-            closedSide(points.reversed(), smooth.reversed())
+            return
+        }
+        var dirs = scratchDirections, lengths = scratchLengths
+        scratchDirections = []
+        scratchLengths = []
+        defer {
+            scratchDirections = dirs
+            scratchLengths = lengths
+        }
+        Self.directions(points, closed: contour.isClosed, into: &dirs, &lengths)
+        if contour.isClosed {
+            closedSides(points, smooth, dirs, lengths)
         } else {
-            openOutline(points, smooth)
+            openOutline(points, smooth, dirs, lengths)
         }
     }
 
@@ -139,27 +176,37 @@ struct PathOutlineBuilder {
         case .round:
             roundDot(center: p)
         case .square:
-            output.appendRect(CGRect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h), transform: .identity)
+            // PathGeometry.appendRect's corners and order.
+            let r = CGRect(x: p.x - h, y: p.y - h, width: 2 * h, height: 2 * h).standardized
+            guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return }
+            output.move(SIMD2(r.minX, r.minY))
+            output.lineAlways(SIMD2(r.maxX, r.minY))
+            output.lineAlways(SIMD2(r.maxX, r.maxY))
+            output.lineAlways(SIMD2(r.minX, r.maxY))
+            output.close()
         }
     }
 
-    private func directions(_ points: [SIMD2<Double>], closed: Bool) -> (dirs: [SIMD2<Double>], lengths: [Double]) {
+    /// Unit directions and lengths of the segments (closed: including the one from the last point back).
+    private static func directions(
+        _ points: [SIMD2<Double>], closed: Bool, into dirs: inout [SIMD2<Double>], _ lengths: inout [Double]
+    ) {
         let count = closed ? points.count : points.count - 1
-        var dirs: [SIMD2<Double>] = []
-        var lengths: [Double] = []
+        dirs.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
         dirs.reserveCapacity(count)
         lengths.reserveCapacity(count)
         for i in 0..<count {
-            let a = points[i], b = points[(i + 1) % points.count]
+            let a = points[i], b = points[i + 1 == points.count ? 0 : i + 1]
             let length = pathDistance(a, b)
             lengths.append(length)
             dirs.append((b - a) / length)
         }
-        return (dirs, lengths)
     }
 
-    private mutating func openOutline(_ points: [SIMD2<Double>], _ smooth: [Bool]) {
-        let (dirs, lengths) = directions(points, closed: false)
+    private mutating func openOutline(
+        _ points: [SIMD2<Double>], _ smooth: [Bool], _ dirs: [SIMD2<Double>], _ lengths: [Double]
+    ) {
         let n = points.count
         moveTo(points[0] + normal(dirs[0]))
         for i in 1..<(n - 1) {
@@ -174,96 +221,29 @@ struct PathOutlineBuilder {
         }
         lineTo(points[0] - normal(dirs[0]))
         cap(at: points[0], direction: -dirs[0])
-        output.closeSubpath()
+        output.close()
     }
 
-    /// One closed loop along the left side of a closed contour.
-    private mutating func closedSide(_ points: [SIMD2<Double>], _ smooth: [Bool]) {
-        let (dirs, lengths) = directions(points, closed: true)
+    /// The two loops of a closed contour: its left side, then the left side of the reversed contour. The
+    /// reversed contour's vertex j is vertex n−1−j, and its segment j is segment (2n−2−j) mod n travelled
+    /// backwards: the negated direction (exactly: negation and the distance are sign-symmetric).
+    private mutating func closedSides(
+        _ points: [SIMD2<Double>], _ smooth: [Bool], _ dirs: [SIMD2<Double>], _ lengths: [Double]
+    ) {
         let n = points.count
         moveTo(points[0] + normal(dirs[0]))
         for i in 1...n {
-            let v = i % n
+            let v = i == n ? 0 : i
             join(at: points[v], incoming: dirs[i - 1], outgoing: dirs[v], lengthIn: lengths[i - 1], lengthOut: lengths[v], smooth: smooth[v])
         }
-        output.closeSubpath()
-    }
-
-    /// Continues the left offset line of the incoming segment around vertex `v` onto the outgoing one.
-    private mutating func join(
-        at v: SIMD2<Double>, incoming a: SIMD2<Double>, outgoing b: SIMD2<Double>,
-        lengthIn: Double, lengthOut: Double, smooth: Bool
-    ) {
-        let na = normal(a), nb = normal(b)
-        let cross = a.x * b.y - a.y * b.x
-        let dot = (a * b).sum()
-        if abs(cross) <= 1e-12 && dot > 0 {  // straight on
-            lineTo(v + na)
-            return
+        output.close()
+        @inline(__always) func segment(_ j: Int) -> Int { (2 * n - 2 - j) % n }
+        moveTo(points[n - 1] + normal(-dirs[segment(0)]))
+        for i in 1...n {
+            let v = i == n ? 0 : i
+            let sIn = segment(i - 1), sOut = segment(v)
+            join(at: points[n - 1 - v], incoming: -dirs[sIn], outgoing: -dirs[sOut], lengthIn: lengths[sIn], lengthOut: lengths[sOut], smooth: smooth[n - 1 - v])
         }
-        // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment.
-        let meetsAt: SIMD2<Double>? = dot > -1 + 1e-12 ? v + (na + nb) / (1 + dot) : nil
-        if cross > 0 {
-            // Left turn: this side is the inner one.
-            let reach = halfWidth * cross / (1 + dot)
-            if let m = meetsAt, reach <= 0.5 * min(lengthIn, lengthOut) {
-                lineTo(m)
-            } else {
-                lineTo(v + na)
-                lineTo(v)
-                lineTo(v + nb)
-            }
-            return
-        }
-        // Right turn (or a full reversal): this side is the outer one.
-        let turn = atan2(abs(cross), dot)  // θ in [0, π]
-        if smooth {
-            // The meeting point lies h·(1/cos(θ/2) − 1) outside the round offset; beyond the arc tolerance
-            // the offset is drawn round. (Most vertices of a flattened curve end here, so the start angle of
-            // an arc is only computed when an arc is drawn.)
-            if let m = meetsAt, halfWidth * (1 / cos(turn / 2) - 1) <= arcTolerance {
-                lineTo(m)
-            } else {
-                lineTo(v + na)
-                roundArc(center: v, startAngle: atan2(na.y, na.x), sweep: -turn)
-                lineTo(v + nb)
-            }
-            return
-        }
-        switch style.lineJoin {
-        case .bevel:
-            lineTo(v + na)
-            lineTo(v + nb)
-        case .miter:
-            // 1/sin(φ/2) = 1/cos(θ/2) with φ = π − θ the angle between the segments.
-            let cosHalf = ((1 + dot) / 2).squareRoot()
-            if let m = meetsAt, cosHalf > 0, 1 / cosHalf <= style.miterLimit {
-                lineTo(m)
-            } else {
-                lineTo(v + na)
-                lineTo(v + nb)
-            }
-        case .round:
-            lineTo(v + na)
-            roundArc(center: v, startAngle: atan2(na.y, na.x), sweep: -turn)
-            lineTo(v + nb)
-        }
-    }
-
-    /// From the left offset point of the end `e` (travelling along `d`) round to its right offset point.
-    private mutating func cap(at e: SIMD2<Double>, direction d: SIMD2<Double>) {
-        let n = normal(d)
-        switch style.lineCap {
-        case .butt:
-            lineTo(e - n)
-        case .square:
-            let ahead = d * halfWidth
-            lineTo(e + n + ahead)
-            lineTo(e - n + ahead)
-            lineTo(e - n)
-        case .round:
-            roundArc(center: e, startAngle: atan2(n.y, n.x), sweep: -.pi)
-            lineTo(e - n)
-        }
+        output.close()
     }
 }

@@ -1,0 +1,91 @@
+// Joins and caps of the stroke outline: how the left offset line continues around a vertex, and how an
+// open contour's end turns round to the other side (the rules are in PathStroker.swift's file header).
+//
+// Coordinate space: the outline's (see PathStroker.swift). Numbers: Double. Only a drawn round arc needs
+// an angle (one atan2 per arc); every decision uses the segments' dot and cross products.
+import Foundation
+
+extension PathOutlineBuilder {
+    /// Continues the left offset line of the incoming segment around vertex `v` onto the outgoing one.
+    mutating func join(
+        at v: SIMD2<Double>, incoming a: SIMD2<Double>, outgoing b: SIMD2<Double>,
+        lengthIn: Double, lengthOut: Double, smooth: Bool
+    ) {
+        let na = normal(a), nb = normal(b)
+        let cross = a.x * b.y - a.y * b.x
+        let dot = (a * b).sum()
+        if abs(cross) <= 1e-12 && dot > 0 {  // straight on
+            lineTo(v + na)
+            return
+        }
+        // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment.
+        let meets = dot > -1 + 1e-12
+        if cross > 0 {
+            // Left turn: this side is the inner one. The meeting point's reach h·cross/(1 + dot) along each
+            // segment must stay within half of both (compared without the division: 1 + dot > 0 here).
+            if meets, halfWidth * cross <= 0.5 * min(lengthIn, lengthOut) * (1 + dot) {
+                lineTo(v + (na + nb) / (1 + dot))
+            } else {
+                lineTo(v + na)
+                lineTo(v)
+                lineTo(v + nb)
+            }
+            return
+        }
+        // Right turn (or a full reversal): this side is the outer one; θ ∈ [0, π] is the turn, and only a
+        // drawn arc needs the angle itself.
+        if smooth {
+            // The meeting point lies h·(1/cos(θ/2) − 1) outside the round offset; beyond the arc tolerance
+            // the offset is drawn round (`smoothDotLimit`).
+            if meets, dot >= smoothDotLimit {
+                lineTo(v + (na + nb) / (1 + dot))
+            } else {
+                roundJoin(at: v, incoming: a, cross: cross, dot: dot)
+                lineTo(v + nb)
+            }
+            return
+        }
+        switch style.lineJoin {
+        case .bevel:
+            lineTo(v + na)
+            lineTo(v + nb)
+        case .miter:
+            // 1/sin(φ/2) = 1/cos(θ/2) with φ = π − θ the angle between the segments; cos(θ/2) = √((1 + cos θ)/2).
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if meets, cosHalf > 0, 1 / cosHalf <= style.miterLimit {
+                lineTo(v + (na + nb) / (1 + dot))
+            } else {
+                lineTo(v + na)
+                lineTo(v + nb)
+            }
+        case .round:
+            roundJoin(at: v, incoming: a, cross: cross, dot: dot)
+            lineTo(v + nb)
+        }
+    }
+
+    /// The outer round arc of a right turn at `v`, from the incoming offset point (without the end point).
+    mutating func roundJoin(at v: SIMD2<Double>, incoming a: SIMD2<Double>, cross: Double, dot: Double) {
+        lineTo(v + normal(a))
+        let turn = atan2(abs(cross), dot)  // θ in [0, π]
+        guard let chords = PathStrokeArcChords(radius: halfWidth, sweep: -turn, maximumStep: arcMaximumStep) else { return }
+        roundArc(center: v, from: SIMD2(-a.y, a.x), chords: chords)
+    }
+
+    /// From the left offset point of the end `e` (travelling along `d`) round to its right offset point.
+    mutating func cap(at e: SIMD2<Double>, direction d: SIMD2<Double>) {
+        let n = normal(d)
+        switch style.lineCap {
+        case .butt:
+            lineTo(e - n)
+        case .square:
+            let ahead = d * halfWidth
+            lineTo(e + n + ahead)
+            lineTo(e - n + ahead)
+            lineTo(e - n)
+        case .round:
+            if let capChords { roundArc(center: e, from: SIMD2(-d.y, d.x), chords: capChords) }
+            lineTo(e - n)
+        }
+    }
+}
