@@ -177,13 +177,26 @@ RK_AVX512 size_t rk_source_row_over_avx512(const uint32_t *source, const uint8_t
     return count;
 }
 
-RK_AVX512 int rk_fill_block_avx512(uint32_t value, uint32_t *destination, size_t stride, size_t width,
-                                    size_t height) {
+// How many rows ahead the fill asks for its lines: a tile's rows are a surface stride apart, so the hardware
+// prefetchers do not fetch them, and a filled tile was usually evicted since the last frame.
+#define RK5_FILL_AHEAD 6
+
+RK_AVX512 __attribute__((target("prfchw"))) int rk_fill_block_avx512(uint32_t value, uint32_t *destination,
+                                                                     size_t stride, size_t width, size_t height) {
     const __m512i v = _mm512_set1_epi32((int)value);
     const size_t body = width & ~(size_t)15;
     const __mmask16 rest = rk5_first(width & 15);
+    // The first rows' lines, for writing (prefetchw; a hint, it never faults).
+    for (size_t row = 0; row < height && row < RK5_FILL_AHEAD; row++) {
+        const uint32_t *line = destination + row * stride;
+        for (size_t i = 0; i < width; i += 16) __builtin_prefetch(line + i, 1, 3);
+    }
     for (size_t row = 0; row < height; row++) {
         uint32_t *line = destination + row * stride;
+        if (row + RK5_FILL_AHEAD < height) {
+            const uint32_t *ahead = line + RK5_FILL_AHEAD * stride;
+            for (size_t i = 0; i < width; i += 16) __builtin_prefetch(ahead + i, 1, 3);
+        }
         size_t i = 0;
         // Invariant: each step writes pixels i..<i + 64 (then i..<i + 16) of this row, all < body.
         for (; i + 64 <= body; i += 64) {
