@@ -49,14 +49,6 @@ class CompositorOp: @unchecked Sendable {
     func blendSolid(_ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch)
         -> Bool { true }
 
-    /// The interior block of a sharp axis-aligned solid rectangle inside `region` and its coverage byte
-    /// (FillRoundedRectCoverage.sharpInterior), when the operation is one with no clip, mask or blend mode;
-    /// else nil.
-    func sharpSolidInterior(in region: FillPixelBounds) -> (block: FillPixelBounds, alpha: UInt8)? { nil }
-
-    /// blendSolid without the block sharpSolidInterior(in: region) returned.
-    func blendSolidOutsideSharpInterior(_ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows) {}
-
     /// The operation for a prepared coverage, or nil when it covers nothing inside `limit`.
     static func make(
         _ coverage: CompositorPreparedCoverage, paint: CompositorPaint, blendMode: CGBlendMode, clip: Int,
@@ -125,16 +117,6 @@ final class CompositorRoundedRectOp: CompositorOp, @unchecked Sendable {
         _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
     ) -> Bool {
         source.blendSolid(color, in: region, into: surface, scratch: scratch)
-    }
-    override func sharpSolidInterior(in region: FillPixelBounds) -> (block: FillPixelBounds, alpha: UInt8)? {
-        if solidColor == nil || clip >= 0 || maskSurface >= 0 || blendMode != .normal { return nil }
-        return source.sharpInterior(in: region)
-    }
-
-    override func blendSolidOutsideSharpInterior(
-        _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows
-    ) {
-        source.blendSolidOutsideSharpInterior(color, in: region, into: surface)
     }
 }
 

@@ -112,60 +112,17 @@ struct CompositorTileContext: @unchecked Sendable {
         let s = plan.surfaces[surface].bounds
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
-        var firstOp = bins.offsets[tile]
         if startsTiles, let start = surface != 0 ? 0 : frameBackground {
-            let rows = FillSurfaceRows(base: base, bounds: s)
-            if firstOp < bins.offsets[tile + 1], let handle = ops[bins.opIndices[firstOp]],
-               handle._withUnsafeGuaranteedRef({ startWithFirstInterior($0, start, rows, region) })
-            {
-                firstOp &+= 1
-            } else {
-                rows.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
-            }
+            FillSurfaceRows(base: base, bounds: s)
+                .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
         var currentClip = -1
-        for k in firstOp..<bins.offsets[tile + 1] {
+        for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
             guard let handle = ops[bins.opIndices[k]] else { continue }
             handle._withUnsafeGuaranteedRef { op in
                 composite(op, base: base, surface: s, region: region, currentClip: &currentClip, scratch: scratch)
             }
         }
-    }
-
-    /// The tile's start colour and its first operation in one pass when that operation is a sharp solid
-    /// rectangle with an interior block in the tile: over a uniform start a solid source gives one colour,
-    /// FillSourceOver.blend(source, over: start), so the block is filled with it instead of being filled and then
-    /// blended (the same bytes: the block kernels equal that scalar blend on premultiplied pixels, which `start`
-    /// must be). The rest of the tile gets `start`, then the operation's other pixels are blended as usual.
-    /// Returns false (nothing written) when the shortcut does not apply.
-    @inline(__always)
-    func startWithFirstInterior(_ op: CompositorOp, _ start: UInt32, _ rows: FillSurfaceRows, _ region: FillPixelBounds)
-        -> Bool
-    {
-        // As composite(_:…): an operation whose bounds miss the tile draws nothing there.
-        let o = op.bounds
-        if max(o.minX, region.minX) >= min(o.maxX, region.maxX) || max(o.minY, region.minY) >= min(o.maxY, region.maxY) {
-            return false
-        }
-        guard let color = op.solidColor, isPremultiplied(start), let (b, alpha) = op.sharpSolidInterior(in: region)
-        else { return false }
-        let source = alpha == 255 ? color : FillSourceOver.scale(color, by: UInt32(alpha))
-        let inside = FillSourceOver.blend(source, over: start)
-        // The tile minus the block (rows above and below, columns left and right), then the block.
-        rows.fill(start, x: region.minX, y: region.minY, width: region.width, height: b.minY - region.minY)
-        rows.fill(start, x: region.minX, y: b.minY, width: b.minX - region.minX, height: b.height)
-        rows.fill(start, x: b.maxX, y: b.minY, width: region.maxX - b.maxX, height: b.height)
-        rows.fill(start, x: region.minX, y: b.maxY, width: region.width, height: region.maxY - b.maxY)
-        rows.fill(inside, x: b.minX, y: b.minY, width: b.width, height: b.height)
-        op.blendSolidOutsideSharpInterior(color, in: region, into: rows)
-        return true
-    }
-
-    /// Whether every colour channel of a premultiplied RGBA8 pixel is at most its alpha.
-    @inline(__always)
-    func isPremultiplied(_ pixel: UInt32) -> Bool {
-        let a = pixel >> 24
-        return pixel & 0xFF <= a && (pixel >> 8) & 0xFF <= a && (pixel >> 16) & 0xFF <= a
     }
 
     /// One operation over one tile (`currentClip`: the clip whose mask scratch.clipMask holds for this tile).

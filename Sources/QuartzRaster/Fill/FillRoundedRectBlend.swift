@@ -27,11 +27,18 @@ extension FillRoundedRectCoverage {
 }
 
 extension FillAxisAlignedRoundedRect {
-    /// Radius 0 only: the block decomposition in the file note. With `interior` false the interior block
-    /// (full rows × uniform columns) is left out: the caller has drawn it (FillSolidSharpInterior.swift).
-    func blendSharpBlocks(_ color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows, interior: Bool = true) {
-        guard let l = FillSharpRectLayout(self, region: region) else { return }
-        let left = l.left, right = l.right, uniform = l.uniform
+    /// Radius 0 only: the block decomposition in the file note.
+    func blendSharpBlocks(_ color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows) {
+        let lower = max(rows.lowerBound, region.minY), upper = min(rows.upperBound, region.maxY)
+        if lower >= upper { return }
+        let outer = FillShapeSpans.clamp(outerColumns, region)
+        if outer.isEmpty { return }
+        // As layout(row:): with radius 0 the band and corner uniform columns are the same.
+        let uniform = FillShapeSpans.clamp(bandUniform, region).clamped(to: outer)
+        let left = uniform.isEmpty ? outer : outer.lowerBound..<uniform.lowerBound
+        let right = uniform.isEmpty ? outer.upperBound..<outer.upperBound : uniform.upperBound..<outer.upperBound
+        // Full rows, clamped to the region (empty when the rectangle sits inside one or two rows).
+        let fullLower = max(fillCeilIndex(y0), lower), fullUpper = max(fullLower, min(fillFloorIndex(y1), upper))
 
         @inline(__always) func partialRow(_ y: Int) {
             edgePixels(left, y: y, color, surface)
@@ -41,17 +48,18 @@ extension FillAxisAlignedRoundedRect {
             }
             edgePixels(right, y: y, color, surface)
         }
-        for y in l.lower..<l.fullLower { partialRow(y) }
-        if l.fullLower < l.fullUpper {
-            let height = l.fullUpper - l.fullLower
-            for x in left { edgeColumn(x, rows: l.fullLower, height, color, surface) }
-            if interior && !uniform.isEmpty {
-                surface.blendSolid(color, alpha: l.interiorAlpha(self), x: uniform.lowerBound, y: l.fullLower,
-                                   width: uniform.count, height: height)
+        for y in lower..<fullLower { partialRow(y) }
+        if fullLower < fullUpper {
+            let height = fullUpper - fullLower
+            for x in left { edgeColumn(x, rows: fullLower, height, color, surface) }
+            if !uniform.isEmpty {
+                let a = fillCoverageByte(FillRectCoverage.overlap(fullLower, y0, y1))
+                surface.blendSolid(color, alpha: a, x: uniform.lowerBound, y: fullLower, width: uniform.count,
+                                   height: height)
             }
-            for x in right { edgeColumn(x, rows: l.fullLower, height, color, surface) }
+            for x in right { edgeColumn(x, rows: fullLower, height, color, surface) }
         }
-        for y in max(l.fullUpper, l.lower)..<l.upper { partialRow(y) }
+        for y in max(fullUpper, lower)..<upper { partialRow(y) }
     }
 
     @inline(__always)
