@@ -4,9 +4,12 @@
 // rectangle's own space. Numbers: Double, each expression written as in FillRoundedRectGeometry.swift and
 // FillHalfPlaneRamp.swift (same operands, same order, no fused multiply-add; sqrt and division are correctly
 // rounded in both languages), so the coverage values are bit-identical to the Swift reference. Scalar code:
-// no target attributes, the uniform runs use rk_solid_over's own dispatch.
+// no target attributes, except rkr_edge_avx2 (four straight-side pixels per step, the same operations per
+// lane, each branch of the ramp a lane select), used when rk_avx2_enabled(); the uniform runs use
+// rk_solid_over's own dispatch.
 #include "raster_kernels_rrect.h"
 #include "raster_kernels.h"
+#include "rk_lanes.h"
 #include <math.h>
 
 // Products and sums stay separate operations, as in the Swift code.
@@ -134,6 +137,80 @@ static inline void rkr_edge(const rk_rrect_shape *g, double kx, double ky, int64
     }
 }
 
+#if RK_X86
+// rkr_edge with four pixels per step on AVX2: each lane does rkr_coverage's side-ramp operations (the ramp's
+// cases become lane selects: the selected lane holds the value the scalar branch computes, so the byte is the
+// same; the clamp to 0...1 is left out, as rkr_byte gives the same byte with or without it), corner lanes
+// take the scalar rkr_coverage, and the blend is branch-free: coverage byte 0 gives s = 0 and
+// scale(d, 255) = d, the pixel unchanged. Lanes past x1 are computed and dropped.
+__attribute__((target("avx2")))
+static void rkr_edge_avx2(const rk_rrect_shape *g, double kx, double ky, int64_t x0, int64_t x1, double py,
+                          uint32_t color, uint32_t *row) {
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), full = _mm256_set1_pd(255);
+    // ix_y · py is the same product for every pixel of the row (the same operands, so the same value).
+    const __m256d ixx = _mm256_set1_pd(g->ix_x), iyx = _mm256_set1_pd(g->iy_x);
+    const __m256d ixy = _mm256_set1_pd(g->ix_y * py), iyy = _mm256_set1_pd(g->iy_y * py);
+    const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
+    const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
+    const __m256d vkx = _mm256_set1_pd(kx), vky = _mm256_set1_pd(ky), radius = _mm256_set1_pd(g->radius);
+    const __m256d xa = _mm256_set1_pd(g->x_a), xb = _mm256_set1_pd(g->x_b), xh = _mm256_set1_pd(g->x_h);
+    const __m256d xk = _mm256_set1_pd(g->x_k), xab = _mm256_set1_pd(g->x_two_ab), xs = _mm256_set1_pd(g->x_scale);
+    const __m256d ya = _mm256_set1_pd(g->y_a), yb = _mm256_set1_pd(g->y_b), yh = _mm256_set1_pd(g->y_h);
+    const __m256d yk = _mm256_set1_pd(g->y_k), yab = _mm256_set1_pd(g->y_two_ab), ys = _mm256_set1_pd(g->y_scale);
+    const __m256d tiny = _mm256_set1_pd(1e-9);
+    int32_t bytes[4];
+    for (int64_t x = x0; x < x1; x += 4) {
+        const __m256d px = _mm256_add_pd(_mm256_set_pd((double)(x + 3), (double)(x + 2), (double)(x + 1), (double)x), half);
+        const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ixx, px), ixy), offx);
+        const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), iyy), offy);
+        const __m256d qx = _mm256_sub_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(lx, cx)), vkx);
+        const __m256d qy = _mm256_sub_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(ly, cy)), vky);
+        const int corner = _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(qx, zero, _CMP_GT_OQ),
+                                                            _mm256_cmp_pd(qy, zero, _CMP_GT_OQ)));
+        // The side: x when qx > qy (false for NaN, as the scalar ternary), its ramp's terms.
+        const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
+        const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, radius), _mm256_sub_pd(qx, radius), use_x);
+        const __m256d a = _mm256_blendv_pd(ya, xa, use_x), b = _mm256_blendv_pd(yb, xb, use_x);
+        const __m256d h = _mm256_blendv_pd(yh, xh, use_x), k = _mm256_blendv_pd(yk, xk, use_x);
+        const __m256d two_ab = _mm256_blendv_pd(yab, xab, use_x), scale = _mm256_blendv_pd(ys, xs, use_x);
+        const __m256d s = _mm256_div_pd(_mm256_xor_pd(distance, sign), scale);
+        // The scalar cases in order: b < 1e-9 linear; s ≥ h 1; s ≤ −h 0; |s| ≤ k linear; s > k high; else low.
+        const __m256d small_b = _mm256_cmp_pd(b, tiny, _CMP_LT_OQ);
+        const __m256d at_one = _mm256_andnot_pd(small_b, _mm256_cmp_pd(s, h, _CMP_GE_OQ));
+        const __m256d rest = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_cmp_pd(s, h, _CMP_GE_OQ)),
+                                              _mm256_cmp_pd(s, _mm256_xor_pd(h, sign), _CMP_NLE_UQ));
+        const __m256d at_zero = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_or_pd(at_one, rest)),
+                                                 _mm256_cmp_pd(s, s, _CMP_ORD_Q));
+        const __m256d linear = _mm256_or_pd(small_b,
+                                            _mm256_and_pd(rest, _mm256_cmp_pd(_mm256_andnot_pd(sign, s), k, _CMP_LE_OQ)));
+        const __m256d high = _mm256_andnot_pd(linear, _mm256_and_pd(rest, _mm256_cmp_pd(s, k, _CMP_GT_OQ)));
+        const __m256d hs = _mm256_sub_pd(h, s), sh = _mm256_add_pd(s, h);
+        const __m256d squared = _mm256_blendv_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(hs, hs), high);
+        const __m256d quotient = _mm256_div_pd(_mm256_blendv_pd(squared, s, linear), _mm256_blendv_pd(two_ab, a, linear));
+        __m256d area = _mm256_blendv_pd(_mm256_blendv_pd(quotient, _mm256_sub_pd(one, quotient), high),
+                                        _mm256_add_pd(half, quotient), linear);
+        area = _mm256_blendv_pd(area, one, at_one);
+        area = _mm256_blendv_pd(area, zero, at_zero);
+        // A zero-length gradient gives 0 (the ramp's guard).
+        area = _mm256_and_pd(area, _mm256_cmp_pd(scale, zero, _CMP_GT_OQ));
+        // rkr_byte: 0 unless area > 0 (NaN too), 255 from 1 up, else trunc(area · 255 + 0.5).
+        const __m256d rounded = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+        __m256d w = _mm256_blendv_pd(rounded, full, _mm256_cmp_pd(area, one, _CMP_GE_OQ));
+        w = _mm256_and_pd(w, _mm256_cmp_pd(area, zero, _CMP_GT_OQ));
+        _mm_storeu_si128((__m128i *)bytes, _mm256_cvttpd_epi32(w));
+        const int64_t n = x1 - x < 4 ? x1 - x : 4;
+        // Invariant: row[x − x0 + i] is pixel (x + i, y) for i < n, inside the region and the surface.
+        uint32_t *d = row + (x - x0);
+        for (int64_t i = 0; i < n; i++) {
+            const uint32_t c = (corner >> i) & 1 ? rkr_byte(rkr_coverage(g, kx, ky, x + i, py)) : (uint32_t)bytes[i];
+            const uint32_t src = rkr_scale(color, c);
+            d[i] = src + rkr_scale(d[i], 255u - (src >> 24));
+        }
+    }
+}
+#endif
+
 // FillShapeBlend.blendUniform with the source `color` (coverage 1): fill, or rk_solid_over (4 pixels or more)
 // then d = s + scale(d, 255 − s alpha) for the rest (the bytes of the portable Swift path).
 static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t count) {
@@ -149,8 +226,22 @@ static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t co
 
 void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y,
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
-                         int64_t surface_x, int64_t surface_y, int64_t stride) {
+                         int64_t surface_x, int64_t surface_y, int64_t stride, int kernels) {
     const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
+#if RK_X86
+    const int avx2 = kernels != 0 && rk_avx2_enabled();
+#else
+    const int avx2 = 0;
+#endif
+#if RK_X86
+#define EDGE(from, to)                                                                          \
+    do {                                                                                         \
+        if (avx2) rkr_edge_avx2(g, kx, ky, from, to, py, color, row + ((from) - surface_x));    \
+        else rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x));               \
+    } while (0)
+#else
+#define EDGE(from, to) rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x))
+#endif
     for (int64_t y = y0; y < y1; y++) {
         const int32_t *e = row_table + 4 * (y - table_y);
         // FillShapeSpans.clamp of the outer columns to the region; then the uniform columns clamped to the
@@ -165,11 +256,12 @@ void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int6
         const double py = (double)y + 0.5;
         uint32_t *row = surface + (y - surface_y) * stride;
         if (ulo == uhi) {
-            rkr_edge(g, kx, ky, olo, ohi, py, color, row + (olo - surface_x));
+            EDGE(olo, ohi);
             continue;
         }
-        rkr_edge(g, kx, ky, olo, ulo, py, color, row + (olo - surface_x));
+        EDGE(olo, ulo);
         rkr_uniform(color, row + (ulo - surface_x), uhi - ulo);
-        rkr_edge(g, kx, ky, uhi, ohi, py, color, row + (uhi - surface_x));
+        EDGE(uhi, ohi);
     }
 }
+#undef EDGE

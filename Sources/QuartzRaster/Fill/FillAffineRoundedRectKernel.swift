@@ -28,6 +28,12 @@ extension FillShapeBlend {
     /// C kernel when every row is tabulated and the corners are round; sharp shapes (their clipped-area
     /// pixels) and shapes too tall to tabulate take the portable loop.
     static func rows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows) {
+        rows(g, color: color, region: region, surface: surface, kernels: .automatic)
+    }
+
+    /// `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 side-pixel steps run when enabled.
+    static func rows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
+                     kernels: SpanKernelChoice) {
         guard g.radius > 0, g.rowTable.count == g.rows.count else {
             portableRows(g, color: color, region: region, surface: surface)
             return
@@ -43,7 +49,7 @@ extension FillShapeBlend {
                 rk_rrect_blend_rows(
                     &shape, entries, Int64(g.rows.lowerBound), Int64(region.minX), Int64(lower), Int64(region.maxX),
                     Int64(upper), color, surface.base, Int64(surface.bounds.minX), Int64(surface.bounds.minY),
-                    Int64(surface.bounds.width))
+                    Int64(surface.bounds.width), kernels == .portable ? 0 : 1)
             }
         }
     }

@@ -31,10 +31,12 @@ typedef struct rk_rrect_shape {
 /// Row y's layout is row_table[4 · (y − table_y) ...]: outer columns [0] ..< [1], uniform (coverage 1)
 /// [2] ..< [3]; pixels outside `outer` are left alone, `uniform` gets the solid source (rk_solid_over when it
 /// runs), the rest get s = scale(color, round(coverage · 255)), d = s + scale(d, 255 − s alpha) each.
+/// `kernels` 0 keeps to scalar C; 1 steps the straight-side pixels four at a time with AVX2 when
+/// rk_avx2_enabled() (the same bytes either way).
 /// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0.
 void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, int64_t table_y,
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
-                         int64_t surface_x, int64_t surface_y, int64_t stride);
+                         int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
 
 #ifdef __cplusplus
 }
