@@ -137,79 +137,6 @@ static inline void rkr_edge(const rk_rrect_shape *g, double kx, double ky, int64
     }
 }
 
-#if RK_X86
-// rkr_edge with four pixels per step on AVX2: each lane does rkr_coverage's side-ramp operations (the ramp's
-// cases become lane selects: the selected lane holds the value the scalar branch computes, so the byte is the
-// same; the clamp to 0...1 is left out, as rkr_byte gives the same byte with or without it), corner lanes
-// take the scalar rkr_coverage, and the blend is branch-free: coverage byte 0 gives s = 0 and
-// scale(d, 255) = d, the pixel unchanged. Lanes past x1 are computed and dropped.
-__attribute__((target("avx2")))
-static void rkr_edge_avx2(const rk_rrect_shape *g, double kx, double ky, int64_t x0, int64_t x1, double py,
-                          uint32_t color, uint32_t *row) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
-    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), full = _mm256_set1_pd(255);
-    // ix_y · py is the same product for every pixel of the row (the same operands, so the same value).
-    const __m256d ixx = _mm256_set1_pd(g->ix_x), iyx = _mm256_set1_pd(g->iy_x);
-    const __m256d ixy = _mm256_set1_pd(g->ix_y * py), iyy = _mm256_set1_pd(g->iy_y * py);
-    const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
-    const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
-    const __m256d vkx = _mm256_set1_pd(kx), vky = _mm256_set1_pd(ky), radius = _mm256_set1_pd(g->radius);
-    const __m256d xa = _mm256_set1_pd(g->x_a), xb = _mm256_set1_pd(g->x_b), xh = _mm256_set1_pd(g->x_h);
-    const __m256d xk = _mm256_set1_pd(g->x_k), xab = _mm256_set1_pd(g->x_two_ab), xs = _mm256_set1_pd(g->x_scale);
-    const __m256d ya = _mm256_set1_pd(g->y_a), yb = _mm256_set1_pd(g->y_b), yh = _mm256_set1_pd(g->y_h);
-    const __m256d yk = _mm256_set1_pd(g->y_k), yab = _mm256_set1_pd(g->y_two_ab), ys = _mm256_set1_pd(g->y_scale);
-    const __m256d tiny = _mm256_set1_pd(1e-9);
-    int32_t bytes[4];
-    for (int64_t x = x0; x < x1; x += 4) {
-        const __m256d px = _mm256_add_pd(_mm256_set_pd((double)(x + 3), (double)(x + 2), (double)(x + 1), (double)x), half);
-        const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ixx, px), ixy), offx);
-        const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), iyy), offy);
-        const __m256d qx = _mm256_sub_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(lx, cx)), vkx);
-        const __m256d qy = _mm256_sub_pd(_mm256_andnot_pd(sign, _mm256_sub_pd(ly, cy)), vky);
-        const int corner = _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(qx, zero, _CMP_GT_OQ),
-                                                            _mm256_cmp_pd(qy, zero, _CMP_GT_OQ)));
-        // The side: x when qx > qy (false for NaN, as the scalar ternary), its ramp's terms.
-        const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
-        const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, radius), _mm256_sub_pd(qx, radius), use_x);
-        const __m256d a = _mm256_blendv_pd(ya, xa, use_x), b = _mm256_blendv_pd(yb, xb, use_x);
-        const __m256d h = _mm256_blendv_pd(yh, xh, use_x), k = _mm256_blendv_pd(yk, xk, use_x);
-        const __m256d two_ab = _mm256_blendv_pd(yab, xab, use_x), scale = _mm256_blendv_pd(ys, xs, use_x);
-        const __m256d s = _mm256_div_pd(_mm256_xor_pd(distance, sign), scale);
-        // The scalar cases in order: b < 1e-9 linear; s ≥ h 1; s ≤ −h 0; |s| ≤ k linear; s > k high; else low.
-        const __m256d small_b = _mm256_cmp_pd(b, tiny, _CMP_LT_OQ);
-        const __m256d at_one = _mm256_andnot_pd(small_b, _mm256_cmp_pd(s, h, _CMP_GE_OQ));
-        const __m256d rest = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_cmp_pd(s, h, _CMP_GE_OQ)),
-                                              _mm256_cmp_pd(s, _mm256_xor_pd(h, sign), _CMP_NLE_UQ));
-        const __m256d at_zero = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_or_pd(at_one, rest)),
-                                                 _mm256_cmp_pd(s, s, _CMP_ORD_Q));
-        const __m256d linear = _mm256_or_pd(small_b,
-                                            _mm256_and_pd(rest, _mm256_cmp_pd(_mm256_andnot_pd(sign, s), k, _CMP_LE_OQ)));
-        const __m256d high = _mm256_andnot_pd(linear, _mm256_and_pd(rest, _mm256_cmp_pd(s, k, _CMP_GT_OQ)));
-        const __m256d hs = _mm256_sub_pd(h, s), sh = _mm256_add_pd(s, h);
-        const __m256d squared = _mm256_blendv_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(hs, hs), high);
-        const __m256d quotient = _mm256_div_pd(_mm256_blendv_pd(squared, s, linear), _mm256_blendv_pd(two_ab, a, linear));
-        __m256d area = _mm256_blendv_pd(_mm256_blendv_pd(quotient, _mm256_sub_pd(one, quotient), high),
-                                        _mm256_add_pd(half, quotient), linear);
-        area = _mm256_blendv_pd(area, one, at_one);
-        area = _mm256_blendv_pd(area, zero, at_zero);
-        // A zero-length gradient gives 0 (the ramp's guard).
-        area = _mm256_and_pd(area, _mm256_cmp_pd(scale, zero, _CMP_GT_OQ));
-        // rkr_byte: 0 unless area > 0 (NaN too), 255 from 1 up, else trunc(area · 255 + 0.5).
-        const __m256d rounded = _mm256_add_pd(_mm256_mul_pd(area, full), half);
-        __m256d w = _mm256_blendv_pd(rounded, full, _mm256_cmp_pd(area, one, _CMP_GE_OQ));
-        w = _mm256_and_pd(w, _mm256_cmp_pd(area, zero, _CMP_GT_OQ));
-        _mm_storeu_si128((__m128i *)bytes, _mm256_cvttpd_epi32(w));
-        const int64_t n = x1 - x < 4 ? x1 - x : 4;
-        // Invariant: row[x − x0 + i] is pixel (x + i, y) for i < n, inside the region and the surface.
-        uint32_t *d = row + (x - x0);
-        for (int64_t i = 0; i < n; i++) {
-            const uint32_t c = (corner >> i) & 1 ? rkr_byte(rkr_coverage(g, kx, ky, x + i, py)) : (uint32_t)bytes[i];
-            const uint32_t src = rkr_scale(color, c);
-            d[i] = src + rkr_scale(d[i], 255u - (src >> 24));
-        }
-    }
-}
-#endif
 
 // FillShapeBlend.blendUniform with the source `color` (coverage 1): fill, or rk_solid_over (4 pixels or more)
 // then d = s + scale(d, 255 − s alpha) for the rest (the bytes of the portable Swift path).
@@ -224,44 +151,135 @@ static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t co
     for (int64_t i = done; i < count; i++) destination[i] = color + rkr_scale(destination[i], inverse);
 }
 
+// The row loop of FillShapeBlend.portableRows: outer columns clamped to the region (FillShapeSpans.clamp), the
+// uniform columns clamped to the region and then Range.clamped(to: outer); EDGE blends a run of edge pixels.
+#define RKR_ROWS(EDGE)                                                                                   \
+    for (int64_t y = y0; y < y1; y++) {                                                                  \
+        const int32_t *e = row_table + 4 * (y - table_y);                                               \
+        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;                          \
+        if (!(olo < ohi)) continue;                                                                      \
+        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;                        \
+        const int64_t ub = ua < ub_raw ? ub_raw : ua;                                                    \
+        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);                                      \
+        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);                                      \
+        const double py = (double)y + 0.5;                                                               \
+        uint32_t *row = surface + (y - surface_y) * stride; /* pixel x is row[x - surface_x] */         \
+        if (ulo == uhi) {                                                                                \
+            EDGE(olo, ohi);                                                                              \
+            continue;                                                                                    \
+        }                                                                                                \
+        EDGE(olo, ulo);                                                                                  \
+        rkr_uniform(color, row + (ulo - surface_x), uhi - ulo);                                          \
+        EDGE(uhi, ohi);                                                                                  \
+    }
+
+#if RK_X86
+// The row loop on AVX2 with the edge pixels four at a time. Each lane does rkr_coverage's operations: the
+// side ramp's cases become lane selects (the selected lane holds the value the scalar branch computes; the
+// clamp to 0...1 is left out, as rkr_byte gives the same byte with or without it), corner lanes take the
+// |q|² exits as lane selects too and only the rest call rkr_corner. The blend is branch-free: byte 0 gives
+// s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a run's end are computed and dropped.
+__attribute__((target("avx2")))
+static void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0,
+                          int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x,
+                          int64_t surface_y, int64_t stride) {
+    const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), full = _mm256_set1_pd(255);
+    const __m256d ixx = _mm256_set1_pd(g->ix_x), iyx = _mm256_set1_pd(g->iy_x);
+    const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
+    const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
+    const __m256d vkx = _mm256_set1_pd(kx), vky = _mm256_set1_pd(ky), radius = _mm256_set1_pd(g->radius);
+    const __m256d xa = _mm256_set1_pd(g->x_a), xb = _mm256_set1_pd(g->x_b), xh = _mm256_set1_pd(g->x_h);
+    const __m256d xk = _mm256_set1_pd(g->x_k), xab = _mm256_set1_pd(g->x_two_ab), xs = _mm256_set1_pd(g->x_scale);
+    const __m256d ya = _mm256_set1_pd(g->y_a), yb = _mm256_set1_pd(g->y_b), yh = _mm256_set1_pd(g->y_h);
+    const __m256d yk = _mm256_set1_pd(g->y_k), yab = _mm256_set1_pd(g->y_two_ab), ys = _mm256_set1_pd(g->y_scale);
+    const __m256d tiny = _mm256_set1_pd(1e-9);
+    const __m256d outside = _mm256_set1_pd(g->exit_outside), inside = _mm256_set1_pd(g->exit_inside);
+    const __m256d steps = _mm256_set_pd(3, 2, 1, 0);
+    double lanes[4][4];
+    int32_t bytes[4];
+#define RKR_EDGE_AVX2(from, to)                                                                          \
+    for (int64_t x = (from); x < (to); x += 4) {                                                         \
+        /* ix_y · py is the same product for every pixel of the row; x + i is exact in a double. */       \
+        const __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), steps), half);         \
+        const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ixx, px), _mm256_set1_pd(g->ix_y * py)), offx); \
+        const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), _mm256_set1_pd(g->iy_y * py)), offy); \
+        const __m256d ox = _mm256_sub_pd(lx, cx), oy = _mm256_sub_pd(ly, cy);                           \
+        const __m256d qx = _mm256_sub_pd(_mm256_andnot_pd(sign, ox), vkx);                               \
+        const __m256d qy = _mm256_sub_pd(_mm256_andnot_pd(sign, oy), vky);                               \
+        const __m256d corner = _mm256_and_pd(_mm256_cmp_pd(qx, zero, _CMP_GT_OQ), _mm256_cmp_pd(qy, zero, _CMP_GT_OQ)); \
+        const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);                                         \
+        const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, radius), _mm256_sub_pd(qx, radius), use_x); \
+        const __m256d a = _mm256_blendv_pd(ya, xa, use_x), b = _mm256_blendv_pd(yb, xb, use_x);         \
+        const __m256d h = _mm256_blendv_pd(yh, xh, use_x), k = _mm256_blendv_pd(yk, xk, use_x);         \
+        const __m256d two_ab = _mm256_blendv_pd(yab, xab, use_x), scale = _mm256_blendv_pd(ys, xs, use_x); \
+        const __m256d s = _mm256_div_pd(_mm256_xor_pd(distance, sign), scale);                           \
+        /* The ramp's cases in order: b < 1e-9 linear; s ≥ h 1; s ≤ −h 0; |s| ≤ k linear; s > k high; else low. */ \
+        const __m256d small_b = _mm256_cmp_pd(b, tiny, _CMP_LT_OQ);                                      \
+        const __m256d ge_h = _mm256_cmp_pd(s, h, _CMP_GE_OQ);                                            \
+        const __m256d at_one = _mm256_andnot_pd(small_b, ge_h);                                          \
+        const __m256d rest = _mm256_andnot_pd(_mm256_or_pd(small_b, ge_h),                               \
+                                              _mm256_cmp_pd(s, _mm256_xor_pd(h, sign), _CMP_NLE_UQ));    \
+        const __m256d at_zero = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_or_pd(ge_h, rest)),       \
+                                                 _mm256_cmp_pd(s, s, _CMP_ORD_Q));                       \
+        const __m256d linear = _mm256_or_pd(small_b, _mm256_and_pd(rest,                                 \
+                                   _mm256_cmp_pd(_mm256_andnot_pd(sign, s), k, _CMP_LE_OQ)));            \
+        const __m256d high = _mm256_andnot_pd(linear, _mm256_and_pd(rest, _mm256_cmp_pd(s, k, _CMP_GT_OQ))); \
+        const __m256d hs = _mm256_sub_pd(h, s), sh = _mm256_add_pd(s, h);                                \
+        const __m256d squared = _mm256_blendv_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(hs, hs), high);    \
+        const __m256d quotient = _mm256_div_pd(_mm256_blendv_pd(squared, s, linear),                     \
+                                               _mm256_blendv_pd(two_ab, a, linear));                     \
+        __m256d area = _mm256_blendv_pd(_mm256_blendv_pd(quotient, _mm256_sub_pd(one, quotient), high),  \
+                                        _mm256_add_pd(half, quotient), linear);                          \
+        area = _mm256_blendv_pd(area, one, at_one);                                                      \
+        area = _mm256_blendv_pd(area, zero, at_zero);                                                    \
+        area = _mm256_and_pd(area, _mm256_cmp_pd(scale, zero, _CMP_GT_OQ)); /* the ramp's scale guard */ \
+        /* Corner lanes: the |q|² exits (0 beyond, 1 within); the rest go to rkr_corner below. */        \
+        const __m256d length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));      \
+        const __m256d out = _mm256_cmp_pd(length_squared, outside, _CMP_GE_OQ);                          \
+        const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, inside, _CMP_LE_OQ));     \
+        area = _mm256_blendv_pd(area, _mm256_and_pd(in, one), corner);                                   \
+        const int formula = _mm256_movemask_pd(_mm256_andnot_pd(_mm256_or_pd(out, in), corner));        \
+        /* rkr_byte: 0 unless area > 0 (NaN too), 255 from 1 up, else trunc(area · 255 + 0.5). */       \
+        __m256d w = _mm256_blendv_pd(_mm256_add_pd(_mm256_mul_pd(area, full), half), full,               \
+                                     _mm256_cmp_pd(area, one, _CMP_GE_OQ));                              \
+        w = _mm256_and_pd(w, _mm256_cmp_pd(area, zero, _CMP_GT_OQ));                                     \
+        _mm_storeu_si128((__m128i *)bytes, _mm256_cvttpd_epi32(w));                                      \
+        if (formula != 0) {                                                                              \
+            _mm256_storeu_pd(lanes[0], ox);                                                              \
+            _mm256_storeu_pd(lanes[1], oy);                                                              \
+            _mm256_storeu_pd(lanes[2], qx);                                                              \
+            _mm256_storeu_pd(lanes[3], qy);                                                              \
+            for (int i = 0; i < 4; i++)                                                                  \
+                if ((formula >> i) & 1)                                                                  \
+                    bytes[i] = (int32_t)rkr_byte(rkr_corner(g, lanes[0][i], lanes[1][i], lanes[2][i], lanes[3][i])); \
+        }                                                                                                \
+        const int64_t n = (to) - x < 4 ? (to) - x : 4;                                                   \
+        /* Invariant: d[i] is pixel (x + i, y) for i < n, inside the region and the surface. */         \
+        uint32_t *d = row + (x - surface_x);                                                             \
+        for (int64_t i = 0; i < n; i++) {                                                                \
+            const uint32_t src = rkr_scale(color, (uint32_t)bytes[i]);                                   \
+            d[i] = src + rkr_scale(d[i], 255u - (src >> 24));                                            \
+        }                                                                                                \
+    }
+    RKR_ROWS(RKR_EDGE_AVX2)
+#undef RKR_EDGE_AVX2
+}
+#endif
+
 void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y,
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels) {
-    const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
 #if RK_X86
-    const int avx2 = kernels != 0 && rk_avx2_enabled();
-#else
-    const int avx2 = 0;
-#endif
-#if RK_X86
-#define EDGE(from, to)                                                                          \
-    do {                                                                                         \
-        if (avx2) rkr_edge_avx2(g, kx, ky, from, to, py, color, row + ((from) - surface_x));    \
-        else rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x));               \
-    } while (0)
-#else
-#define EDGE(from, to) rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x))
-#endif
-    for (int64_t y = y0; y < y1; y++) {
-        const int32_t *e = row_table + 4 * (y - table_y);
-        // FillShapeSpans.clamp of the outer columns to the region; then the uniform columns clamped to the
-        // region and Range.clamped(to: outer).
-        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi_raw = e[1] < x1 ? e[1] : x1;
-        if (!(olo < ohi_raw)) continue;
-        const int64_t ohi = ohi_raw;
-        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;
-        const int64_t ub = ua < ub_raw ? ub_raw : ua;
-        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);
-        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);
-        const double py = (double)y + 0.5;
-        uint32_t *row = surface + (y - surface_y) * stride;
-        if (ulo == uhi) {
-            EDGE(olo, ohi);
-            continue;
-        }
-        EDGE(olo, ulo);
-        rkr_uniform(color, row + (ulo - surface_x), uhi - ulo);
-        EDGE(uhi, ohi);
+    if (kernels != 0 && rk_avx2_enabled()) {
+        rkr_rows_avx2(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride);
+        return;
     }
+#endif
+    const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
+#define RKR_EDGE_SCALAR(from, to) rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x))
+    RKR_ROWS(RKR_EDGE_SCALAR)
+#undef RKR_EDGE_SCALAR
 }
-#undef EDGE
+#undef RKR_ROWS
