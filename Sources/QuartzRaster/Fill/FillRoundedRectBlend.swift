@@ -78,8 +78,16 @@ extension FillAxisAlignedRoundedRect {
 }
 
 /// Row-by-row direct blending for any rounded-rect geometry: FillShapeSpans.emit without the callback.
+/// Rotated shapes take the C kernel through the non-generic `rows` overload (FillAffineRoundedRectKernel.swift).
 enum FillShapeBlend {
     static func rows<G: FillRoundedRectGeometry>(
+        _ g: G, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows
+    ) {
+        portableRows(g, color: color, region: region, surface: surface)
+    }
+
+    /// The portable loop, and the reference the C kernel must match byte for byte.
+    static func portableRows<G: FillRoundedRectGeometry>(
         _ g: G, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows
     ) {
         // The uniform runs' source, scaled once per coverage value (rotated shapes: always 255).

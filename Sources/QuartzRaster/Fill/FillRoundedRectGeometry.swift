@@ -88,6 +88,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     let sideRampX: FillHalfPlaneRamp, sideRampY: FillHalfPlaneRamp
     /// Radius 0 and under about 1.5 px across in some direction: a pixel can meet two opposite sides.
     let thin: Bool
+    /// Corner pixels whose |q|² lies beyond or within these have coverage exactly 0 or 1 (no square root).
+    let cornerExits: FillCornerExitBounds
 
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
@@ -116,6 +118,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         sideRampY = FillHalfPlaneRamp(deviceGradient: mRow1)
         // A side's ramp is 1 wherever the pixel centre lies h device px inside it; the far side of a half-width
         // w (device px: local / scale) is at least w away, so it can cut a pixel only when w < h.
+        cornerExits = FillCornerExitBounds(radius: r, inverseX: mRow0, inverseY: mRow1)
         thin = r == 0 && (halfSize.x < sideRampX.h * sideRampX.scale || halfSize.y < sideRampY.h * sideRampY.scale)
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
@@ -206,7 +209,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     }
 
     /// Inlined into the span loops: most edge pixels lie along the straight sides, which cost a few operations;
-    /// corner pixels call out to `cornerCoverage`.
+    /// corner pixels well outside or inside the arc exit on |q|² (FillAffineRoundedRectCornerBounds.swift:
+    /// the values cornerCoverage would return), the rest call out to `cornerCoverage`.
     @inline(__always)
     func coverage(x: Int, y: Int) -> Double {
         let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
@@ -218,6 +222,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         if !(q.x > 0 && q.y > 0) {
             return q.x > q.y ? sideRampX.coverage(distance: q.x - radius) : sideRampY.coverage(distance: q.y - radius)
         }
+        let lengthSquared = q.x * q.x + q.y * q.y
+        if lengthSquared >= cornerExits.outside { return 0 }
+        if lengthSquared <= cornerExits.inside { return 1 }
         return cornerCoverage(offset: offset, q: q)
     }
 

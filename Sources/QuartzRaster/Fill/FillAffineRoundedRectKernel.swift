@@ -1,0 +1,56 @@
+// Rotated rounded rects composited by one C call per (shape, tile): rk_rrect_blend_rows
+// (raster_kernels_rrect.c) runs FillShapeBlend.portableRows' row loop, coverage and blending with the same
+// Double and integer operations, so the bytes are the portable reference's (FillRoundedRectKernelTests).
+//
+// Coordinate space: device pixels, pixel (x, y) = [x, x+1) × [y, y+1); the shape's terms are local-space
+// Doubles (FillAffineRoundedRect), the row table Int32 column bounds (FillRowLinesBatch.swift).
+
+import RasterKernels
+
+extension FillAffineRoundedRect {
+    /// The terms rk_rrect_blend_rows needs, copied out once per call.
+    var kernelShape: rk_rrect_shape {
+        rk_rrect_shape(
+            ix_x: inverseX.x, ix_y: inverseX.y, iy_x: inverseY.x, iy_y: inverseY.y,
+            offset_x: inverseOffset.x, offset_y: inverseOffset.y,
+            center_x: center.x, center_y: center.y, half_x: halfSize.x, half_y: halfSize.y, radius: radius,
+            x_a: sideRampX.a, x_b: sideRampX.b, x_h: sideRampX.h, x_k: sideRampX.k, x_two_ab: sideRampX.twoAB,
+            x_scale: sideRampX.scale,
+            y_a: sideRampY.a, y_b: sideRampY.b, y_h: sideRampY.h, y_k: sideRampY.k, y_two_ab: sideRampY.twoAB,
+            y_scale: sideRampY.scale,
+            exit_outside: cornerExits.outside, exit_inside: cornerExits.inside,
+            jx_x: jx.x, jx_y: jx.y, jy_x: jy.x, jy_y: jy.y, determinant: determinant)
+    }
+}
+
+extension FillShapeBlend {
+    /// The rotated shape's overload of `rows` (FillRoundedRectCoverage.blendSolid picks it for `.affine`): the
+    /// C kernel when every row is tabulated and the corners are round; sharp shapes (their clipped-area
+    /// pixels) and shapes too tall to tabulate take the portable loop.
+    static func rows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows) {
+        rows(g, color: color, region: region, surface: surface, kernels: .automatic)
+    }
+
+    /// `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 side-pixel steps run when enabled.
+    static func rows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
+                     kernels: SpanKernelChoice) {
+        guard g.radius > 0, g.rowTable.count == g.rows.count else {
+            portableRows(g, color: color, region: region, surface: surface)
+            return
+        }
+        let lower = max(g.rows.lowerBound, region.minY), upper = min(g.rows.upperBound, region.maxY)
+        if lower >= upper || region.minX >= region.maxX { return }
+        var shape = g.kernelShape
+        g.rowTable.withUnsafeBufferPointer { table in
+            // Invariant: SIMD4<Int32> is four packed Int32 (16 bytes), so the table is 4 · count Int32; rows
+            // lower..<upper lie within g.rows, hence within the table; the region lies inside the surface.
+            guard let first = table.baseAddress else { return }
+            UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4 &* table.count) { entries in
+                rk_rrect_blend_rows(
+                    &shape, entries, Int64(g.rows.lowerBound), Int64(region.minX), Int64(lower), Int64(region.maxX),
+                    Int64(upper), color, surface.base, Int64(surface.bounds.minX), Int64(surface.bounds.minY),
+                    Int64(surface.bounds.width), kernels == .portable ? 0 : 1)
+            }
+        }
+    }
+}

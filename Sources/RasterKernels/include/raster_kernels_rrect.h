@@ -1,0 +1,45 @@
+// Rotated rounded rectangles composited in one call per (shape, tile): QuartzRaster's FillShapeBlend.rows for
+// FillAffineRoundedRect (radius > 0) in C, with the same Double operations in the same order (no fused
+// multiply-add), so every coverage value, hence every byte, equals the Swift reference's.
+// Pixel format and arithmetic as in raster_kernels.h (premultiplied 0xAABBGGRR, round(t / 255) exact).
+#ifndef RASTER_KERNELS_RRECT_H
+#define RASTER_KERNELS_RRECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One FillAffineRoundedRect's per-pixel coverage terms, in local space unless named device.
+typedef struct rk_rrect_shape {
+    /// Rows of M (device → local) and its offset: local = (ix · p, iy · p) + offset.
+    double ix_x, ix_y, iy_x, iy_y, offset_x, offset_y;
+    double center_x, center_y, half_x, half_y, radius;
+    /// The straight sides' ramps (FillHalfPlaneRamp): a, b, h, k, 2ab and the gradient length.
+    double x_a, x_b, x_h, x_k, x_two_ab, x_scale;
+    double y_a, y_b, y_h, y_k, y_two_ab, y_scale;
+    /// FillCornerExitBounds: squared corner distances with coverage exactly 0 beyond, 1 within.
+    double exit_outside, exit_inside;
+    /// Forward linear part J (columns jx, jy) and its determinant, for the arcs' device curvature.
+    double jx_x, jx_y, jy_x, jy_y, determinant;
+} rk_rrect_shape;
+
+/// Composites solid premultiplied `color` through the shape's coverage over rows y0 ..< y1 and columns
+/// x0 ..< x1 of a surface whose pixel (x, y) is surface[(y − surface_y) · stride + (x − surface_x)].
+/// Row y's layout is row_table[4 · (y − table_y) ...]: outer columns [0] ..< [1], uniform (coverage 1)
+/// [2] ..< [3]; pixels outside `outer` are left alone, `uniform` gets the solid source (rk_solid_over when it
+/// runs), the rest get s = scale(color, round(coverage · 255)), d = s + scale(d, 255 − s alpha) each.
+/// `kernels` 0 keeps to scalar C; 1 steps the straight-side pixels four at a time with AVX2 when
+/// rk_avx2_enabled() (the same bytes either way).
+/// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0.
+void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, int64_t table_y,
+                         int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
+                         int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,25 @@
+// Rotated rounded rectangles, one call per (shape, tile); see include/raster_kernels_rrect.h for the contract
+// and rk_rrect_scalar.h for the number format. Scalar code, no target attributes: the AVX2 row loop is in
+// raster_kernels_rrect_avx2.c, chosen when rk_avx2_enabled(); the uniform runs use rk_solid_over's own dispatch.
+#include "rk_rrect_scalar.h"
+
+// Products and sums stay separate operations, as in the Swift code.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y,
+                         int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
+                         int64_t surface_x, int64_t surface_y, int64_t stride, int kernels) {
+#if RK_X86
+    if (kernels != 0 && rk_avx2_enabled()) {
+        rkr_rows_avx2(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride);
+        return;
+    }
+#endif
+    const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
+#define RKR_EDGE_SCALAR(from, to) rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x))
+    RKR_ROWS(RKR_EDGE_SCALAR)
+#undef RKR_EDGE_SCALAR
+}
+#undef RKR_ROWS
+

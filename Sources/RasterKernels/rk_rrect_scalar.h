@@ -1,0 +1,186 @@
+// Shared by raster_kernels_rrect.c (scalar) and raster_kernels_rrect_avx2.c: the scalar coverage and blend
+// helpers of rk_rrect_blend_rows and its row loop. Private to RasterKernels.
+//
+// Coordinate space: device pixels, pixel (x, y) = [x, x+1) × [y, y+1), sampled at its centre; "local" is the
+// rectangle's own space. Numbers: Double, each expression written as in FillRoundedRectGeometry.swift and
+// FillHalfPlaneRamp.swift (same operands, same order, no fused multiply-add; sqrt and division are correctly
+// rounded in both languages), so the coverage values are bit-identical to the Swift reference.
+#ifndef RK_RRECT_SCALAR_H
+#define RK_RRECT_SCALAR_H
+
+#include "raster_kernels_rrect.h"
+#include "raster_kernels.h"
+#include "rk_lanes.h"
+#include <math.h>
+
+// Products and sums stay separate operations, as in the Swift code.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+// Swift.min / Swift.max on non-NaN Doubles (the operand order matters only for signed zeros).
+static inline double rkr_min(double x, double y) { return y < x ? y : x; }
+static inline double rkr_max(double x, double y) { return y >= x ? y : x; }
+static inline double rkr_clamp01(double v) { return rkr_min(rkr_max(v, 0), 1); }
+
+// fillCoverageByte.
+static inline uint32_t rkr_byte(double c) {
+    if (!(c > 0)) return 0;
+    return c >= 1 ? 255u : (uint32_t)(uint8_t)(int64_t)(c * 255 + 0.5);
+}
+
+// FillSourceOver.scale: every channel times factor / 255, rounded to nearest.
+static inline uint32_t rkr_scale(uint32_t pixel, uint32_t factor) {
+    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+// FillHalfPlaneRamp.coverage(distance:).
+static inline double rkr_ramp(double a, double b, double h, double k, double two_ab, double scale, double distance) {
+    if (!(scale > 0)) return 0;
+    const double s = -distance / scale;
+    double area;
+    if (b < 1e-9) {
+        area = 0.5 + s / a;
+    } else if (s >= h) {
+        return 1;
+    } else if (s <= -h) {
+        return 0;
+    } else if (fabs(s) <= k) {
+        area = 0.5 + s / a;
+    } else if (s > k) {
+        area = 1 - (h - s) * (h - s) / two_ab;
+    } else {
+        area = (s + h) * (s + h) / two_ab;
+    }
+    return rkr_clamp01(area);
+}
+
+// FillAffineRoundedRect.halfPlaneCoverage.
+static inline double rkr_half_plane(double s, double nx, double ny) {
+    double a = fabs(nx), b = fabs(ny);
+    if (b > a) { double t = a; a = b; b = t; }
+    if (b < 1e-9) return rkr_clamp01(0.5 + s / a);
+    const double h = (a + b) / 2, k = (a - b) / 2;
+    if (s >= h) return 1;
+    if (s <= -h) return 0;
+    if (fabs(s) <= k) return 0.5 + s / a;
+    if (s > k) return 1 - (h - s) * (h - s) / (2 * a * b);
+    return (s + h) * (s + h) / (2 * a * b);
+}
+
+// FillAffineRoundedRect.cornerCoverage (a pixel centre in a corner zone, past the |q|² exits).
+static inline double rkr_corner(const rk_rrect_shape *g, double offset_x, double offset_y, double qx, double qy) {
+    const double sx = offset_x < 0 ? -1.0 : 1.0, sy = offset_y < 0 ? -1.0 : 1.0;
+    const double length = sqrt(qx * qx + qy * qy);
+    const double distance = length - g->radius;
+    const double gx = sx * qx / length, gy = sy * qy / length;
+    const double dx = gx * g->ix_x + gy * g->iy_x, dy = gx * g->ix_y + gy * g->iy_y;
+    const double scale = sqrt(dx * dx + dy * dy);
+    if (!(scale > 0)) return 0;
+    const double nx = dx / scale, ny = dy / scale;
+    const double line_offset = -distance / scale;
+    double area = rkr_half_plane(line_offset, nx, ny);
+    if (g->radius > 0 && area > 0 && area < 1) {
+        // Tangent (−gy, gx) mapped by J, the arc's device radius of curvature, and the tangent's chord.
+        const double tx = -gy, ty = gx;
+        const double imx = tx * g->jx_x + ty * g->jy_x, imy = tx * g->jx_y + ty * g->jy_y;
+        const double stretch = sqrt(imx * imx + imy * imy);
+        const double device_radius = g->radius * stretch * stretch * stretch / fabs(g->determinant);
+        // FillAffineRoundedRect.chord: axis 0 then axis 1 of foot = s·n, t = (−ny, nx).
+        const double foot[2] = {line_offset * nx, line_offset * ny}, dir[2] = {-ny, nx};
+        double lo = -INFINITY, hi = INFINITY;
+        int hit = 1;
+        for (int axis = 0; axis < 2; axis++) {
+            const double f = foot[axis], dt = dir[axis];
+            if (fabs(dt) < 1e-12) {
+                if (fabs(f) > 0.5) { hit = 0; break; }
+                continue;
+            }
+            const double p = (-0.5 - f) / dt, q = (0.5 - f) / dt;
+            lo = rkr_max(lo, rkr_min(p, q));
+            hi = rkr_min(hi, rkr_max(p, q));
+        }
+        if (hit && lo < hi) area -= (hi * hi * hi - lo * lo * lo) / (6 * device_radius);
+    }
+    return rkr_clamp01(area);
+}
+
+// FillAffineRoundedRect.coverage(x:y:) for radius > 0; `kx`, `ky` = half size − radius.
+static inline double rkr_coverage(const rk_rrect_shape *g, double kx, double ky, int64_t x, double py) {
+    const double px = (double)x + 0.5;
+    const double lx = (g->ix_x * px + g->ix_y * py) + g->offset_x;
+    const double ly = (g->iy_x * px + g->iy_y * py) + g->offset_y;
+    const double ox = lx - g->center_x, oy = ly - g->center_y;
+    const double qx = fabs(ox) - kx, qy = fabs(oy) - ky;
+    if (!(qx > 0 && qy > 0)) {
+        return qx > qy ? rkr_ramp(g->x_a, g->x_b, g->x_h, g->x_k, g->x_two_ab, g->x_scale, qx - g->radius)
+                       : rkr_ramp(g->y_a, g->y_b, g->y_h, g->y_k, g->y_two_ab, g->y_scale, qy - g->radius);
+    }
+    const double length_squared = qx * qx + qy * qy;
+    if (length_squared >= g->exit_outside) return 0;
+    if (length_squared <= g->exit_inside) return 1;
+    return rkr_corner(g, ox, oy, qx, qy);
+}
+
+// FillShapeBlend.perPixel: each pixel of columns x0 ..< x1 blended as its coverage is computed.
+static inline void rkr_edge(const rk_rrect_shape *g, double kx, double ky, int64_t x0, int64_t x1, double py,
+                            uint32_t color, uint32_t *row) {
+    // Invariant: row[x − x0] is pixel (x, y), inside the region and the surface.
+    for (int64_t x = x0; x < x1; x++) {
+        const uint32_t a = rkr_byte(rkr_coverage(g, kx, ky, x, py));
+        if (a != 0) {
+            const uint32_t s = rkr_scale(color, a);
+            row[x - x0] = s + rkr_scale(row[x - x0], 255u - (s >> 24));
+        }
+    }
+}
+
+
+// FillShapeBlend.blendUniform with the source `color` (coverage 1): fill, or rk_solid_over (4 pixels or more)
+// then d = s + scale(d, 255 − s alpha) for the rest (the bytes of the portable Swift path).
+static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t count) {
+    if (color >> 24 == 255) {
+        for (int64_t i = 0; i < count; i++) destination[i] = color;
+        return;
+    }
+    if (color == 0) return;
+    const int64_t done = count >= 4 ? (int64_t)rk_solid_over(color, destination, (size_t)count) : 0;
+    const uint32_t inverse = 255u - (color >> 24);
+    for (int64_t i = done; i < count; i++) destination[i] = color + rkr_scale(destination[i], inverse);
+}
+
+// The row loop of FillShapeBlend.portableRows: outer columns clamped to the region (FillShapeSpans.clamp), the
+// uniform columns clamped to the region and then Range.clamped(to: outer); EDGE blends a run of edge pixels.
+#define RKR_ROWS(EDGE)                                                                                   \
+    for (int64_t y = y0; y < y1; y++) {                                                                  \
+        const int32_t *e = row_table + 4 * (y - table_y);                                               \
+        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;                          \
+        if (!(olo < ohi)) continue;                                                                      \
+        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;                        \
+        const int64_t ub = ua < ub_raw ? ub_raw : ua;                                                    \
+        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);                                      \
+        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);                                      \
+        const double py = (double)y + 0.5;                                                               \
+        uint32_t *row = surface + (y - surface_y) * stride; /* pixel x is row[x - surface_x] */         \
+        if (ulo == uhi) {                                                                                \
+            EDGE(olo, ohi);                                                                              \
+            continue;                                                                                    \
+        }                                                                                                \
+        EDGE(olo, ulo);                                                                                  \
+        rkr_uniform(color, row + (ulo - surface_x), uhi - ulo);                                          \
+        EDGE(uhi, ohi);                                                                                  \
+    }
+
+
+#if RK_X86
+/// rk_rrect_blend_rows on AVX2 (raster_kernels_rrect_avx2.c); call only when rk_avx2_enabled().
+__attribute__((visibility("hidden")))
+void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
+                   int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
+                   int64_t stride);
+#endif
+
+#endif
