@@ -14,22 +14,10 @@ import Testing
     /// skewed that it gets no inside exit.
     static func shapes() -> [FillAffineRoundedRect] {
         var random = FillTestRandom(seed: 77)
-        var out: [FillAffineRoundedRect] = []
-        for _ in 0..<120 {
-            let w = random.uniform(0.5, 40), h = random.uniform(0.5, 40)
-            let a = random.uniform(-2, 2), b = random.uniform(-2, 2), c = random.uniform(-2, 2), d = random.uniform(-2, 2)
-            if let s = FillAffineRoundedRect(
-                minX: -w / 2, minY: -h / 2, maxX: w / 2, maxY: h / 2, radius: random.uniform(0.01, 25), a: a, b: b,
-                c: c, d: d, tx: random.uniform(40, 60), ty: random.uniform(40, 60))
-            {
-                out.append(s)
-            }
-        }
+        var out = random.affineRoundedRects(count: 120, width: 0.5...40, height: 0.5...40, radius: 0.01...25,
+                                            translation: 40...60)
         for k in 0..<8 {
-            let angle = 0.3 + Double(k) * 0.7
-            out.append(FillAffineRoundedRect(
-                minX: -60, minY: -27.5, maxX: 60, maxY: 27.5, radius: 12, a: cos(angle), b: sin(angle),
-                c: -sin(angle), d: cos(angle), tx: 80.3 + Double(k) * 0.11, ty: 70.7)!)
+            out.append(fillTestSceneBShape(angle: 0.3 + Double(k) * 0.7, tx: 80.3 + Double(k) * 0.11, ty: 70.7))
         }
         let special: [(Double, Double, Double, Double, Double)] = [
             (0.3, 0.1, -0.1, 0.3, 2),  // small scale: L > r, no inside disc

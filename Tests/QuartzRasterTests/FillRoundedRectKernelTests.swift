@@ -11,25 +11,11 @@ import Testing
 @Suite struct FillRoundedRectKernelTests {
     static func shapes() -> [FillAffineRoundedRect] {
         var random = FillTestRandom(seed: 4242)
-        var out: [FillAffineRoundedRect] = []
-        for _ in 0..<80 {
-            let w = random.uniform(0.5, 70), h = random.uniform(0.5, 50)
-            let a = random.uniform(-2, 2), b = random.uniform(-2, 2), c = random.uniform(-2, 2), d = random.uniform(-2, 2)
-            if let s = FillAffineRoundedRect(
-                minX: -w / 2, minY: -h / 2, maxX: w / 2, maxY: h / 2, radius: random.uniform(0, 30), a: a, b: b,
-                c: c, d: d, tx: random.uniform(20, 110), ty: random.uniform(20, 110))
-            {
-                out.append(s)
-            }
-        }
+        var out = random.affineRoundedRects(count: 80, width: 0.5...70, height: 0.5...50, radius: 0...30,
+                                            translation: 20...110)
         // Scene b's shape (120×55 px, r = 12) at a few angles, a 90° turn (flat row lines) and a sharp shape
         // (radius 0 stays on the portable loop).
-        for k in 0..<6 {
-            let angle = 0.2 + Double(k) * 0.9
-            out.append(FillAffineRoundedRect(
-                minX: -60, minY: -27.5, maxX: 60, maxY: 27.5, radius: 12, a: cos(angle), b: sin(angle),
-                c: -sin(angle), d: cos(angle), tx: 64.3, ty: 63.9)!)
-        }
+        for k in 0..<6 { out.append(fillTestSceneBShape(angle: 0.2 + Double(k) * 0.9, tx: 64.3, ty: 63.9)) }
         out.append(FillAffineRoundedRect(minX: -20, minY: -12, maxX: 20, maxY: 12, radius: 5, a: 0, b: 1, c: -1,
                                          d: 0, tx: 60.5, ty: 60.25)!)
         out.append(FillAffineRoundedRect(minX: -20, minY: -12, maxX: 20, maxY: 12, radius: 0, a: 0.8, b: 0.6,
@@ -66,8 +52,8 @@ import Testing
             for kernels in [SpanKernelChoice.portable, .automatic] {
                 var drawn = before
                 drawn.withUnsafeMutableBufferPointer { p in
-                    FillShapeBlend.rows(g, color: color, region: region,
-                                        surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds), kernels: kernels)
+                    FillShapeBlend.affineRows(g, color: color, region: region,
+                                              surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds), kernels: kernels)
                 }
                 let differing = zip(drawn, expected).filter { $0 != $1 }.count
                 #expect(differing == 0, "shape \(index), \(kernels)")

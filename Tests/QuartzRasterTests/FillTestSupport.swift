@@ -93,3 +93,33 @@ func fillTestReferenceSourceOver(source: UInt32, coverage: UInt8, destination: U
     }
     return out
 }
+
+extension FillTestRandom {
+    /// `count` draws of a rounded rect centred on the local origin (sizes from `width` and `height`, radius from
+    /// `radius`) under a random linear part in ±2 (mirrored and skewed ones too) moved to `translation`;
+    /// singular draws are skipped.
+    mutating func affineRoundedRects(
+        count: Int, width: ClosedRange<Double>, height: ClosedRange<Double>, radius: ClosedRange<Double>,
+        translation: ClosedRange<Double>
+    ) -> [FillAffineRoundedRect] {
+        var out: [FillAffineRoundedRect] = []
+        for _ in 0..<count {
+            let w = uniform(width.lowerBound, width.upperBound), h = uniform(height.lowerBound, height.upperBound)
+            let a = uniform(-2, 2), b = uniform(-2, 2), c = uniform(-2, 2), d = uniform(-2, 2)
+            let r = uniform(radius.lowerBound, radius.upperBound)
+            let tx = uniform(translation.lowerBound, translation.upperBound)
+            let ty = uniform(translation.lowerBound, translation.upperBound)
+            if let s = FillAffineRoundedRect(minX: -w / 2, minY: -h / 2, maxX: w / 2, maxY: h / 2, radius: r,
+                                             a: a, b: b, c: c, d: d, tx: tx, ty: ty) {
+                out.append(s)
+            }
+        }
+        return out
+    }
+}
+
+/// Scene b's rounded rect (120×55 px, radius 12) turned by `angle` radians about its centre, placed at (tx, ty).
+func fillTestSceneBShape(angle: Double, tx: Double, ty: Double) -> FillAffineRoundedRect {
+    FillAffineRoundedRect(minX: -60, minY: -27.5, maxX: 60, maxY: 27.5, radius: 12, a: cos(angle), b: sin(angle),
+                          c: -sin(angle), d: cos(angle), tx: tx, ty: ty)!
+}

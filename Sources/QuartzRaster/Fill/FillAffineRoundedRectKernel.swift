@@ -24,15 +24,10 @@ extension FillAffineRoundedRect {
 }
 
 extension FillShapeBlend {
-    /// The rotated shape's overload of `rows` (FillRoundedRectCoverage.blendSolid picks it for `.affine`): the
-    /// C kernel when every row is tabulated and the corners are round; sharp shapes (their clipped-area
-    /// pixels) and shapes too tall to tabulate take the portable loop.
-    static func rows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows) {
-        rows(g, color: color, region: region, surface: surface, kernels: .automatic)
-    }
-
-    /// `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 side-pixel steps run when enabled.
-    static func rows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
+    /// FillRoundedRectCoverage.blendSolid's path for `.affine`: the C kernel when every row is tabulated and the
+    /// corners are round; sharp shapes (their clipped-area pixels) and shapes too tall to tabulate take the
+    /// portable loop. `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 steps run when enabled.
+    static func affineRows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
                      kernels: SpanKernelChoice) {
         guard g.radius > 0, g.rowTable.count == g.rows.count else {
             portableRows(g, color: color, region: region, surface: surface)

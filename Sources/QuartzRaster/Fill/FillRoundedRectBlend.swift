@@ -17,10 +17,10 @@ extension FillRoundedRectCoverage {
             if g.radius == 0 {
                 g.blendSharpBlocks(color, region: region, surface: surface)
             } else {
-                FillShapeBlend.rows(g, color: color, region: region, surface: surface)
+                FillShapeBlend.portableRows(g, color: color, region: region, surface: surface)
             }
         case .affine(let g):
-            FillShapeBlend.rows(g, color: color, region: region, surface: surface)
+            FillShapeBlend.affineRows(g, color: color, region: region, surface: surface, kernels: .automatic)
         }
         return true
     }
@@ -78,14 +78,8 @@ extension FillAxisAlignedRoundedRect {
 }
 
 /// Row-by-row direct blending for any rounded-rect geometry: FillShapeSpans.emit without the callback.
-/// Rotated shapes take the C kernel through the non-generic `rows` overload (FillAffineRoundedRectKernel.swift).
+/// Rotated shapes take the C kernel instead (`affineRows`, FillAffineRoundedRectKernel.swift).
 enum FillShapeBlend {
-    static func rows<G: FillRoundedRectGeometry>(
-        _ g: G, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows
-    ) {
-        portableRows(g, color: color, region: region, surface: surface)
-    }
-
     /// The portable loop, and the reference the C kernel must match byte for byte.
     static func portableRows<G: FillRoundedRectGeometry>(
         _ g: G, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows
