@@ -81,6 +81,8 @@ import Testing
                     let label = "cap \(cap) join \(join) width \(width) transform \(index)"
                     #expect(finishedEdges(direct) == finishedEdges(reference.edges), "\(label)")
                     #expect(bounds == reference.bounds, "\(label)")
+                    // Nothing is sent for a zero width or a transform that makes every point non-finite.
+                    #expect(bounds.isEmpty == (width == 0 || index == 4), "\(label)")
                 }
                 // Sanity: the comparison is not between two empty lists.
                 if width > 0 {
