@@ -76,6 +76,11 @@ struct CompositorCoverageBuilder {
                 projection.emitPolygon(contour.points, near: near, into: &sink)
             }
         }
+        return coverage(of: sink, rule: rule)
+    }
+
+    /// The coverage of the edges a sink collected, within the box of the points it saw.
+    private func coverage(of sink: CompositorTrackingEdgeSink, rule: CGPathFillRule) -> Built? {
         guard let box = sink.tracker.box else { return nil }
         let bounds = box.compositorPixelBounds(margin: 1).intersection(clip)
         if bounds.isEmpty { return nil }
@@ -94,6 +99,17 @@ struct CompositorCoverageBuilder {
             contours, phase: stroke.dashPhase, lengths: stroke.dashPattern, trimStart: stroke.strokeStart,
             trimEnd: stroke.strokeEnd)
         if selected.isEmpty { return nil }
+        if let affine = projection.affine {
+            // The outline goes straight into the edges: the same edges and box as building it and
+            // flattening it with `path` (PathOutlineEdgeOutput.swift), without the intermediate path.
+            guard !clip.isEmpty else { return nil }
+            var sink = CompositorTrackingEdgeSink(clip: clip)
+            let seen = PathStroker.outline(
+                of: selected, style: stroke.style, tolerance: tolerance, transform: affine, into: &sink.builder)
+            sink.tracker.minimum = seen.minimum
+            sink.tracker.maximum = seen.maximum
+            return coverage(of: sink, rule: .winding)
+        }
         let outline = PathStroker.outline(of: selected, style: stroke.style, tolerance: tolerance)
         return path(outline, rule: .winding, projection)
     }

@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: [(2.0, 0.1), (6.0, 0.01), (1e4, 0.001)])
     func roundArcVerticesSitAtTheirAngles(radius h: Double, tolerance: Double) throws {
         for sweep in [-Double.pi, -0.3, 2.5] {
-            var builder = PathOutlineBuilder(style: PathStrokeStyle(lineWidth: 2 * h), tolerance: tolerance)
+            var builder = PathOutlineBuilder(style: PathStrokeStyle(lineWidth: 2 * h), tolerance: tolerance, output: PathOutlineBuffer())
             let chords = try #require(PathStrokeArcChords(radius: h, sweep: sweep, maximumStep: builder.arcMaximumStep))
             let start = 0.7, center = SIMD2(3.0, -2.0)
             let unit = SIMD2(cos(start), sin(start))
@@ -37,7 +37,7 @@ import Testing
         }
         // The precomputed limit is the one the tolerance-based layout uses.
         let byTolerance = try #require(PathStrokeArcChords(radius: h, sweep: -.pi, tolerance: tolerance / 2))
-        let builder = PathOutlineBuilder(style: PathStrokeStyle(lineWidth: 2 * h), tolerance: tolerance)
+        let builder = PathOutlineBuilder(style: PathStrokeStyle(lineWidth: 2 * h), tolerance: tolerance, output: PathOutlineBuffer())
         #expect(builder.capChords == byTolerance)
     }
 

@@ -9,7 +9,20 @@
 // to the current one, as the stroker always did.
 import Foundation
 
-struct PathOutlineBuffer {
+/// Where the stroker writes its outline (PathOutlineBuffer collects a PathGeometry; PathOutlineEdgeOutput
+/// maps the points straight into a FillEdgeBuilder). Both follow this file's appending rules.
+protocol PathOutlineOutput {
+    /// Room for about `elements` elements; a hint only.
+    mutating func reserveCapacity(_ elements: Int)
+    mutating func move(_ p: SIMD2<Double>)
+    /// A line to `p`, unless `p` is the current point.
+    mutating func line(_ p: SIMD2<Double>)
+    /// A line to `p` even when it repeats the current point.
+    mutating func lineAlways(_ p: SIMD2<Double>)
+    mutating func close()
+}
+
+struct PathOutlineBuffer: PathOutlineOutput {
     private var types: [CGPathElementType] = []
     private var points: [CGPoint] = []
     private var current = SIMD2<Double>(0, 0)

@@ -46,13 +46,8 @@ public enum PathStroker {
     /// exact offset. Round caps and joins are chords with the exact area of their arcs, within `tolerance`
     /// of the circle.
     public static func outline(of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double) -> PathGeometry {
-        var builder = PathOutlineBuilder(style: style, tolerance: tolerance)
-        guard builder.halfWidth > 0, builder.halfWidth.isFinite else { return PathGeometry() }
-        // Each side takes about one element per vertex, plus caps and round joins: reserve once.
-        var estimate = 0
-        for contour in contours { estimate += 2 * contour.points.count + 24 }
-        builder.output.reserveCapacity(min(estimate, 1 << 20))
-        for contour in contours { builder.stroke(contour) }
+        var builder = PathOutlineBuilder(style: style, tolerance: tolerance, output: PathOutlineBuffer())
+        guard builder.strokeAll(contours) else { return PathGeometry() }
         return builder.output.geometry
     }
 }
@@ -78,11 +73,11 @@ extension CGPath {
 
 /// Builds the outline of one contour at a time into `output`. The vertex, direction and length arrays are
 /// scratch reused by every contour of one outline (each contour only clears them).
-struct PathOutlineBuilder {
+struct PathOutlineBuilder<Output: PathOutlineOutput> {
     let style: PathStrokeStyle
     let halfWidth: Double
     let tolerance: Double
-    var output = PathOutlineBuffer()
+    var output: Output
     /// The largest chord angle of round parts and the round cap's chords, computed once per outline.
     let arcMaximumStep: Double
     let capChords: PathStrokeArcChords?
@@ -95,14 +90,26 @@ struct PathOutlineBuilder {
     private var scratchDirections: [SIMD2<Double>] = []
     private var scratchLengths: [Double] = []
 
-    init(style: PathStrokeStyle, tolerance: Double) {
+    init(style: PathStrokeStyle, tolerance: Double, output: Output) {
         self.style = style
+        self.output = output
         halfWidth = style.lineWidth.isNaN ? 0 : style.lineWidth / 2
         self.tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : PathStroker.defaultTolerance
         arcMaximumStep = PathStrokeArcChords.maximumStep(radius: halfWidth, tolerance: self.tolerance / 2)
         capChords = PathStrokeArcChords(radius: halfWidth, sweep: -.pi, maximumStep: arcMaximumStep)
         let cosHalfLimit = halfWidth / (halfWidth + self.tolerance / 2)
         smoothDotLimit = 2 * cosHalfLimit * cosHalfLimit - 1
+    }
+
+    /// Strokes every contour into `output`; false (nothing written) when the width draws nothing.
+    mutating func strokeAll(_ contours: [FlattenedPathContour]) -> Bool {
+        guard halfWidth > 0, halfWidth.isFinite else { return false }
+        // Each side takes about one element per vertex, plus caps and round joins: reserve once.
+        var estimate = 0
+        for contour in contours { estimate += 2 * contour.points.count + 24 }
+        output.reserveCapacity(min(estimate, 1 << 20))
+        for contour in contours { stroke(contour) }
+        return true
     }
 
     // MARK: Output helpers

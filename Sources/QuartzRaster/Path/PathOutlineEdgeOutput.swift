@@ -1,0 +1,140 @@
+// The stroker writing straight into the filler: outline points are mapped by an affine transform and fed to
+// a FillEdgeBuilder as they are made, with no intermediate PathGeometry.
+//
+// Coordinate space: outline points arrive in the stroked contours' space (user space) and leave in device
+// pixels (after `transform`). Numbers: Double.
+//
+// Same calls, same bits as building the outline (PathOutlineBuffer) and then flattening it with
+// `PathGeometry.flatten(into:transform:tolerance:)`: the element rules are PathOutlineBuffer's (a line
+// equal to the current point is skipped, a close right after a close adds nothing), the forwarding rules
+// are PathFlattenWalker's (each point mapped with the same expression, non-finite mapped points dropped, a
+// close only reaches the sink while its contour is open, a line after a close restarts at the subpath's
+// start). The outline has no curves, so the flattening tolerance plays no part.
+import Foundation
+import QuartzMath
+
+/// The bounding box of the device points a stroke outline sent to its edge builder.
+public struct PathOutlineDeviceBounds: Sendable, Equatable {
+    /// Componentwise minimum and maximum of the points sent (all finite); minimum > maximum when none was.
+    public var minimum = SIMD2<Double>(.infinity, .infinity)
+    public var maximum = SIMD2<Double>(-.infinity, -.infinity)
+
+    public init() {}
+
+    /// True when at least one point was sent.
+    public var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
+
+    @inline(__always)
+    mutating func add(_ p: SIMD2<Double>) {
+        minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
+        maximum = SIMD2(max(maximum.x, p.x), max(maximum.y, p.y))
+    }
+}
+
+/// Maps outline points through an affine transform into a FillEdgeBuilder, tracking their bounds.
+struct PathOutlineEdgeOutput: PathOutlineOutput {
+    var edges: FillEdgeBuilder
+    var bounds = PathOutlineDeviceBounds()
+    // The transform's coefficients as Double (PathFlattenWalker.map's expression).
+    private let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    // PathOutlineBuffer's state, in the outline's own space.
+    private var current = SIMD2<Double>(0, 0)
+    private var start = SIMD2<Double>(0, 0)
+    private var hasCurrent = false
+    private var lastWasClose = false
+    // PathFlattenWalker's state, in device space.
+    private var contourOpen = false
+    private var afterClose = false
+    private var mappedStart = SIMD2<Double>(0, 0)
+
+    init(edges: FillEdgeBuilder, transform t: CGAffineTransform) {
+        self.edges = edges
+        a = Double(t.a)
+        b = Double(t.b)
+        c = Double(t.c)
+        d = Double(t.d)
+        tx = Double(t.tx)
+        ty = Double(t.ty)
+    }
+
+    func reserveCapacity(_ elements: Int) {}
+
+    @inline(__always)
+    private func map(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+
+    /// PathFlattenWalker.emit: drops non-finite points, starts the contour or continues it.
+    @inline(__always)
+    private mutating func emit(_ q: SIMD2<Double>) {
+        guard q.x.isFinite, q.y.isFinite else { return }
+        bounds.add(q)
+        if contourOpen {
+            edges.line(to: q)
+        } else {
+            edges.move(to: q)
+            contourOpen = true
+        }
+    }
+
+    mutating func move(_ p: SIMD2<Double>) {
+        start = p
+        current = p
+        hasCurrent = true
+        lastWasClose = false
+        contourOpen = false
+        afterClose = false
+        mappedStart = map(p)
+        emit(mappedStart)
+    }
+
+    @inline(__always)
+    mutating func line(_ p: SIMD2<Double>) {
+        guard hasCurrent, current != p else { return }
+        appendLine(p)
+    }
+
+    mutating func lineAlways(_ p: SIMD2<Double>) {
+        guard hasCurrent else { return }
+        appendLine(p)
+    }
+
+    @inline(__always)
+    private mutating func appendLine(_ p: SIMD2<Double>) {
+        current = p
+        lastWasClose = false
+        if afterClose {
+            emit(mappedStart)
+            afterClose = false
+        }
+        emit(map(p))
+    }
+
+    mutating func close() {
+        guard hasCurrent, !lastWasClose else { return }
+        lastWasClose = true
+        current = start
+        if contourOpen { edges.closeContour() }
+        contourOpen = false
+        afterClose = true
+    }
+}
+
+extension PathStroker {
+    /// Strokes `contours` (as `outline(of:style:tolerance:)`) and sends the outline, mapped by `transform`,
+    /// straight into `edges`: the same edges as flattening that outline into `edges` with
+    /// `flatten(into:transform:tolerance:)`, without building it. Returns the bounding box of the device
+    /// points sent (empty when the width draws nothing).
+    public static func outline(
+        of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double,
+        transform: CGAffineTransform, into edges: inout FillEdgeBuilder
+    ) -> PathOutlineDeviceBounds {
+        let output = PathOutlineEdgeOutput(edges: edges, transform: transform)
+        // Moved into the output while stroking so its edge array stays uniquely referenced.
+        edges = FillEdgeBuilder(clip: edges.clip)
+        var builder = PathOutlineBuilder(style: style, tolerance: tolerance, output: output)
+        _ = builder.strokeAll(contours)
+        edges = builder.output.edges
+        return builder.output.bounds
+    }
+}
