@@ -338,9 +338,13 @@ __attribute__((target("avx2"))) static void accumulate_avx2(RK_ACCUMULATE_ARGS) 
         if (!edge_tile_rows(&e, tile_top, row_first, row_end, cell_x0, cell_x1, &row_a, &row_b, &interior)) continue;
         uint32_t *row = delta_rows + (size_t)row_a * stride;
         uint64_t *words = touched_rows + (size_t)row_a * words_per_row;
-        if (interior) {
+        if (interior && row_b > row_a) {
             walk_interior_rows_avx2(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a,
                                     words, words_per_row);
+        } else if (interior) {
+            // One row: the vector setup costs more than the scalar row.
+            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
+                           words_per_row, 1);
         } else {
             walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
                            words_per_row, 0);
