@@ -6,6 +6,7 @@
 // the rounding of FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd. Integer only, so exact.
 #include "raster_kernels_paths.h"
 #include "raster_kernels.h"
+#include "rk_paths_sweep512.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -121,11 +122,13 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t a
 
 // One group (cells group_start ..< group_end) swept as a dense stretch into one mask span, then the delta of
 // the cell after it taken into the running sum (and cleared); returns the sum.
+// `wide` selects the AVX-512 stretch (the caller's target must allow it); both give the same sums and bytes.
 __attribute__((target("avx2"))) static inline uint32_t sweep_group_avx2(
     uint32_t acc, uint32_t *row, int32_t group_start, int32_t group_end, int32_t y, uint8_t *mask, size_t *mask_used,
-    rk_fill_span *spans, size_t *n, const int even_odd) {
+    rk_fill_span *spans, size_t *n, const int even_odd, const int wide) {
     int32_t count = group_end - group_start;
-    acc = sweep_run_avx2(acc, row + group_start, mask + *mask_used, count, even_odd);
+    acc = wide ? sweep_run_avx512(acc, row + group_start, mask + *mask_used, count, even_odd)
+               : sweep_run_avx2(acc, row + group_start, mask + *mask_used, count, even_odd);
     put_span(spans + (*n)++, y, group_start, count, (int32_t)*mask_used, 0);
     *mask_used += (size_t)count;
     acc += row[group_end];
@@ -149,7 +152,7 @@ static inline uint64_t take_run(uint64_t bits, int32_t *first, int32_t *length) 
 RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
 sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,
            int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
-           uint8_t *mask, rk_fill_span *spans) {
+           uint8_t *mask, rk_fill_span *spans, const int wide) {
     size_t n = 0, mask_used = 0;
     for (int32_t i = row_first; i < row_end; i++) {
         int32_t y = i;
@@ -181,7 +184,8 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             }
             int32_t count = last + 1 - first;
 #if RK_SWEEP_AVX2
-            acc = sweep_run_avx2(acc, row + first, mask + mask_used, count, even_odd);
+            acc = wide ? sweep_run_avx512(acc, row + first, mask + mask_used, count, even_odd)
+                       : sweep_run_avx2(acc, row + first, mask + mask_used, count, even_odd);
 #endif
             put_span(spans + n++, y, first, count, (int32_t)mask_used, 0);
             mask_used += (size_t)count;
@@ -210,7 +214,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     if (group_start < 0 || a - group_end >= gap_minimum) {
                         if (group_start >= 0) {
                             acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n,
-                                                   even_odd);
+                                                   even_odd, wide);
                         }
                         if (a > group_end) {
                             uint8_t gap = alpha_of(acc, even_odd);
@@ -221,7 +225,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     group_end = a + length;
                 }
             }
-            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd);
+            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide);
             if (group_end < width) {
                 uint8_t rest = alpha_of(acc, even_odd);
                 if (rest != 0) put_span(spans + n++, y, group_end, width - group_end, -1, rest);
@@ -288,31 +292,37 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
 #define RK_SWEEP_ARGS                                                                                  \
     int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,    \
         int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans
-#define RK_SWEEP_PASS(even_odd, dense)                                                                            \
+#define RK_SWEEP_PASS(even_odd, dense, wide)                                                                      \
     sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, dense, gap_minimum, \
-               mask, spans)
+               mask, spans, wide)
 #define RK_SWEEP_CALL(name)                                                                                  \
     name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, mask, spans)
 
 // no_builtin: the loops that clear a row's one or two touched words or fill a short gap must not become memset
 // calls (a call, a vzeroupper and reloaded vector constants for a few bytes).
 #define RK_SWEEP_NO_MEMSET __attribute__((no_builtin("memset")))
-RK_SWEEP_NO_MEMSET static size_t sweep_non_zero(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 0); }
-RK_SWEEP_NO_MEMSET static size_t sweep_even_odd(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 0); }
+RK_SWEEP_NO_MEMSET static size_t sweep_non_zero(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 0, 0); }
+RK_SWEEP_NO_MEMSET static size_t sweep_even_odd(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 0, 0); }
 #if RK_SWEEP_AVX2
 __attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_non_zero_avx2(RK_SWEEP_ARGS) {
-    return RK_SWEEP_PASS(0, 1);
+    return RK_SWEEP_PASS(0, 1, 0);
 }
 __attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_avx2(RK_SWEEP_ARGS) {
-    return RK_SWEEP_PASS(1, 1);
+    return RK_SWEEP_PASS(1, 1, 0);
 }
+// The AVX-512 tier: the same sweep with the dense stretch 16 cells per step (mask-register tails instead of
+// AVX2's masked moves, which are slow stores on this CPU family).
+RK_SWEEP512 RK_SWEEP_NO_MEMSET static size_t sweep_non_zero_avx512(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 1, 1); }
+RK_SWEEP512 RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_avx512(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 1, 1); }
 #endif
 
 size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
                           size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
                           int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans) {
 #if RK_SWEEP_AVX2
-    if (rk_kernel_level() >= 2) return even_odd ? RK_SWEEP_CALL(sweep_even_odd_avx2) : RK_SWEEP_CALL(sweep_non_zero_avx2);
+    int level = rk_kernel_level();
+    if (level >= 3) return even_odd ? RK_SWEEP_CALL(sweep_even_odd_avx512) : RK_SWEEP_CALL(sweep_non_zero_avx512);
+    if (level >= 2) return even_odd ? RK_SWEEP_CALL(sweep_even_odd_avx2) : RK_SWEEP_CALL(sweep_non_zero_avx2);
 #endif
     return even_odd ? RK_SWEEP_CALL(sweep_even_odd) : RK_SWEEP_CALL(sweep_non_zero);
 }

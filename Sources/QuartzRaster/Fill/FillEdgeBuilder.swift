@@ -120,6 +120,12 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         if p.y >= q.y { return }
 
         let left = Double(clip.minX), right = Double(clip.maxX)
+        // The usual segment lies wholly inside the clip's columns: no side break, and the clamps below would
+        // return both ends unchanged (to the same 24.8 values), so it is appended as it is.
+        if p.x >= left && p.x <= right && q.x >= left && q.x <= right {
+            appendEdge(p, q, winding)
+            return
+        }
         // Break points where the segment crosses the clip's vertical sides, in order of y.
         var breakA = SIMD2<Double>(.nan, .nan), breakB = SIMD2<Double>(.nan, .nan)
         var breaks = 0

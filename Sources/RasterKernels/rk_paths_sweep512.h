@@ -1,0 +1,67 @@
+// Private AVX-512 pieces of the path filler's row sweep (raster_kernels_paths_sweep.c): the dense prefix-sum
+// stretch 16 cells per step, with mask-register tails. Not part of the module's public headers.
+//
+// Coordinate space: cells of one tile row. Number format: wrapping 32-bit coverage sums in fillFullCoverage
+// (2^17) units, 8-bit alphas rounded as FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd. Integer
+// only, so the bytes are those of the AVX2 and scalar sweeps.
+#ifndef OPENQUARTZ_RK_PATHS_SWEEP512_H
+#define OPENQUARTZ_RK_PATHS_SWEEP512_H
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#include <stdint.h>
+
+#define RK_SWEEP512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+
+// One step of 16 cells: the in-register prefix sum of `x` plus the carried sum (all lanes), its 16 alpha bytes
+// to `out` (the lanes in `keep` only); returns the new carried sum (lane 15, broadcast). Wrapping adds are
+// associative, so the sums are those of the scalar loop; the alpha formulas are alpha_lanes' per lane.
+RK_SWEEP512 static inline __m512i sweep_step_avx512(__m512i x, __m512i carried, uint8_t *out, __mmask16 keep,
+                                                    const int even_odd) {
+    // Within each 128-bit group, then group totals forward by one group and by two (lane 3, 7 and 11 end a
+    // group).
+    x = _mm512_add_epi32(x, _mm512_bslli_epi128(x, 4));
+    x = _mm512_add_epi32(x, _mm512_bslli_epi128(x, 8));
+    const __m512i back_one = _mm512_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11);
+    const __m512i back_two = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 7, 7, 7, 7);
+    x = _mm512_mask_add_epi32(x, 0xFFF0, x, _mm512_permutexvar_epi32(back_one, x));
+    x = _mm512_mask_add_epi32(x, 0xFF00, x, _mm512_permutexvar_epi32(back_two, x));
+    x = _mm512_add_epi32(x, carried);
+    __m512i m = _mm512_abs_epi32(x);
+    if (even_odd) {
+        m = _mm512_and_si512(m, _mm512_set1_epi32(2 * (1 << 17) - 1));
+        // folded > 2^17 ⇔ 2^18 − folded < folded, so the fold is the smaller of the two.
+        m = _mm512_min_epu32(m, _mm512_sub_epi32(_mm512_set1_epi32(2 * (1 << 17)), m));
+    } else {
+        m = _mm512_min_epu32(m, _mm512_set1_epi32(1 << 17));
+    }
+    __m512i a = _mm512_srli_epi32(
+        _mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(m, 8), m), _mm512_set1_epi32(1 << 16)), 17);
+    _mm_mask_storeu_epi8(out, keep, _mm512_cvtepi32_epi8(a));
+    return _mm512_permutexvar_epi32(_mm512_set1_epi32(15), x);
+}
+
+// sweep_run for a dense stretch of `count` cells, 16 per step: the sums, the alphas to `out` (count bytes,
+// nothing past them) and the cells re-zeroed; a last partial step loads, clears and writes only its cells.
+RK_SWEEP512 static inline uint32_t sweep_run_avx512(uint32_t acc, uint32_t *cells, uint8_t *out, int32_t count,
+                                                    const int even_odd) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i carried = _mm512_set1_epi32((int32_t)acc);
+    int32_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(cells + k));
+        _mm512_storeu_si512((void *)(cells + k), zero);
+        carried = sweep_step_avx512(x, carried, out + k, 0xFFFF, even_odd);
+    }
+    if (k < count) {
+        __mmask16 lanes = (__mmask16)((1u << (count - k)) - 1u);
+        __m512i x = _mm512_maskz_loadu_epi32(lanes, (const void *)(cells + k));
+        _mm512_mask_storeu_epi32((void *)(cells + k), lanes, zero);
+        // Lanes past the stretch read 0, so lane 15 holds the last cell's sum.
+        carried = sweep_step_avx512(x, carried, out + k, lanes, even_odd);
+    }
+    return (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(carried));
+}
+#endif
+
+#endif
