@@ -39,6 +39,14 @@ void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, 
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
 
+/// FillAffineRoundedRect.tabulate for rows first_row ..< first_row + count: each line set (48 doubles as
+/// rk_row_columns takes them) solved by rk_row_columns_avx2, and row k's layout written as out[4k ...] =
+/// outer lower, upper, uniform lower, upper, combined exactly as tabulate does. Returns 0 (writing nothing)
+/// unless AVX2 is enabled (`forced` 1: supported). Invariant: `scratch` holds 6 · count writable Int32,
+/// `out` 4 · count.
+int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
+                         size_t count, int32_t *scratch, int32_t *out, int forced);
+
 /// Tests: the bytes (round(coverage · 255) as rkr_byte) of the x side's ramp (`side_x` 1) or the y side's at
 /// `count` local distances, by rk_rrect_blend_rows' AVX2 side lanes (`exact_sides` 1: every lane on the exact
 /// ramp). Returns 0 without AVX2 (nothing written), else 1 + the number of lanes the division-free ramp left
