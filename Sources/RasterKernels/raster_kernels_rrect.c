@@ -12,14 +12,25 @@ void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int6
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels) {
 #if RK_X86
     if (kernels != 0 && rk_avx2_enabled()) {
-        rkr_rows_avx2(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride);
+        rkr_rows_avx2(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride,
+                      kernels == 2);
         return;
     }
 #endif
     const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
+    const int level = rk_kernel_level();
 #define RKR_EDGE_SCALAR(from, to) rkr_edge(g, kx, ky, from, to, py, color, row + ((from) - surface_x))
     RKR_ROWS(RKR_EDGE_SCALAR)
 #undef RKR_EDGE_SCALAR
 }
 #undef RKR_ROWS
+
+int rk_rrect_side_bytes(const rk_rrect_shape *g, int side_x, const double *distances, int64_t count, uint8_t *out,
+                        int exact_sides) {
+#if RK_X86
+    if (rk_avx2_enabled()) return rkr_side_bytes_avx2(g, side_x, distances, count, out, exact_sides);
+#endif
+    (void)g, (void)side_x, (void)distances, (void)count, (void)out, (void)exact_sides;
+    return 0;
+}
 

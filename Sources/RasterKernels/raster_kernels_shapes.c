@@ -61,9 +61,28 @@ static inline void rks_row_columns_one(const double *lines, int64_t y, int32_t *
 
 // Four rows per step, one row per lane: each line's value per row is the same product and difference as in
 // the Swift solver, and minimum / maximum over the lines are exact in any order (no NaN, see the header).
+// Lanes a plane does not use hold neutral lines (intercept +∞ resp. −∞ with slope 0, flat 0 − 0·yc = ±0,
+// never < 0), which cannot change the minimum, maximum or test: they are dropped once per call, so a row
+// costs the planes the set has, not three times eight.
 RK_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
     const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1);
     const __m256d lowLimit = _mm256_set1_pd(-1e9), highLimit = _mm256_set1_pd(1e9);
+    double upperIntercept[8], upperSlope[8], lowerIntercept[8], lowerSlope[8], flatConstant[8], flatSlope[8];
+    int uppers = 0, lowers = 0, flats = 0;
+    for (int i = 0; i < 8; i++) {
+        if (!(lines[i] == __builtin_inf() && lines[8 + i] == 0)) {
+            upperIntercept[uppers] = lines[i];
+            upperSlope[uppers++] = lines[8 + i];
+        }
+        if (!(lines[16 + i] == -__builtin_inf() && lines[24 + i] == 0)) {
+            lowerIntercept[lowers] = lines[16 + i];
+            lowerSlope[lowers++] = lines[24 + i];
+        }
+        if (!(lines[32 + i] == 0 && lines[40 + i] == 0)) {
+            flatConstant[flats] = lines[32 + i];
+            flatSlope[flats++] = lines[40 + i];
+        }
+    }
     size_t k = 0;
     // Invariant: a step writes out[2k] ..< out[2k + 8], rows k ..< k + 4 < count + 1.
     for (; k + 4 <= count; k += 4) {
@@ -71,14 +90,14 @@ RK_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t co
         const __m256d yc = _mm256_add_pd(_mm256_setr_pd((double)y, (double)(y + 1), (double)(y + 2), (double)(y + 3)),
                                          half);
         __m256d hi = _mm256_set1_pd(__builtin_inf()), lo = _mm256_set1_pd(-__builtin_inf()), negative = zero;
-        for (int i = 0; i < 8; i++) {
-            __m256d u = _mm256_sub_pd(_mm256_broadcast_sd(lines + i), _mm256_mul_pd(_mm256_broadcast_sd(lines + 8 + i), yc));
-            __m256d l = _mm256_sub_pd(_mm256_broadcast_sd(lines + 16 + i),
-                                      _mm256_mul_pd(_mm256_broadcast_sd(lines + 24 + i), yc));
-            __m256d f = _mm256_sub_pd(_mm256_broadcast_sd(lines + 32 + i),
-                                      _mm256_mul_pd(_mm256_broadcast_sd(lines + 40 + i), yc));
-            hi = _mm256_min_pd(hi, u);
-            lo = _mm256_max_pd(lo, l);
+        for (int i = 0; i < uppers; i++)
+            hi = _mm256_min_pd(hi, _mm256_sub_pd(_mm256_set1_pd(upperIntercept[i]),
+                                                 _mm256_mul_pd(_mm256_set1_pd(upperSlope[i]), yc)));
+        for (int i = 0; i < lowers; i++)
+            lo = _mm256_max_pd(lo, _mm256_sub_pd(_mm256_set1_pd(lowerIntercept[i]),
+                                                 _mm256_mul_pd(_mm256_set1_pd(lowerSlope[i]), yc)));
+        for (int i = 0; i < flats; i++) {
+            const __m256d f = _mm256_sub_pd(_mm256_set1_pd(flatConstant[i]), _mm256_mul_pd(_mm256_set1_pd(flatSlope[i]), yc));
             negative = _mm256_or_pd(negative, _mm256_cmp_pd(f, zero, _CMP_LT_OQ));
         }
         __m256d valid = _mm256_andnot_pd(negative, _mm256_cmp_pd(lo, hi, _CMP_LE_OQ));

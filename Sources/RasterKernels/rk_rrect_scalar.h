@@ -11,6 +11,7 @@
 #include "raster_kernels_rrect.h"
 #include "raster_kernels.h"
 #include "rk_lanes.h"
+#include "raster_kernels_avx512.h"
 #include <math.h>
 
 // Products and sums stay separate operations, as in the Swift code.
@@ -141,19 +142,27 @@ static inline void rkr_edge(const rk_rrect_shape *g, double kx, double ky, int64
 
 // FillShapeBlend.blendUniform with the source `color` (coverage 1): fill, or rk_solid_over (4 pixels or more)
 // then d = s + scale(d, 255 − s alpha) for the rest (the bytes of the portable Swift path).
-static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t count) {
+// `level` is rk_kernel_level() (3 AVX-512, 2 AVX2, else none), read once per call: rk_solid_over's dispatch.
+static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t count, int level) {
     if (color >> 24 == 255) {
         for (int64_t i = 0; i < count; i++) destination[i] = color;
         return;
     }
     if (color == 0) return;
-    const int64_t done = count >= 4 ? (int64_t)rk_solid_over(color, destination, (size_t)count) : 0;
+    int64_t done = 0;
+#if RK_X86
+    if (count >= 4 && level == 3) done = (int64_t)rk_solid_over_avx512(color, destination, (size_t)count);
+    else if (count >= 4 && level == 2) done = (int64_t)rk_solid_over_avx2(color, destination, (size_t)count);
+#else
+    (void)level;
+#endif
     const uint32_t inverse = 255u - (color >> 24);
     for (int64_t i = done; i < count; i++) destination[i] = color + rkr_scale(destination[i], inverse);
 }
 
 // The row loop of FillShapeBlend.portableRows: outer columns clamped to the region (FillShapeSpans.clamp), the
-// uniform columns clamped to the region and then Range.clamped(to: outer); EDGE blends a run of edge pixels.
+// uniform columns clamped to the region and then Range.clamped(to: outer); EDGE blends a run of edge pixels,
+// `level` (in scope) picks the uniform runs' kernel.
 #define RKR_ROWS(EDGE)                                                                                   \
     for (int64_t y = y0; y < y1; y++) {                                                                  \
         const int32_t *e = row_table + 4 * (y - table_y);                                               \
@@ -170,17 +179,23 @@ static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t co
             continue;                                                                                    \
         }                                                                                                \
         EDGE(olo, ulo);                                                                                  \
-        rkr_uniform(color, row + (ulo - surface_x), uhi - ulo);                                          \
+        rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);                                   \
         EDGE(uhi, ohi);                                                                                  \
     }
 
 
 #if RK_X86
 /// rk_rrect_blend_rows on AVX2 (raster_kernels_rrect_avx2.c); call only when rk_avx2_enabled().
+/// `exact_sides` 0: straight-side lanes without divisions (rk_rrect_fast_side.h); 1: every side lane exact.
 __attribute__((visibility("hidden")))
 void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
-                   int64_t stride);
+                   int64_t stride, int exact_sides);
+
+/// rk_rrect_side_bytes on AVX2; call only when rk_avx2_enabled().
+__attribute__((visibility("hidden")))
+int rkr_side_bytes_avx2(const rk_rrect_shape *g, int side_x, const double *distances, int64_t count,
+                        uint8_t *out, int exact_sides);
 #endif
 
 #endif

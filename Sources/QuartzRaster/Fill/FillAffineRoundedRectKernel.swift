@@ -26,9 +26,10 @@ extension FillAffineRoundedRect {
 extension FillShapeBlend {
     /// FillRoundedRectCoverage.blendSolid's path for `.affine`: the C kernel when every row is tabulated and the
     /// corners are round; sharp shapes (their clipped-area pixels) and shapes too tall to tabulate take the
-    /// portable loop. `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 steps run when enabled.
+    /// portable loop. `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 steps run when enabled;
+    /// `exactSides` (tests) keeps their straight-side pixels on the exact ramp instead of the division-free one.
     static func affineRows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
-                     kernels: SpanKernelChoice) {
+                     kernels: SpanKernelChoice, exactSides: Bool = false) {
         guard g.radius > 0, g.rowTable.count == g.rows.count else {
             portableRows(g, color: color, region: region, surface: surface)
             return
@@ -44,8 +45,25 @@ extension FillShapeBlend {
                 rk_rrect_blend_rows(
                     &shape, entries, Int64(g.rows.lowerBound), Int64(region.minX), Int64(lower), Int64(region.maxX),
                     Int64(upper), color, surface.base, Int64(surface.bounds.minX), Int64(surface.bounds.minY),
-                    Int64(surface.bounds.width), kernels == .portable ? 0 : 1)
+                    Int64(surface.bounds.width), kernels == .portable ? 0 : exactSides ? 2 : 1)
             }
         }
+    }
+}
+
+extension FillAffineRoundedRect {
+    /// Tests: the bytes rk_rrect_blend_rows' AVX2 lanes give the x side's ramp (`xSide`) or the y side's at
+    /// local `distances`, and how many lanes the division-free ramp left to the exact one; nil without AVX2.
+    func kernelSideBytes(xSide: Bool, distances: [Double], exact: Bool) -> (bytes: [UInt8], unsure: Int)? {
+        var shape = kernelShape
+        var bytes = [UInt8](repeating: 0, count: distances.count)
+        let result = distances.withUnsafeBufferPointer { d in
+            bytes.withUnsafeMutableBufferPointer { out -> Int32 in
+                // Invariant: both buffers hold distances.count values (the C loop reads and writes no more).
+                guard let input = d.baseAddress, let output = out.baseAddress else { return 1 }
+                return rk_rrect_side_bytes(&shape, xSide ? 1 : 0, input, Int64(distances.count), output, exact ? 1 : 0)
+            }
+        }
+        return result == 0 ? nil : (bytes, Int(result) - 1)
     }
 }

@@ -55,6 +55,20 @@ protocol FillRoundedRectGeometry: Sendable {
     func coverage(x: Int, y: Int) -> Double
 }
 
+/// The unit directions (cos φ, sin φ) of FillAffineRoundedRect's corner planes (φ = 45°, 22.5°, 67.5°, each
+/// as degrees · π / 180) and cos 22.5° (π / 8) for the chords' reach: the same libm values, computed once.
+enum FillCornerPlaneAngles {
+    static let tangent = direction(degrees: 45)
+    static let lowChord = direction(degrees: 22.5)
+    static let highChord = direction(degrees: 67.5)
+    static let chordCosine = cos(Double.pi / 8)
+
+    static func direction(degrees: Double) -> SIMD2<Double> {
+        let phi = degrees * Double.pi / 180
+        return SIMD2(cos(phi), sin(phi))
+    }
+}
+
 /// Rounded rectangle `rect` (local space) with circular corners of `radius`, mapped to device pixels by an
 /// invertible affine transform (device = (a·x + c·y + tx, b·x + d·y + ty), CGAffineTransform's convention).
 struct FillAffineRoundedRect: FillRoundedRectGeometry {
@@ -63,11 +77,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     // Forward linear part J (columns are the images of local x and y) and the inverse map.
     let jx: SIMD2<Double>, jy: SIMD2<Double>, determinant: Double
     let inverseX: SIMD2<Double>, inverseY: SIMD2<Double>, inverseOffset: SIMD2<Double>
-    /// Device half-planes n·p ≤ g (n not normalised, w = |n|): the four sides, the corner arcs' tangents at
-    /// 45°, and two chords per corner inscribed in the arc (arc halves 0°–45° and 45°–90°).
+    /// Device half-planes n·p ≤ g (n not normalised, w = |n|) of the four sides, kept for radius 0 only (whose
+    /// two-side pixels are clipped by them; rounded shapes need them only for the line sets below, so they
+    /// keep an empty array and allocate nothing). The line sets also use the corner arcs' tangents at 45° and
+    /// two chords per corner inscribed in the arc (arc halves 0°–45° and 45°–90°), built on the stack.
     let sides: [SIMD4<Double>]
-    let tangents: [SIMD4<Double>]
-    let chords: [SIMD4<Double>]
     let rows: Range<Int>
     /// Solved for x per row once: the sides and tangents moved out by the pixel square's reach along each
     /// normal, (|nx| + |ny|) / 2 ≤ 0.7071 px (no coverage beyond them), the sides and chords moved in by it
@@ -126,33 +140,40 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             let g = gamma - (alpha.x * m.x + alpha.y * m.y)
             return SIMD4(n.x, n.y, g, (n.x * n.x + n.y * n.y).squareRoot())
         }
-        sides = [
-            deviceHalfPlane(SIMD2(1, 0), maxX), deviceHalfPlane(SIMD2(-1, 0), -minX),
-            deviceHalfPlane(SIMD2(0, 1), maxY), deviceHalfPlane(SIMD2(0, -1), -minY),
-        ]
         // Corner k has outward signs σ and arc centre c; a local half-plane α·(q − c) ≤ ρ with α a unit
         // direction (σx·cos φ, σy·sin φ) is the arc's tangent at φ for ρ = r and, for ρ = r·cos 22.5°, the
         // chord over φ ± 22.5°.
-        // Corners k = 0...3 in the order (−,−), (+,−), (−,+), (+,+); the planes are built without temporary
+        // Corners k = 0...3 in the order (−,−), (+,−), (−,+), (+,+); the planes are built without heap
         // arrays (this runs for every rotated layer of every frame), in the same order and arithmetic.
         func corner(_ k: Int) -> (SIMD2<Double>, SIMD2<Double>) {
             let sx: Double = k & 1 == 0 ? -1 : 1, sy: Double = k < 2 ? -1 : 1
             return (SIMD2(sx, sy), SIMD2(sx < 0 ? minX + r : maxX - r, sy < 0 ? minY + r : maxY - r))
         }
-        func cornerPlane(_ corner: (SIMD2<Double>, SIMD2<Double>), degrees: Double, reach: Double) -> SIMD4<Double> {
-            let phi = degrees * Double.pi / 180
-            let alpha = corner.0 * SIMD2(cos(phi), sin(phi))
+        func cornerPlane(_ corner: (SIMD2<Double>, SIMD2<Double>), _ direction: SIMD2<Double>, reach: Double)
+            -> SIMD4<Double>
+        {
+            let alpha = corner.0 * direction
             return deviceHalfPlane(alpha, (alpha * corner.1).sum() + reach)
         }
-        let chordReach = r * cos(Double.pi / 8)
-        var tangentPlanes: [SIMD4<Double>] = [], chordPlanes: [SIMD4<Double>] = []
-        tangentPlanes.reserveCapacity(4)
-        chordPlanes.reserveCapacity(8)
-        for k in 0..<4 { tangentPlanes.append(cornerPlane(corner(k), degrees: 45, reach: r)) }
-        for k in 0..<4 { chordPlanes.append(cornerPlane(corner(k), degrees: 22.5, reach: chordReach)) }
-        for k in 0..<4 { chordPlanes.append(cornerPlane(corner(k), degrees: 67.5, reach: chordReach)) }
-        tangents = tangentPlanes
-        chords = chordPlanes
+        let chordReach = r * FillCornerPlaneAngles.chordCosine
+        // Planes 0..<4 the sides, 4..<8 the tangents, 8..<16 the chords (22.5° then 67.5°).
+        let built = withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: 16) { buffer in
+            // Invariant: all 16 planes are written before any is read.
+            buffer.initialize(repeating: .zero)
+            buffer[0] = deviceHalfPlane(SIMD2(1, 0), maxX)
+            buffer[1] = deviceHalfPlane(SIMD2(-1, 0), -minX)
+            buffer[2] = deviceHalfPlane(SIMD2(0, 1), maxY)
+            buffer[3] = deviceHalfPlane(SIMD2(0, -1), -minY)
+            for k in 0..<4 { buffer[4 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.tangent, reach: r) }
+            for k in 0..<4 { buffer[8 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.lowChord, reach: chordReach) }
+            for k in 0..<4 { buffer[12 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.highChord, reach: chordReach) }
+            let planes = UnsafeBufferPointer(buffer)
+            let outer = FillRowLines(count: 8, offset: -1, pixelMargin: true) { planes[$0] }
+            let inner = FillRowLines(count: 8, offset: 1, pixelMargin: true) { planes[$0 < 4 ? $0 : $0 + 4] }
+            let chords = FillRowLines(count: 4, offset: 1, pixelMargin: true) { planes[12 + $0] }
+            return (outer, inner, chords, r == 0 ? Array(planes[0..<4]) : [])
+        }
+        sides = built.3
         var lo = Double.infinity, hi = -Double.infinity
         func include(_ x: Double, _ y: Double) {
             let deviceY = b * x + d * y + ty
@@ -164,9 +185,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         include(minX, maxY)
         include(maxX, maxY)
         rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        let outerLines = FillRowLines(sides[...], tangentPlanes[...], offset: -1, pixelMargin: true)
-        let innerLines = FillRowLines(sides[...], chordPlanes[0..<4], offset: 1, pixelMargin: true)
-        let chordLines = FillRowLines(chordPlanes[4..<8], [], offset: 1, pixelMargin: true)
+        let (outerLines, innerLines, chordLines) = (built.0, built.1, built.2)
         lineSets = FillRowLineSets(outer: outerLines, inner: innerLines, chords: chordLines)
         // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
         rowTable = rows.count <= Self.maximumTabulatedRows

@@ -37,11 +37,20 @@ struct FillRowLines: Sendable {
     /// positive one, instead of by |offset|: the exact bound for "the square lies wholly on one side".
     init(_ first: ArraySlice<SIMD4<Double>>, _ second: ArraySlice<SIMD4<Double>>, offset: Double,
          pixelMargin: Bool = false) {
+        self.init(count: min(8, first.count + second.count), offset: offset, pixelMargin: pixelMargin) { i in
+            i < first.count ? first[first.startIndex + i] : second[second.startIndex + i - first.count]
+        }
+    }
+
+    /// The planes `plane(0) ..< plane(count)` (count ≤ 8), read where they lie (no array needed); offsets and
+    /// `pixelMargin` as in `init(_:_:offset:pixelMargin:)`.
+    @inline(__always)
+    init(count: Int, offset: Double, pixelMargin: Bool, plane: (Int) -> SIMD4<Double>) {
         var ui = SIMD8<Double>(repeating: .infinity), us = SIMD8<Double>(repeating: 0)
         var li = SIMD8<Double>(repeating: -.infinity), ls = SIMD8<Double>(repeating: 0)
         var fc = SIMD8<Double>(repeating: 0), fs = SIMD8<Double>(repeating: 0)
-        for i in 0..<min(8, first.count + second.count) {
-            let plane = i < first.count ? first[first.startIndex + i] : second[second.startIndex + i - first.count]
+        for i in 0..<min(8, count) {
+            let plane = plane(i)
             let shift = pixelMargin
                 ? (offset < 0 ? -1.0 : 1.0) * (0.5 * (abs(plane.x) + abs(plane.y)) + 1e-6 * plane.w)
                 : offset * plane.w

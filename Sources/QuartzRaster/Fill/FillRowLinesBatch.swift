@@ -15,14 +15,7 @@ extension FillRowLines {
         if n <= 0 { return }
         let done: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 48) { buffer in
             guard let lines = buffer.baseAddress else { return false }
-            for i in 0..<8 {
-                lines[i] = upperIntercept[i]
-                lines[8 + i] = upperSlope[i]
-                lines[16 + i] = lowerIntercept[i]
-                lines[24 + i] = lowerSlope[i]
-                lines[32 + i] = flatConstant[i]
-                lines[40 + i] = flatSlope[i]
-            }
+            pack(into: lines)
             let first = Int64(rows.lowerBound)
             switch kernels {
             case .automatic: return rk_row_columns(lines, first, n, out) != 0
@@ -35,6 +28,21 @@ extension FillRowLines {
             let c = columns(row: y)
             out[2 * k] = Int32(truncatingIfNeeded: c.lowerBound)
             out[2 * k + 1] = Int32(truncatingIfNeeded: c.upperBound)
+        }
+    }
+}
+
+extension FillRowLines {
+    /// The six groups of 8 doubles rk_row_columns reads. Invariant (caller): `lines` addresses 48 doubles.
+    @inline(__always)
+    func pack(into lines: UnsafeMutablePointer<Double>) {
+        for i in 0..<8 {
+            lines[i] = upperIntercept[i]
+            lines[8 + i] = upperSlope[i]
+            lines[16 + i] = lowerIntercept[i]
+            lines[24 + i] = lowerSlope[i]
+            lines[32 + i] = flatConstant[i]
+            lines[40 + i] = flatSlope[i]
         }
     }
 }
@@ -55,6 +63,30 @@ extension FillAffineRoundedRect {
         // Scratch and table written in place, never zero-filled first (this runs per shape per frame).
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * n) { buffer -> [SIMD4<Int32>] in
             guard let bounds = buffer.baseAddress else { return [] }
+            // With AVX2, all of it in one C call (the same solver and combination; FillRowTableTests).
+            if kernels != .portable {
+                var done = false
+                let table = withUnsafeTemporaryAllocation(of: Double.self, capacity: 144) { lines -> [SIMD4<Int32>] in
+                    guard let packed = lines.baseAddress else { return [] }
+                    outer.pack(into: packed)
+                    inner.pack(into: packed + 48)
+                    chords.pack(into: packed + 96)
+                    return [SIMD4<Int32>](unsafeUninitializedCapacity: n) { table, count in
+                        // Invariant: SIMD4<Int32> is four packed Int32, so the table is 4n Int32; the call writes
+                        // all of them or (returning 0) none, and count stays 0 then.
+                        guard let base = table.baseAddress else { return }
+                        let written = UnsafeMutableRawPointer(base).withMemoryRebound(to: Int32.self, capacity: 4 * n) {
+                            rk_rrect_row_layouts(packed, packed + 48, packed + 96, Int64(rows.lowerBound), n, bounds,
+                                                 $0, kernels == .avx2 ? 1 : 0)
+                        }
+                        if written != 0 {
+                            count = n
+                            done = true
+                        }
+                    }
+                }
+                if done { return table }
+            }
             // Invariant: each call writes all 2n of its values (columns(rows:into:kernels:)).
             outer.columns(rows: rows, into: bounds, kernels: kernels)
             inner.columns(rows: rows, into: bounds + 2 * n, kernels: kernels)

@@ -31,12 +31,28 @@ typedef struct rk_rrect_shape {
 /// Row y's layout is row_table[4 · (y − table_y) ...]: outer columns [0] ..< [1], uniform (coverage 1)
 /// [2] ..< [3]; pixels outside `outer` are left alone, `uniform` gets the solid source (rk_solid_over when it
 /// runs), the rest get s = scale(color, round(coverage · 255)), d = s + scale(d, 255 − s alpha) each.
-/// `kernels` 0 keeps to scalar C; 1 steps the straight-side pixels four at a time with AVX2 when
-/// rk_avx2_enabled() (the same bytes either way).
+/// `kernels` 0 keeps to scalar C; 1 steps the edge pixels four at a time with AVX2 when rk_avx2_enabled(),
+/// the straight-side ones without divisions (rk_rrect_fast_side.h); 2 is 1 with every straight-side pixel
+/// on the exact ramp (for tests). The same bytes in every case.
 /// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0.
 void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, int64_t table_y,
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
+
+/// FillAffineRoundedRect.tabulate for rows first_row ..< first_row + count: each line set (48 doubles as
+/// rk_row_columns takes them) solved by rk_row_columns_avx2, and row k's layout written as out[4k ...] =
+/// outer lower, upper, uniform lower, upper, combined exactly as tabulate does. Returns 0 (writing nothing)
+/// unless AVX2 is enabled (`forced` 1: supported). Invariant: `scratch` holds 6 · count writable Int32,
+/// `out` 4 · count.
+int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
+                         size_t count, int32_t *scratch, int32_t *out, int forced);
+
+/// Tests: the bytes (round(coverage · 255) as rkr_byte) of the x side's ramp (`side_x` 1) or the y side's at
+/// `count` local distances, by rk_rrect_blend_rows' AVX2 side lanes (`exact_sides` 1: every lane on the exact
+/// ramp). Returns 0 without AVX2 (nothing written), else 1 + the number of lanes the division-free ramp left
+/// to the exact one.
+int rk_rrect_side_bytes(const rk_rrect_shape *shape, int side_x, const double *distances, int64_t count,
+                        uint8_t *out, int exact_sides);
 
 #ifdef __cplusplus
 }
