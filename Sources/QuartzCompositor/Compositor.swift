@@ -185,4 +185,5 @@ public enum Compositor {
 struct CompositorPreparedOutput: @unchecked Sendable {
     let ops: UnsafeMutablePointer<CompositorOp?>?
     let clips: UnsafeMutablePointer<(any FillCoverageSource)?>?
+    let sharp: UnsafeMutablePointer<CompositorSharpSolid?>?
 }

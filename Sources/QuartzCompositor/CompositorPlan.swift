@@ -40,6 +40,8 @@ struct CompositorSolidRect: Sendable {
     var rect: CGRect
     var radius: Double
     var transform: CGAffineTransform
+    /// `rect` through `transform` (CGRect.applying): the device box, and the sides of the axis-aligned coverage.
+    var device: CGRect
     /// The whole device pixels the coverage can touch (the device box grown by one pixel), before clipping.
     var reach: FillPixelBounds
     /// Premultiplied colour with the item's opacity applied.
@@ -135,7 +137,8 @@ struct CompositorPlan: Sendable {
                   CompositorCoverageBuilder.isModest(box)
             else { return nil }
             return CompositorSolidRect(
-                rect: rect, radius: shape.effectiveRadius, transform: affine, reach: box.compositorPixelBounds(margin: 1),
+                rect: rect, radius: shape.effectiveRadius, transform: affine, device: box,
+                reach: box.compositorPixelBounds(margin: 1),
                 color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode)
         default:
             return nil
