@@ -37,8 +37,11 @@ final class CompositorFrameRenderer {
 
     private var ops: [CompositorOp?]
     /// Per operation index: the sharp solid rectangles prepared as plain values (CompositorPreparer.sharpSolid)
-    /// instead of operation objects; empty when the plan has no solids.
-    private var sharp: [CompositorSharpSolid?]
+    /// instead of operation objects: their bounds (empty: none there), and the rectangle wherever the bounds are
+    /// not. Both are empty/nil when the plan has no solids. Invariant: `sharpRects` holds plan.ops.count
+    /// trivial values, slot i initialized whenever sharpBounds[i] is not empty; freed in deinit.
+    private var sharpBounds: [FillPixelBounds]
+    private let sharpRects: UnsafeMutablePointer<FillSolidSharpRect>?
     private var clips: [(any FillCoverageSource)?]
     private var pointers: [UnsafeMutablePointer<UInt32>?]
     private var buffers: [CompositorSurfaceBuffer?]
@@ -71,13 +74,16 @@ final class CompositorFrameRenderer {
         kidsOf = kids
         subtreeBytes = subtree
         ops = [CompositorOp?](repeating: nil, count: plan.ops.count)
-        sharp = [CompositorSharpSolid?](repeating: nil, count: plan.solids.isEmpty ? 0 : plan.ops.count)
+        sharpBounds = [FillPixelBounds](repeating: .empty, count: plan.solids.isEmpty ? 0 : plan.ops.count)
+        sharpRects = plan.solids.isEmpty ? nil : .allocate(capacity: plan.ops.count)
         clips = [(any FillCoverageSource)?](repeating: nil, count: plan.clips.count)
         pointers = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: plan.surfaces.count)
         pointers[0] = frame
         buffers = [CompositorSurfaceBuffer?](repeating: nil, count: plan.surfaces.count)
         bins = [CompositorBins?](repeating: nil, count: plan.surfaces.count)
     }
+
+    deinit { sharpRects?.deallocate() }
 
     /// Draws the whole frame.
     func run() {
@@ -90,7 +96,7 @@ final class CompositorFrameRenderer {
         let plan = self.plan, tileSize = self.tileSize, tolerance = self.tolerance
         let reachable = plan.surfaces.filter(\.isLive).reduce(FillPixelBounds.empty) { $0.union($1.bounds) }
         clips.withUnsafeMutableBufferPointer { buffer in
-            let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress, sharp: nil)
+            let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress, sharpBounds: nil, sharpRects: nil)
             Compositor.runWorkers(threads: threads, items: plan.clips.count, team: team) { index in
                 let c = plan.clips[index]
                 let builder = CompositorCoverageBuilder(
@@ -199,8 +205,8 @@ final class CompositorFrameRenderer {
         for index in indices {
             if let handle = handles[index] {
                 opBounds[index] = handle._withUnsafeGuaranteedRef { $0.bounds }
-            } else if !sharp.isEmpty, let solid = sharp[index] {
-                opBounds[index] = solid.bounds
+            } else if !sharpBounds.isEmpty {
+                opBounds[index] = sharpBounds[index]
             }
         }
         var work: [(surface: Int, tile: Int)] = []
@@ -224,7 +230,7 @@ final class CompositorFrameRenderer {
         }
         compositeTiles(work, handles: handles, first: first)
         for index in indices { ops[index] = nil }
-        if !sharp.isEmpty { for index in indices { sharp[index] = nil } }
+        if !sharpBounds.isEmpty { for index in indices { sharpBounds[index] = .empty } }
         for part in parts { bins[part.surface] = nil }
     }
 
@@ -241,13 +247,17 @@ final class CompositorFrameRenderer {
             deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
         let order = threads > 1 && indices.count > threads ? costliestFirst(indices) : indices
         ops.withUnsafeMutableBufferPointer { buffer in
-            sharp.withUnsafeMutableBufferPointer { sharpBuffer in
-                let out = CompositorPreparedOutput(ops: buffer.baseAddress, clips: nil, sharp: sharpBuffer.baseAddress)
+            sharpBounds.withUnsafeMutableBufferPointer { sharpBuffer in
+                let out = CompositorPreparedOutput(
+                    ops: buffer.baseAddress, clips: nil, sharpBounds: sharpBuffer.baseAddress, sharpRects: sharpRects)
                 Compositor.runWorkers(threads: threads, items: order.count, team: team) { item in
                     let index = order[item]
                     let planned = plan.ops[index]
                     if let solid = preparer.sharpSolid(planned) {
-                        if !solid.bounds.isEmpty { out.sharp?[index] = solid }
+                        if !solid.bounds.isEmpty, let bounds = out.sharpBounds, let rects = out.sharpRects {
+                            (rects + index).initialize(to: solid.rect)
+                            bounds[index] = solid.bounds
+                        }
                     } else {
                         out.ops?[index] = preparer.prepare(planned)
                     }
@@ -282,9 +292,9 @@ final class CompositorFrameRenderer {
     }
 
     private func compositeTiles(_ work: [(surface: Int, tile: Int)], handles: [Unmanaged<CompositorOp>?], first: Bool) {
-        sharp.withUnsafeBufferPointer { sharpBuffer in
+        sharpBounds.withUnsafeBufferPointer { sharpBuffer in
             let context = CompositorTileContext(
-                plan: plan, ops: handles, sharp: sharpBuffer.baseAddress, clips: clips,
+                plan: plan, ops: handles, sharpBounds: sharpBuffer.baseAddress, sharpRects: sharpRects, clips: clips,
                 memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
                 startsTiles: first)
             Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool, team: team) {

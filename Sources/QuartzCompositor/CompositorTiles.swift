@@ -94,9 +94,11 @@ struct CompositorTileContext: @unchecked Sendable {
     /// strongly until the tile phase has returned, so reading them without reference counting is safe (and
     /// keeps the threads off each other's reference-count cache lines).
     let ops: [Unmanaged<CompositorOp>?]
-    /// The sharp solid rectangles prepared as values, by operation index (nil when the plan has none).
-    /// Invariant: the frame renderer's array behind it is neither changed nor freed while tiles run.
-    let sharp: UnsafePointer<CompositorSharpSolid?>?
+    /// The sharp solid rectangles prepared as values, by operation index (nil when the plan has none): bounds
+    /// (empty: none), and the rectangle where they are not empty. Invariant: the frame renderer's storage behind
+    /// them is neither changed nor freed while tiles run.
+    let sharpBounds: UnsafePointer<FillPixelBounds>?
+    let sharpRects: UnsafePointer<FillSolidSharpRect>?
     let clips: [(any FillCoverageSource)?]
     let memory: CompositorSurfaceMemory
     let bins: [CompositorBins?]
@@ -123,11 +125,11 @@ struct CompositorTileContext: @unchecked Sendable {
             let index = bins.opIndices[k]
             guard let handle = ops[index] else {
                 // A sharp solid rectangle: no clip, mask or blend mode (CompositorPreparer.sharpSolid).
-                if let sharp, let solid = sharp[index] {
-                    let b = solid.bounds
-                    if max(b.minX, region.minX) < min(b.maxX, region.maxX) && max(b.minY, region.minY) < min(b.maxY, region.maxY) {
-                        solid.rect.blend(in: region, into: rows)
-                    }
+                if let sharpBounds, let sharpRects, case let b = sharpBounds[index],
+                   max(b.minX, region.minX) < min(b.maxX, region.maxX) && max(b.minY, region.minY) < min(b.maxY, region.maxY)
+                {
+                    // Read in place: no copy of the rectangle per tile.
+                    FillSolidSharpRect.blend(sharpRects + index, in: region, into: rows)
                 }
                 continue
             }

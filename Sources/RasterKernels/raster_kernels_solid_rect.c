@@ -1,0 +1,108 @@
+// Sharp axis-aligned solid rectangles, one call per tile (contract in include/raster_kernels_solid_rect.h).
+//
+// Coordinate space: device pixels; the surface's pixel (x, y) is surface[(y − originY) · stride + (x − originX)].
+// Number format: premultiplied 0xAABBGGRR. Every pixel belongs to exactly one class (the classes are disjoint),
+// so the order in which the classes are blended never matters: each pixel is blended once with its class's
+// source, d = s + round(d · (255 − s_a) / 255) per channel, through the block kernels of the tier (their bytes
+// equal QuartzRaster's FillSourceOver.blend; see rk_solid_blocks.h) or, for single pixels, the same formula in
+// scalar code. A zero source leaves its pixels as they are (the formula would give d), an opaque one is a fill
+// (the formula would give s), as FillSurfaceRows.blendSolid does.
+#include "raster_kernels_solid_rect.h"
+#include "raster_kernels.h"
+#include "raster_kernels_avx512.h"
+#include "raster_kernels_shapes.h"
+#include "rk_lanes.h"
+
+#if RK_X86
+
+// Every channel of `pixel` times factor / 255, rounded to nearest (FillSourceOver.scale, two channels per lane).
+static inline uint32_t rksr_scale(uint32_t pixel, uint32_t factor) {
+    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+// `source` over one pixel. Invariant: `p` addresses a writable pixel.
+static inline void rksr_pixel(uint32_t *p, uint32_t source) {
+    if (source != 0) *p = source + rksr_scale(*p, 255u - (source >> 24));
+}
+
+// `source` over a block of `height` rows of `width` pixels on tier `tier` (3: AVX-512, else AVX2).
+// Invariant: every row addresses `width` writable pixels.
+static inline void rksr_block(int tier, uint32_t source, uint32_t *p, size_t stride, size_t width, size_t height) {
+    if (source == 0 || width == 0 || height == 0) return;
+    if ((source >> 24) == 255u) {
+        if (tier == 3) rk_fill_block_avx512(source, p, stride, width, height);
+        else rk_fill_block_avx2(source, p, stride, width, height);
+        return;
+    }
+    if (width == 1 && height == 1) {
+        rksr_pixel(p, source);
+        return;
+    }
+    if (tier == 3) rk_solid_block_over_avx512(source, p, stride, width, height);
+    else rk_solid_block_over_avx2(source, p, stride, width, height);
+}
+
+static inline int64_t rksr_max(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t rksr_min(int64_t a, int64_t b) { return a < b ? a : b; }
+
+// The classes of `r` inside the region, on tier `tier`.
+// Invariant (the header's): the region lies inside the surface, so every address below is one of its pixels.
+static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_t originX, int64_t originY,
+                     size_t stride, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+    const int64_t u0 = rksr_max(r->uniformX0, x0), u1 = rksr_min(r->uniformX1, x1);
+    for (int32_t p = 0; p < r->partialCount; p++) {
+        const int64_t y = r->partialY[p];
+        if (y < y0 || y >= y1) continue;
+        uint32_t *row = surface + (size_t)(y - originY) * stride;
+        for (int32_t e = 0; e < r->edgeCount; e++) {
+            const int64_t x = r->edgeX[e];
+            if (x >= x0 && x < x1) rksr_pixel(row + (x - originX), r->edgePartial[e][p]);
+        }
+        if (u0 < u1) rksr_block(tier, r->uniformPartial[p], row + (u0 - originX), stride, (size_t)(u1 - u0), 1);
+    }
+    const int64_t f0 = rksr_max(r->fullY0, y0), f1 = rksr_min(r->fullY1, y1);
+    if (f0 >= f1) return;
+    uint32_t *first = surface + (size_t)(f0 - originY) * stride;
+    const size_t height = (size_t)(f1 - f0);
+    for (int32_t e = 0; e < r->edgeCount; e++) {
+        const int64_t x = r->edgeX[e];
+        if (x >= x0 && x < x1) rksr_block(tier, r->edgeFull[e], first + (x - originX), stride, 1, height);
+    }
+    if (u0 < u1) rksr_block(tier, r->uniformFull, first + (u0 - originX), stride, (size_t)(u1 - u0), height);
+}
+
+int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
+                            size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    rksr_run(2, rect, surface, originX, originY, stride, regionX0, regionY0, regionX1, regionY1);
+    return 1;
+}
+
+int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY, size_t stride,
+                       int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    const int tier = rk_kernel_level();
+    if (tier < 2) return 0;
+    rksr_run(tier, rect, surface, originX, originY, stride, regionX0, regionY0, regionX1, regionY1);
+    return 1;
+}
+
+#else
+
+int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
+                            size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    (void)rect; (void)surface; (void)originX; (void)originY; (void)stride;
+    (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
+    return 0;
+}
+
+int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY, size_t stride,
+                       int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    (void)rect; (void)surface; (void)originX; (void)originY; (void)stride;
+    (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
+    return 0;
+}
+
+#endif
