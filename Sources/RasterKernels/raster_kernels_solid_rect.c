@@ -68,11 +68,21 @@ static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_
     if (f0 >= f1) return;
     uint32_t *first = surface + (size_t)(f0 - originY) * stride;
     const size_t height = (size_t)(f1 - f0);
-    for (int32_t e = 0; e < r->edgeCount; e++) {
-        const int64_t x = r->edgeX[e];
-        if (x >= x0 && x < x1) rksr_block(tier, r->edgeFull[e], first + (x - originX), stride, 1, height);
+    // The middle first, then the edge columns over the same rows: an edge pixel shares its cache line with the
+    // middle's first or last pixels, which the middle has just brought in. On surfaces whose stride is a
+    // multiple of 256 pixels (1 KB) a column's lines crowd into a few cache sets, and walking a whole column
+    // measured several times slower than its pixels' share of the middle (scene a at 512 × 512: ~70 % of the
+    // block kernels' time); there the rows go 8 at a time, each column's 8 pixels right after their rows.
+    const size_t chunk = (stride & 255u) == 0 ? 8 : height;
+    for (size_t done = 0; done < height; done += chunk) {
+        const size_t rows = height - done < chunk ? height - done : chunk;
+        uint32_t *line = first + done * stride;
+        if (u0 < u1) rksr_block(tier, r->uniformFull, line + (u0 - originX), stride, (size_t)(u1 - u0), rows);
+        for (int32_t e = 0; e < r->edgeCount; e++) {
+            const int64_t x = r->edgeX[e];
+            if (x >= x0 && x < x1) rksr_block(tier, r->edgeFull[e], line + (x - originX), stride, 1, rows);
+        }
     }
-    if (u0 < u1) rksr_block(tier, r->uniformFull, first + (u0 - originX), stride, (size_t)(u1 - u0), height);
 }
 
 int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,

@@ -67,9 +67,11 @@ import Testing
     }
 
     /// Random rectangles under random translations and uniform scales (sizes from a fraction of a pixel to
-    /// more than a tile, partly off the surface): every tier equals the coverage's direct path.
-    @Test func randomRectanglesEqualCoverageBlend() {
-        let (w, h) = (150, 130)
+    /// more than a tile, partly off the surface): every tier equals the coverage's direct path. A 256-pixel
+    /// stride takes the kernel's 8-row chunks (raster_kernels_solid_rect.c), 150 the whole-block walk.
+    @Test(arguments: [150, 256])
+    func randomRectanglesEqualCoverageBlend(width w: Int) {
+        let h = 130
         let base = FillSolidBlockTests.noise(w * h, seed: 5)
         var random = FillTestRandom(seed: 2026)
         for index in 0..<120 {
