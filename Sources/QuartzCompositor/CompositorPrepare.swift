@@ -188,14 +188,16 @@ struct CompositorPreparer {
     func sharpSolid(_ planned: CompositorPlannedOp) -> CompositorSharpSolid? {
         guard case .solid(let index) = planned.spec, planned.clip < 0 else { return nil }
         return plan.solids.withUnsafeBufferPointer { solids in
-            let solid = solids[index]
-            let t = solid.transform
-            guard solid.radius == 0, solid.blendMode == .normal, t.b == 0, t.c == 0, t.a != 0, abs(t.a) == abs(t.d),
+            // Read in place, the cheap refusals first (rounded and rotated rectangles pass here too).
+            let solid = solids.baseAddress! + index
+            guard solid.pointee.radius == 0, solid.pointee.blendMode == .normal else { return nil }
+            let t = solid.pointee.transform
+            guard t.b == 0, t.c == 0, t.a != 0, abs(t.a) == abs(t.d),
                   Double(t.a).isFinite, Double(t.d).isFinite, Double(t.tx).isFinite, Double(t.ty).isFinite,
-                  let rect = FillSolidSharpRect(device: solid.device, color: solid.color)
+                  let rect = FillSolidSharpRect(device: solid.pointee.device, color: solid.pointee.color)
             else { return nil }
             // CompositorOp's bounds for the same operation (see prepare(_:)).
-            let r = solid.reach, v = planned.visible, p = planned.bounds
+            let r = solid.pointee.reach, v = planned.visible, p = planned.bounds
             let bounds = FillPixelBounds(
                 minX: max(r.minX, v.minX, p.minX), minY: max(r.minY, v.minY, p.minY),
                 maxX: min(r.maxX, v.maxX, p.maxX), maxY: min(r.maxY, v.maxY, p.maxY))
