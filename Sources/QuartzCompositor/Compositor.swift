@@ -185,4 +185,7 @@ public enum Compositor {
 struct CompositorPreparedOutput: @unchecked Sendable {
     let ops: UnsafeMutablePointer<CompositorOp?>?
     let clips: UnsafeMutablePointer<(any FillCoverageSource)?>?
+    /// Sharp solid rectangles (CompositorPreparer.sharpSolid): the bounds, and the rectangle wherever they are not empty.
+    let sharpBounds: UnsafeMutablePointer<FillPixelBounds>?
+    let sharpRects: UnsafeMutablePointer<FillSolidSharpRect>?
 }

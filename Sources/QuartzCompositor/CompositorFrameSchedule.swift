@@ -36,6 +36,12 @@ final class CompositorFrameRenderer {
     let subtreeBytes: [Int]
 
     private var ops: [CompositorOp?]
+    /// Per operation index: the sharp solid rectangles prepared as plain values (CompositorPreparer.sharpSolid)
+    /// instead of operation objects: their bounds (empty: none there), and the rectangle wherever the bounds are
+    /// not. Both are empty/nil when the plan has no solids. Invariant: `sharpRects` holds plan.ops.count
+    /// trivial values, slot i initialized whenever sharpBounds[i] is not empty; freed in deinit.
+    private var sharpBounds: [FillPixelBounds]
+    private let sharpRects: UnsafeMutablePointer<FillSolidSharpRect>?
     private var clips: [(any FillCoverageSource)?]
     private var pointers: [UnsafeMutablePointer<UInt32>?]
     private var buffers: [CompositorSurfaceBuffer?]
@@ -68,12 +74,16 @@ final class CompositorFrameRenderer {
         kidsOf = kids
         subtreeBytes = subtree
         ops = [CompositorOp?](repeating: nil, count: plan.ops.count)
+        sharpBounds = [FillPixelBounds](repeating: .empty, count: plan.solids.isEmpty ? 0 : plan.ops.count)
+        sharpRects = plan.solids.isEmpty ? nil : .allocate(capacity: plan.ops.count)
         clips = [(any FillCoverageSource)?](repeating: nil, count: plan.clips.count)
         pointers = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: plan.surfaces.count)
         pointers[0] = frame
         buffers = [CompositorSurfaceBuffer?](repeating: nil, count: plan.surfaces.count)
         bins = [CompositorBins?](repeating: nil, count: plan.surfaces.count)
     }
+
+    deinit { sharpRects?.deallocate() }
 
     /// Draws the whole frame.
     func run() {
@@ -86,7 +96,7 @@ final class CompositorFrameRenderer {
         let plan = self.plan, tileSize = self.tileSize, tolerance = self.tolerance
         let reachable = plan.surfaces.filter(\.isLive).reduce(FillPixelBounds.empty) { $0.union($1.bounds) }
         clips.withUnsafeMutableBufferPointer { buffer in
-            let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress)
+            let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress, sharpBounds: nil, sharpRects: nil)
             Compositor.runWorkers(threads: threads, items: plan.clips.count, team: team) { index in
                 let c = plan.clips[index]
                 let builder = CompositorCoverageBuilder(
@@ -190,11 +200,20 @@ final class CompositorFrameRenderer {
         prepare(indices)
         // `ops` keeps every operation alive until this phase returns (the bins' and the context's invariant).
         let handles = ops.map { $0.map(Unmanaged.passUnretained) }
+        // Every prepared operation's pixel bounds (empty: nothing to draw), which binning reads.
+        var opBounds = [FillPixelBounds](repeating: .empty, count: ops.count)
+        for index in indices {
+            if let handle = handles[index] {
+                opBounds[index] = handle._withUnsafeGuaranteedRef { $0.bounds }
+            } else if !sharpBounds.isEmpty {
+                opBounds[index] = sharpBounds[index]
+            }
+        }
         var work: [(surface: Int, tile: Int)] = []
         for part in parts {
             var surface = plan.surfaces[part.surface]
             surface.ops = Array(part.ops)
-            let b = CompositorBins(surface: surface, ops: handles, tileSize: tileSize)
+            let b = CompositorBins(surface: surface, bounds: opBounds, tileSize: tileSize)
             // Even columns first, then odd ones: workers take consecutive items at the same time, and tiles
             // side by side share a cache line at each row's seam (a row is rarely line-aligned at a tile
             // edge), which they would otherwise write concurrently. Vertical neighbours share no line.
@@ -211,6 +230,7 @@ final class CompositorFrameRenderer {
         }
         compositeTiles(work, handles: handles, first: first)
         for index in indices { ops[index] = nil }
+        if !sharpBounds.isEmpty { for index in indices { sharpBounds[index] = .empty } }
         for part in parts { bins[part.surface] = nil }
     }
 
@@ -227,10 +247,21 @@ final class CompositorFrameRenderer {
             deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
         let order = threads > 1 && indices.count > threads ? costliestFirst(indices) : indices
         ops.withUnsafeMutableBufferPointer { buffer in
-            let out = CompositorPreparedOutput(ops: buffer.baseAddress, clips: nil)
-            Compositor.runWorkers(threads: threads, items: order.count, team: team) { item in
-                let index = order[item]
-                out.ops?[index] = preparer.prepare(plan.ops[index])
+            sharpBounds.withUnsafeMutableBufferPointer { sharpBuffer in
+                let out = CompositorPreparedOutput(
+                    ops: buffer.baseAddress, clips: nil, sharpBounds: sharpBuffer.baseAddress, sharpRects: sharpRects)
+                Compositor.runWorkers(threads: threads, items: order.count, team: team) { item in
+                    let index = order[item]
+                    let planned = plan.ops[index]
+                    if let solid = preparer.sharpSolid(planned) {
+                        if !solid.bounds.isEmpty, let bounds = out.sharpBounds, let rects = out.sharpRects {
+                            (rects + index).initialize(to: solid.rect)
+                            bounds[index] = solid.bounds
+                        }
+                    } else {
+                        out.ops?[index] = preparer.prepare(planned)
+                    }
+                }
             }
         }
         if shadows > 0 {
@@ -261,13 +292,15 @@ final class CompositorFrameRenderer {
     }
 
     private func compositeTiles(_ work: [(surface: Int, tile: Int)], handles: [Unmanaged<CompositorOp>?], first: Bool) {
-        let context = CompositorTileContext(
-            plan: plan, ops: handles, clips: clips,
-            memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
-            startsTiles: first)
-        Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool, team: team) {
-            item, scratch in
-            context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
+        sharpBounds.withUnsafeBufferPointer { sharpBuffer in
+            let context = CompositorTileContext(
+                plan: plan, ops: handles, sharpBounds: sharpBuffer.baseAddress, sharpRects: sharpRects, clips: clips,
+                memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
+                startsTiles: first)
+            Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool, team: team) {
+                item, scratch in
+                context.compositeTile(surface: work[item].surface, tile: work[item].tile, scratch: scratch)
+            }
         }
     }
 

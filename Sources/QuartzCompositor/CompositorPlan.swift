@@ -40,6 +40,8 @@ struct CompositorSolidRect: Sendable {
     var rect: CGRect
     var radius: Double
     var transform: CGAffineTransform
+    /// `rect` through `transform` (CGRect.applying): the device box, and the sides of the axis-aligned coverage.
+    var device: CGRect
     /// The whole device pixels the coverage can touch (the device box grown by one pixel), before clipping.
     var reach: FillPixelBounds
     /// Premultiplied colour with the item's opacity applied.
@@ -109,7 +111,9 @@ struct CompositorPlan: Sendable {
         let projection = CompositorProjection(item.transform)
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
         if let solid = Self.solidRect(item, projection) {
-            let bounds = solid.reach.intersection(visible)
+            let r = solid.reach
+            let bounds = FillPixelBounds(minX: max(r.minX, visible.minX), minY: max(r.minY, visible.minY),
+                                         maxX: min(r.maxX, visible.maxX), maxY: min(r.maxY, visible.maxY))
             if bounds.isEmpty { return .empty }
             solids.append(solid)
             appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
@@ -129,13 +133,16 @@ struct CompositorPlan: Sendable {
         guard let affine = projection.affine else { return nil }
         switch item.content {
         case .solid(let shape, let color):
-            guard shape.isUniform else { return nil }
+            // RenderRoundedRect.isUniform, with the effective radius worked out once.
+            let radius = shape.effectiveRadius
+            guard radius == 0 || shape.maskedCorners.isSuperset(of: .all) else { return nil }
             let rect = shape.rect.standardized
             guard !rect.isNull, rect.width > 0, rect.height > 0, let box = projection.deviceBoundingBox(of: rect),
                   CompositorCoverageBuilder.isModest(box)
             else { return nil }
             return CompositorSolidRect(
-                rect: rect, radius: shape.effectiveRadius, transform: affine, reach: box.compositorPixelBounds(margin: 1),
+                rect: rect, radius: radius, transform: affine, device: box,
+                reach: box.compositorPixelBounds(margin: 1),
                 color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode)
         default:
             return nil

@@ -120,6 +120,12 @@ final class CompositorRoundedRectOp: CompositorOp, @unchecked Sendable {
     }
 }
 
+/// A prepared sharp solid rectangle (CompositorPreparer.sharpSolid) and the pixels it may touch.
+struct CompositorSharpSolid: Sendable {
+    let rect: FillSolidSharpRect
+    let bounds: FillPixelBounds
+}
+
 /// What preparing an item's geometry gives: the analytic rounded rectangle (kept concrete) or any other
 /// source, each with the device pixels it can touch.
 enum CompositorPreparedCoverage {
@@ -172,6 +178,30 @@ struct CompositorPreparer {
             guard let (coverage, paint) = prepareItem(plan.items[index], builder: builder) else { return nil }
             return CompositorOp.make(coverage, paint: paint, blendMode: plan.items[index].blendMode, clip: planned.clip,
                                      limit: planned.bounds)
+        }
+    }
+
+    /// A `.solid` operation as a sharp axis-aligned rectangle the tile phase blends directly (plain bytes: no
+    /// operation object, reference count or coverage copy per operation): radius 0, a translate-and-uniform-
+    /// scale matrix (FillRoundedRectShape's axis-aligned case, so the pixels are CompositorRoundedRectOp's), no
+    /// clip, normal blending. Nil for any other operation; empty `bounds` when it covers nothing.
+    func sharpSolid(_ planned: CompositorPlannedOp) -> CompositorSharpSolid? {
+        guard case .solid(let index) = planned.spec, planned.clip < 0 else { return nil }
+        return plan.solids.withUnsafeBufferPointer { solids in
+            // Read in place, the cheap refusals first (rounded and rotated rectangles pass here too).
+            let solid = solids.baseAddress! + index
+            guard solid.pointee.radius == 0, solid.pointee.blendMode == .normal else { return nil }
+            let t = solid.pointee.transform
+            guard t.b == 0, t.c == 0, t.a != 0, abs(t.a) == abs(t.d),
+                  Double(t.a).isFinite, Double(t.d).isFinite, Double(t.tx).isFinite, Double(t.ty).isFinite,
+                  let rect = FillSolidSharpRect(device: solid.pointee.device, color: solid.pointee.color)
+            else { return nil }
+            // CompositorOp's bounds for the same operation (see prepare(_:)).
+            let r = solid.pointee.reach, v = planned.visible, p = planned.bounds
+            let bounds = FillPixelBounds(
+                minX: max(r.minX, v.minX, p.minX), minY: max(r.minY, v.minY, p.minY),
+                maxX: min(r.maxX, v.maxX, p.maxX), maxY: min(r.maxY, v.maxY, p.maxY))
+            return CompositorSharpSolid(rect: rect, bounds: bounds)
         }
     }
 

@@ -186,10 +186,18 @@ extension CGRect {
         let x0 = Double(minX), y0 = Double(minY), x1 = Double(maxX), y1 = Double(maxY)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .empty }
         let limit = Double(fillMaximumDeviceCoordinate)
-        func clampInt(_ v: Double) -> Int { Int(min(max(v, -limit), limit)) }
+        // ⌊v⌋ and ⌈v⌉ clamped to ±limit, rounded after clamping (the same integers, as the limit is whole) and
+        // without a libm call: this runs for every item of every frame.
+        @inline(__always) func floorInt(_ v: Double) -> Int {
+            let c = min(max(v, -limit), limit), t = Int(c)
+            return Double(t) > c ? t - 1 : t
+        }
+        @inline(__always) func ceilInt(_ v: Double) -> Int {
+            let c = min(max(v, -limit), limit), t = Int(c)
+            return Double(t) < c ? t + 1 : t
+        }
         return FillPixelBounds(
-            minX: clampInt((x0 - margin).rounded(.down)), minY: clampInt((y0 - margin).rounded(.down)),
-            maxX: clampInt((x1 + margin).rounded(.up)), maxY: clampInt((y1 + margin).rounded(.up)))
+            minX: floorInt(x0 - margin), minY: floorInt(y0 - margin), maxX: ceilInt(x1 + margin), maxY: ceilInt(y1 + margin))
     }
 }
 

@@ -48,9 +48,8 @@ struct CompositorBins: Sendable {
     let offsets: [Int]
     let opIndices: [Int]
 
-    /// `ops` are the prepared operations, unretained (the caller holds them), so binning touches no
-    /// reference counts.
-    init(surface: CompositorSurfacePlan, ops: [Unmanaged<CompositorOp>?], tileSize: Int) {
+    /// `bounds` holds every prepared operation's pixel bounds by operation index (empty: nothing to draw).
+    init(surface: CompositorSurfacePlan, bounds opBounds: [FillPixelBounds], tileSize: Int) {
         let grid = FillTileGrid(bounds: surface.bounds, tileSize: tileSize)
         self.grid = grid
         let size = grid.tileSize, columns = grid.columnCount, area = grid.bounds
@@ -58,8 +57,7 @@ struct CompositorBins: Sendable {
         // The tiles an operation's bounds overlap: `bounds ∩ grid.bounds` without building the intersection
         // (every bound is already clamped to 0...fillMaximumDeviceCoordinate, so the overlap test is exact).
         @inline(__always) func tiles(of index: Int, _ body: (Int) -> Void) {
-            guard let handle = ops[index] else { return }
-            let b = handle._withUnsafeGuaranteedRef { $0.bounds }
+            let b = opBounds[index]
             let x0 = max(b.minX, area.minX), x1 = min(b.maxX, area.maxX)
             let y0 = max(b.minY, area.minY), y1 = min(b.maxY, area.maxY)
             if x0 >= x1 || y0 >= y1 { return }
@@ -96,6 +94,11 @@ struct CompositorTileContext: @unchecked Sendable {
     /// strongly until the tile phase has returned, so reading them without reference counting is safe (and
     /// keeps the threads off each other's reference-count cache lines).
     let ops: [Unmanaged<CompositorOp>?]
+    /// The sharp solid rectangles prepared as values, by operation index (nil when the plan has none): bounds
+    /// (empty: none), and the rectangle where they are not empty. Invariant: the frame renderer's storage behind
+    /// them is neither changed nor freed while tiles run.
+    let sharpBounds: UnsafePointer<FillPixelBounds>?
+    let sharpRects: UnsafePointer<FillSolidSharpRect>?
     let clips: [(any FillCoverageSource)?]
     let memory: CompositorSurfaceMemory
     let bins: [CompositorBins?]
@@ -117,8 +120,19 @@ struct CompositorTileContext: @unchecked Sendable {
                 .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
         var currentClip = -1
+        let rows = FillSurfaceRows(base: base, bounds: s)
         for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
-            guard let handle = ops[bins.opIndices[k]] else { continue }
+            let index = bins.opIndices[k]
+            guard let handle = ops[index] else {
+                // A sharp solid rectangle: no clip, mask or blend mode (CompositorPreparer.sharpSolid).
+                if let sharpBounds, let sharpRects, case let b = sharpBounds[index],
+                   max(b.minX, region.minX) < min(b.maxX, region.maxX) && max(b.minY, region.minY) < min(b.maxY, region.maxY)
+                {
+                    // Read in place: no copy of the rectangle per tile.
+                    FillSolidSharpRect.blend(sharpRects + index, in: region, into: rows)
+                }
+                continue
+            }
             handle._withUnsafeGuaranteedRef { op in
                 composite(op, base: base, surface: s, region: region, currentClip: &currentClip, scratch: scratch)
             }

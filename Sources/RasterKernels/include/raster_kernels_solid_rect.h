@@ -1,0 +1,50 @@
+// One call per tile for a sharp axis-aligned solid rectangle (the compositor's plain layer backgrounds): its
+// pixels fall in at most 3 × 3 classes (uniform columns or one of ≤ 2 edge columns, full rows or one of ≤ 2
+// partial rows), each with one premultiplied source worked out once per frame by QuartzRaster's
+// FillSolidSharpRect; this kernel only clips them to the tile and blends.
+// Pixel format and arithmetic as in raster_kernels.h: premultiplied 0xAABBGGRR, per channel
+// d = s + round(d · (255 − s_a) / 255), the bytes of QuartzRaster's FillSourceOver.blend.
+#ifndef RASTER_KERNELS_SOLID_RECT_H
+#define RASTER_KERNELS_SOLID_RECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A rectangle's pixel classes in device pixels (|coordinates| ≤ 2^22, fillMaximumDeviceCoordinate). Columns: the uniform run [uniformX0, uniformX1) (may be
+/// empty) and edgeCount ≤ 2 edge columns edgeX[0 ..< edgeCount], none of them in the run. Rows: the full rows
+/// [fullY0, fullY1) (may be empty) and partialCount ≤ 2 partial rows partialY[0 ..< partialCount], none of them
+/// full. Sources: pixel (x, y) in column class c (edge e, or uniform) and row class r (partial p, or full) gets
+/// the source of that pair; a source 0 leaves its pixels unchanged.
+typedef struct {
+    int32_t uniformX0, uniformX1;
+    int32_t fullY0, fullY1;
+    int32_t edgeX[2];
+    int32_t partialY[2];
+    int32_t edgeCount, partialCount;
+    uint32_t uniformFull;
+    uint32_t uniformPartial[2];
+    uint32_t edgeFull[2];
+    /// [edge][partial row]
+    uint32_t edgePartial[2][2];
+} rk_sharp_rect;
+
+/// Blends `rect`'s pixels inside the region [regionX0, regionX1) × [regionY0, regionY1) of a surface whose
+/// pixel (x, y) is surface[(y − originY) · stride + (x − originX)]. Returns 1 when it ran, 0 (touching
+/// nothing) when AVX2 is not in use (see raster_kernels.h).
+/// Invariant: the region lies inside the surface (originX ≤ regionX0, regionX1 ≤ originX + stride, rows
+/// likewise) and its pixels are writable.
+int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY, size_t stride,
+                       int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1);
+/// The same on the AVX2 tier whatever the process switches say (call only when rk_avx2_supported() is 1).
+int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
+                            size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

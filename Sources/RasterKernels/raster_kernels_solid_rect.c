@@ -1,0 +1,184 @@
+// Sharp axis-aligned solid rectangles, one call per tile (contract in include/raster_kernels_solid_rect.h).
+//
+// Coordinate space: device pixels; the surface's pixel (x, y) is surface[(y − originY) · stride + (x − originX)].
+// Number format: premultiplied 0xAABBGGRR. Every pixel belongs to exactly one class (the classes are disjoint),
+// so the order in which the classes are blended never matters: each pixel is blended once with its class's
+// source, d = s + round(d · (255 − s_a) / 255) per channel, through the block kernels of the tier (their bytes
+// equal QuartzRaster's FillSourceOver.blend; see rk_solid_blocks.h) or, for single pixels, the same formula in
+// scalar code. A zero source leaves its pixels as they are (the formula would give d), an opaque one is a fill
+// (the formula would give s), as FillSurfaceRows.blendSolid does.
+#include "raster_kernels_solid_rect.h"
+#include "raster_kernels.h"
+#include "raster_kernels_avx512.h"
+#include "raster_kernels_shapes.h"
+#include "rk_lanes.h"
+#include "rk_lanes512.h"
+#include "rk_solid_blocks.h"
+#include "rk_solid_lut512.h"
+
+#if RK_X86
+
+// Every channel of `pixel` times factor / 255, rounded to nearest (FillSourceOver.scale, two channels per lane).
+static inline uint32_t rksr_scale(uint32_t pixel, uint32_t factor) {
+    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+// `source` over one pixel. Invariant: `p` addresses a writable pixel.
+static inline void rksr_pixel(uint32_t *p, uint32_t source) {
+    if (source != 0) *p = source + rksr_scale(*p, 255u - (source >> 24));
+}
+
+// `source` over a block of `height` rows of `width` pixels on tier `tier` (3: AVX-512, else AVX2).
+// Invariant: every row addresses `width` writable pixels.
+static inline void rksr_block(int tier, uint32_t source, uint32_t *p, size_t stride, size_t width, size_t height) {
+    if (source == 0 || width == 0 || height == 0) return;
+    if ((source >> 24) == 255u) {
+        if (tier == 3) rk_fill_block_avx512(source, p, stride, width, height);
+        else rk_fill_block_avx2(source, p, stride, width, height);
+        return;
+    }
+    if (width == 1 && height == 1) {
+        rksr_pixel(p, source);
+        return;
+    }
+    if (tier == 3) rk_solid_block_over_avx512(source, p, stride, width, height);
+    else rk_solid_block_over_avx2(source, p, stride, width, height);
+}
+
+// `source` over `rows` pixels of one column, `stride` apart (the narrow block kernel; a fill when opaque).
+// Invariant: p[k · stride] is writable for k < rows.
+RK_AVX2 static inline void rksr_column(uint32_t source, uint32_t *p, size_t stride, size_t rows) {
+    if (source == 0 || rows == 0) return;
+    if ((source >> 24) == 255u) {
+        for (size_t k = 0; k < rows; k++) p[k * stride] = source;
+        return;
+    }
+    rk_solid_block_narrow(source, p, stride, 1, rows);
+}
+
+// The edge columns of a block of full rows that lie inside the region: each column's first pixel and source.
+typedef struct {
+    uint32_t *first[2];
+    uint32_t source[2];
+    int count;
+} rksr_edges;
+
+// Tier 3 with AVX-512 VBMI: a translucent middle of `height` rows of `width` pixels through the byte table of
+// rk_solid_lut512.h, built once for the block (rk5_solid_rows16_table's rows, the same bytes), `chunk` rows at a
+// time, each chunk's edge columns right after its rows. Returns 0, touching nothing, when this path does not
+// apply (zero or opaque source, a block under 256 pixels, no VBMI).
+// Invariant: every middle row addresses `width` ≥ 1 writable pixels; the edges' columns as in rksr_column.
+RK_AVX512_VBMI static int rksr5_table_rows(uint32_t source, uint32_t *middle, size_t width, size_t stride,
+                                          size_t height, size_t chunk, const rksr_edges *edges) {
+    if (source == 0 || (source >> 24) == 255u || width * height < 256) return 0;
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512vbmi")) return 0;
+    const rk5_byte_table t = rk5_scale_table(255u - (source >> 24));
+    const __m512i s = _mm512_set1_epi32((int)source);
+    const size_t groups = (width - 1) / 16;
+    const __mmask16 rest = rk5_first(width - 16 * groups);
+    for (size_t done = 0; done < height; done += chunk) {
+        const size_t rows = height - done < chunk ? height - done : chunk;
+        uint32_t *line = middle + done * stride;
+        for (size_t row = 0; row < rows; row++, line += stride) {
+            uint32_t *p = line;
+            for (size_t k = groups / 2; k > 0; k--, p += 32) {
+                __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 16);
+                _mm512_storeu_si512(p, rk5_solid16_table(d0, &t, s));
+                _mm512_storeu_si512(p + 16, rk5_solid16_table(d1, &t, s));
+            }
+            if (groups & 1) {
+                _mm512_storeu_si512(p, rk5_solid16_table(_mm512_loadu_si512(p), &t, s));
+                p += 16;
+            }
+            __m512i d = _mm512_maskz_loadu_epi32(rest, p);
+            _mm512_mask_storeu_epi32(p, rest, rk5_solid16_table(d, &t, s));
+        }
+        for (int e = 0; e < edges->count; e++) rksr_column(edges->source[e], edges->first[e] + done * stride, stride, rows);
+    }
+    return 1;
+}
+
+static inline int64_t rksr_max(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline int64_t rksr_min(int64_t a, int64_t b) { return a < b ? a : b; }
+
+// The classes of `r` inside the region, on tier `tier`.
+// Invariant (the header's): the region lies inside the surface, so every address below is one of its pixels.
+static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_t originX, int64_t originY,
+                     size_t stride, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+    const int64_t u0 = rksr_max(r->uniformX0, x0), u1 = rksr_min(r->uniformX1, x1);
+    for (int32_t p = 0; p < r->partialCount; p++) {
+        const int64_t y = r->partialY[p];
+        if (y < y0 || y >= y1) continue;
+        uint32_t *row = surface + (size_t)(y - originY) * stride;
+        for (int32_t e = 0; e < r->edgeCount; e++) {
+            const int64_t x = r->edgeX[e];
+            if (x >= x0 && x < x1) rksr_pixel(row + (x - originX), r->edgePartial[e][p]);
+        }
+        if (u0 < u1) rksr_block(tier, r->uniformPartial[p], row + (u0 - originX), stride, (size_t)(u1 - u0), 1);
+    }
+    const int64_t f0 = rksr_max(r->fullY0, y0), f1 = rksr_min(r->fullY1, y1);
+    if (f0 >= f1) return;
+    uint32_t *first = surface + (size_t)(f0 - originY) * stride;
+    const size_t height = (size_t)(f1 - f0);
+    // The middle first, then the edge columns over the same rows: an edge pixel shares its cache line with the
+    // middle's first or last pixels, which the middle has just brought in. On surfaces whose stride is a
+    // multiple of 256 pixels (1 KB) a column's lines crowd into a few cache sets, and walking a whole column
+    // measured several times slower than its pixels' share of the middle (scene a at 512 × 512: ~70 % of the
+    // block kernels' time); there the rows go 8 at a time, each column's 8 pixels right after their rows.
+    const size_t chunk = (stride & 255u) == 0 ? 8 : height;
+    rksr_edges edges = {{0, 0}, {0, 0}, 0};
+    for (int32_t e = 0; e < r->edgeCount; e++) {
+        const int64_t x = r->edgeX[e];
+        if (x < x0 || x >= x1) continue;
+        edges.first[edges.count] = first + (x - originX);
+        edges.source[edges.count] = r->edgeFull[e];
+        edges.count++;
+    }
+    if (tier == 3 && u0 < u1 &&
+        rksr5_table_rows(r->uniformFull, first + (u0 - originX), (size_t)(u1 - u0), stride, height, chunk, &edges)) {
+        return;
+    }
+    for (size_t done = 0; done < height; done += chunk) {
+        const size_t rows = height - done < chunk ? height - done : chunk;
+        uint32_t *line = first + done * stride;
+        if (u0 < u1) rksr_block(tier, r->uniformFull, line + (u0 - originX), stride, (size_t)(u1 - u0), rows);
+        for (int e = 0; e < edges.count; e++) rksr_column(edges.source[e], edges.first[e] + done * stride, stride, rows);
+    }
+}
+
+int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
+                            size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    rksr_run(2, rect, surface, originX, originY, stride, regionX0, regionY0, regionX1, regionY1);
+    return 1;
+}
+
+int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY, size_t stride,
+                       int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    const int tier = rk_kernel_level();
+    if (tier < 2) return 0;
+    rksr_run(tier, rect, surface, originX, originY, stride, regionX0, regionY0, regionX1, regionY1);
+    return 1;
+}
+
+#else
+
+int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
+                            size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    (void)rect; (void)surface; (void)originX; (void)originY; (void)stride;
+    (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
+    return 0;
+}
+
+int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY, size_t stride,
+                       int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
+    (void)rect; (void)surface; (void)originX; (void)originY; (void)stride;
+    (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
+    return 0;
+}
+
+#endif
