@@ -50,20 +50,7 @@ RK_AVX512_VBMI static void rk5_solid_rows16_table(uint32_t *line, size_t stride,
     const __m512i s = _mm512_set1_epi32((int)source);
     const size_t groups = (width - 1) / 16;
     const __mmask16 rest = rk5_first(width - 16 * groups);
-    for (size_t row = 0; row < height; row++, line += stride) {
-        uint32_t *p = line;
-        for (size_t k = groups / 2; k > 0; k--, p += 32) {
-            __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 16);
-            _mm512_storeu_si512(p, rk5_solid16_table(d0, &t, s));
-            _mm512_storeu_si512(p + 16, rk5_solid16_table(d1, &t, s));
-        }
-        if (groups & 1) {
-            _mm512_storeu_si512(p, rk5_solid16_table(_mm512_loadu_si512(p), &t, s));
-            p += 16;
-        }
-        __m512i d = _mm512_maskz_loadu_epi32(rest, p);
-        _mm512_mask_storeu_epi32(p, rest, rk5_solid16_table(d, &t, s));
-    }
+    for (size_t row = 0; row < height; row++, line += stride) rk5_table_row(line, groups, rest, &t, s);
 }
 
 // Whether the CPU has AVX-512 VBMI (the byte table path). The runtime's feature bits are set once per process.

@@ -53,16 +53,6 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) __m
     return _mm_min_epi32(_mm_max_epi32(ny, _mm_min_epi32(yl, yr)), _mm_max_epi32(yl, yr));
 }
 
-// One row's cell work, computed ahead in vector lanes (4 rows): the three sums add_segment would add to cells
-// j, j + 1 and j + 2 of the row (the third is 0 for a one-cell piece) and the touched bits at j, for a
-// segment within one cell or across one cell boundary; `simple` is 0 (add_segment must do the row) for an
-// empty segment, one over three or more cells, or a two-cell piece whose second cell starts the next word.
-typedef struct rk_row_pieces {
-    _Alignas(16) int32_t xa[4], ya[4], xb[4], yb[4];
-    _Alignas(16) int32_t cell[4], bits[4], simple[4];
-    _Alignas(16) uint32_t first[4], second[4], third[4];
-} rk_row_pieces;
-
 // The pieces of 4 row segments (xa, ya) → (xb, yb) of an edge inside the tile's columns (y relative to each
 // row's top): add_segment's one- and two-cell formulas lane by lane. Sums wrap mod 2^32 like the scalar
 // ones, so adding a cell's two contributions as one sum gives the same cell value.
@@ -125,16 +115,8 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) voi
                         &pieces);
         int32_t count = row_b - first + 1 < 4 ? row_b - first + 1 : 4;
         for (int32_t i = 0; i < count; i++) {
-            if (pieces.simple[i]) {
-                int32_t j = pieces.cell[i];
-                row[j] += pieces.first[i];
-                row[j + 1] += pieces.second[i];
-                row[j + 2] += pieces.third[i];
-                words[j >> 6] |= (uint64_t)(uint32_t)pieces.bits[i] << (j & 63);
-            } else if (pieces.ya[i] < pieces.yb[i]) {
-                add_segment(pieces.xa[i], pieces.ya[i], pieces.xb[i], pieces.yb[i], (uint32_t)e->winding, cell_x0,
-                            cell_x1, row, carry, words, 1, 0, 0);
-            }
+            add_row_from_pieces(&pieces, i, pieces.simple[i], (uint32_t)e->winding, cell_x0, cell_x1, row, carry,
+                                words);
             row += stride;
             words += words_per_row;
             carry++;

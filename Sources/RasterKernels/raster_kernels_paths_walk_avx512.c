@@ -28,15 +28,10 @@ RK_WALK512 static inline __attribute__((always_inline)) __m256i edge_crossings_a
     return _mm256_mask_blend_epi32(_mm256_cmpeq_epi32_mask(yk, y1), x, x1);
 }
 
-// row_pieces_avx2 for 8 rows; `simple` as a bit mask (bit i for row i).
-typedef struct rk_row_pieces8 {
-    _Alignas(32) int32_t xa[8], ya[8], xb[8], yb[8];
-    _Alignas(32) int32_t cell[8], bits[8];
-    _Alignas(32) uint32_t first[8], second[8], third[8];
-} rk_row_pieces8;
+// row_pieces_avx2 for 8 rows; `simple` returned as a bit mask (bit i for row i), the pieces' simple[] unused.
 
 RK_WALK512 static inline __attribute__((always_inline)) unsigned row_pieces_avx512(
-    __m256i xa, __m256i ya, __m256i xb, __m256i yb, __m256i winding, __m256i cell_x0, rk_row_pieces8 *out) {
+    __m256i xa, __m256i ya, __m256i xb, __m256i yb, __m256i winding, __m256i cell_x0, rk_row_pieces *out) {
     __mmask8 right_to_left = _mm256_cmpgt_epi32_mask(xa, xb);
     __m256i xl = _mm256_min_epi32(xa, xb), xr = _mm256_max_epi32(xa, xb);
     __m256i yl = _mm256_mask_blend_epi32(right_to_left, ya, yb), yr = _mm256_mask_blend_epi32(right_to_left, yb, ya);
@@ -79,7 +74,7 @@ RK_WALK512 static inline __attribute__((always_inline)) unsigned row_pieces_avx5
 RK_WALK512 static inline __attribute__((always_inline)) void walk_interior_rows_avx512(
     const rk_fill_edge *e, int32_t row_a, int32_t row_b, int32_t tile_top, int32_t cell_x0, int32_t cell_x1,
     uint32_t *row, size_t stride, uint32_t *carry, uint64_t *words, size_t words_per_row) {
-    rk_row_pieces8 pieces;
+    rk_row_pieces pieces;
     const __m256i winding = _mm256_set1_epi32(e->winding), first_cell = _mm256_set1_epi32(cell_x0);
     __m256i top = _mm256_add_epi32(_mm256_set1_epi32((tile_top + row_a) * 256),
                                    _mm256_setr_epi32(0, 256, 512, 768, 1024, 1280, 1536, 1792));
@@ -95,16 +90,8 @@ RK_WALK512 static inline __attribute__((always_inline)) void walk_interior_rows_
                                             winding, first_cell, &pieces);
         int32_t count = row_b - first + 1 < 8 ? row_b - first + 1 : 8;
         for (int32_t i = 0; i < count; i++) {
-            if (simple >> i & 1) {
-                int32_t j = pieces.cell[i];
-                row[j] += pieces.first[i];
-                row[j + 1] += pieces.second[i];
-                row[j + 2] += pieces.third[i];
-                words[j >> 6] |= (uint64_t)(uint32_t)pieces.bits[i] << (j & 63);
-            } else if (pieces.ya[i] < pieces.yb[i]) {
-                add_segment(pieces.xa[i], pieces.ya[i], pieces.xb[i], pieces.yb[i], (uint32_t)e->winding, cell_x0,
-                            cell_x1, row, carry, words, 1, 0, 0);
-            }
+            add_row_from_pieces(&pieces, i, simple >> i & 1, (uint32_t)e->winding, cell_x0, cell_x1, row, carry,
+                                words);
             row += stride;
             words += words_per_row;
             carry++;

@@ -12,24 +12,16 @@
 #include "raster_kernels_avx512.h"
 #include "raster_kernels_shapes.h"
 #include "rk_lanes.h"
+#include "rk_pixel_scale.h"
 #include "rk_lanes512.h"
 #include "rk_solid_blocks.h"
 #include "rk_solid_lut512.h"
 
 #if RK_X86
 
-// Every channel of `pixel` times factor / 255, rounded to nearest (FillSourceOver.scale, two channels per lane).
-static inline uint32_t rksr_scale(uint32_t pixel, uint32_t factor) {
-    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
-
 // `source` over one pixel. Invariant: `p` addresses a writable pixel.
 static inline void rksr_pixel(uint32_t *p, uint32_t source) {
-    if (source != 0) *p = source + rksr_scale(*p, 255u - (source >> 24));
+    if (source != 0) *p = source + rk_scale_pixel(*p, 255u - (source >> 24));
 }
 
 // `source` over a block of `height` rows of `width` pixels on tier `tier` (3: AVX-512, else AVX2).
@@ -84,20 +76,7 @@ RK_AVX512_VBMI static int rksr5_table_rows(uint32_t source, uint32_t *middle, si
     for (size_t done = 0; done < height; done += chunk) {
         const size_t rows = height - done < chunk ? height - done : chunk;
         uint32_t *line = middle + done * stride;
-        for (size_t row = 0; row < rows; row++, line += stride) {
-            uint32_t *p = line;
-            for (size_t k = groups / 2; k > 0; k--, p += 32) {
-                __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 16);
-                _mm512_storeu_si512(p, rk5_solid16_table(d0, &t, s));
-                _mm512_storeu_si512(p + 16, rk5_solid16_table(d1, &t, s));
-            }
-            if (groups & 1) {
-                _mm512_storeu_si512(p, rk5_solid16_table(_mm512_loadu_si512(p), &t, s));
-                p += 16;
-            }
-            __m512i d = _mm512_maskz_loadu_epi32(rest, p);
-            _mm512_mask_storeu_epi32(p, rest, rk5_solid16_table(d, &t, s));
-        }
+        for (size_t row = 0; row < rows; row++, line += stride) rk5_table_row(line, groups, rest, &t, s);
         for (int e = 0; e < edges->count; e++) rksr_column(edges->source[e], edges->first[e] + done * stride, stride, rows);
     }
     return 1;

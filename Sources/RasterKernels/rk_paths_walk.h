@@ -168,6 +168,35 @@ static inline __attribute__((always_inline)) int edge_tile_rows(const rk_fill_ed
     return *row_a <= *row_b;
 }
 
+// One row's cell work computed ahead by a vector walk (4 or 8 rows per block, lane i for row i): the three
+// sums add_segment would add to cells j, j + 1 and j + 2 of the row (the third is 0 for a one-cell piece), the
+// touched bits at j, and the row's segment for the rows the lanes leave to add_segment. Each vector is stored
+// whole and read back one lane at a time, so every load is forwarded from a single store.
+typedef struct rk_row_pieces {
+    _Alignas(32) int32_t xa[8], ya[8], xb[8], yb[8];
+    _Alignas(32) int32_t cell[8], bits[8], simple[8];
+    _Alignas(32) uint32_t first[8], second[8], third[8];
+} rk_row_pieces;
+
+// Row i of a vector walk's block: the lanes' piece when `simple` (a segment within one cell or across one
+// cell boundary, not ending a touched word), else add_segment on the row's segment (an empty one adds nothing).
+static inline __attribute__((always_inline)) void add_row_from_pieces(const rk_row_pieces *pieces, int32_t i,
+                                                                      int simple, uint32_t winding,
+                                                                      int32_t cell_x0, int32_t cell_x1,
+                                                                      uint32_t *row, uint32_t *carry,
+                                                                      uint64_t *words) {
+    if (simple) {
+        int32_t j = pieces->cell[i];
+        row[j] += pieces->first[i];
+        row[j + 1] += pieces->second[i];
+        row[j + 2] += pieces->third[i];
+        words[j >> 6] |= (uint64_t)(uint32_t)pieces->bits[i] << (j & 63);
+    } else if (pieces->ya[i] < pieces->yb[i]) {
+        add_segment(pieces->xa[i], pieces->ya[i], pieces->xb[i], pieces->yb[i], winding, cell_x0, cell_x1, row,
+                    carry, words, 1, 0, 0);
+    }
+}
+
 #define RK_ACCUMULATE_ARGS                                                                                     \
     const rk_fill_edge *all, const int32_t *bins, size_t count, int32_t tile_top, int32_t row_first,          \
         int32_t row_end, int32_t cell_x0, int32_t cell_x1, uint32_t *restrict delta_rows, size_t stride,      \

@@ -8,6 +8,7 @@
 #define RK_RRECT_CORNER_LANES_H
 
 #include "rk_rrect_scalar.h"
+#include "rk_rrect_ramp_lanes.h"
 
 // Products and sums stay separate operations, as in the Swift code.
 #pragma STDC FP_CONTRACT OFF
@@ -39,23 +40,10 @@ static inline __m256d rkr_corner_avx2(const rk_rrect_shape *g, __m256d ox, __m25
     const __m256d a = _mm256_blendv_pd(anx, any, swap), b = _mm256_blendv_pd(any, anx, swap);
     const __m256d h = _mm256_div_pd(_mm256_add_pd(a, b), two), k = _mm256_div_pd(_mm256_sub_pd(a, b), two);
     const __m256d small_b = _mm256_cmp_pd(b, _mm256_set1_pd(1e-9), _CMP_LT_OQ);
-    const __m256d ge_h = _mm256_cmp_pd(s, h, _CMP_GE_OQ);
-    const __m256d at_one = _mm256_andnot_pd(small_b, ge_h);
-    const __m256d rest = _mm256_andnot_pd(_mm256_or_pd(small_b, ge_h),
-                                          _mm256_cmp_pd(s, _mm256_xor_pd(h, sign), _CMP_NLE_UQ));
-    const __m256d at_zero = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_or_pd(ge_h, rest)),
-                                             _mm256_cmp_pd(s, s, _CMP_ORD_Q));
-    const __m256d linear = _mm256_or_pd(small_b, _mm256_and_pd(rest,
-                               _mm256_cmp_pd(_mm256_andnot_pd(sign, s), k, _CMP_LE_OQ)));
-    const __m256d high = _mm256_andnot_pd(linear, _mm256_and_pd(rest, _mm256_cmp_pd(s, k, _CMP_GT_OQ)));
-    const __m256d hs = _mm256_sub_pd(h, s), sh = _mm256_add_pd(s, h);
-    const __m256d squared = _mm256_blendv_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(hs, hs), high);
+    const rkr_ramp_cases c = rkr_ramp_cases_avx2(s, h, k, small_b);
     const __m256d two_ab = _mm256_mul_pd(_mm256_mul_pd(two, a), b);
-    const __m256d quotient = _mm256_div_pd(_mm256_blendv_pd(squared, s, linear), _mm256_blendv_pd(two_ab, a, linear));
-    __m256d area = _mm256_blendv_pd(_mm256_blendv_pd(quotient, _mm256_sub_pd(one, quotient), high),
-                                    _mm256_add_pd(half, quotient), linear);
-    area = _mm256_blendv_pd(area, one, at_one);
-    area = _mm256_blendv_pd(area, zero, at_zero);
+    const __m256d quotient = _mm256_div_pd(c.numerator, _mm256_blendv_pd(two_ab, a, c.linear));
+    __m256d area = rkr_ramp_area_avx2(&c, quotient);
     // The sliver between the tangent and the arc where 0 < area < 1 (radius > 0 here).
     const __m256d partial = _mm256_and_pd(_mm256_cmp_pd(area, zero, _CMP_GT_OQ), _mm256_cmp_pd(area, one, _CMP_LT_OQ));
     if (_mm256_movemask_pd(partial) != 0) {

@@ -21,31 +21,16 @@
 // where `use_x`, else the y side's; every case a lane select, the clamp left out as in rkr_corner_avx2.
 __attribute__((target("avx2"), always_inline))
 static inline __m256d rkr_ramp_exact_avx2(const rk_rrect_shape *g, __m256d distance, __m256d use_x) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
-    const __m256d half = _mm256_set1_pd(0.5);
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
 #define RKR_SIDE(name) _mm256_blendv_pd(_mm256_set1_pd(g->y_##name), _mm256_set1_pd(g->x_##name), use_x)
     const __m256d a = RKR_SIDE(a), b = RKR_SIDE(b), h = RKR_SIDE(h), k = RKR_SIDE(k);
     const __m256d two_ab = RKR_SIDE(two_ab), scale = RKR_SIDE(scale);
 #undef RKR_SIDE
     const __m256d s = _mm256_div_pd(_mm256_xor_pd(distance, sign), scale);
-    // The ramp's cases in order: b < 1e-9 linear; s ≥ h 1; s ≤ −h 0; |s| ≤ k linear; s > k high; else low.
     const __m256d small_b = _mm256_cmp_pd(b, _mm256_set1_pd(1e-9), _CMP_LT_OQ);
-    const __m256d ge_h = _mm256_cmp_pd(s, h, _CMP_GE_OQ);
-    const __m256d at_one = _mm256_andnot_pd(small_b, ge_h);
-    const __m256d rest = _mm256_andnot_pd(_mm256_or_pd(small_b, ge_h),
-                                          _mm256_cmp_pd(s, _mm256_xor_pd(h, sign), _CMP_NLE_UQ));
-    const __m256d at_zero = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_or_pd(ge_h, rest)),
-                                             _mm256_cmp_pd(s, s, _CMP_ORD_Q));
-    const __m256d linear = _mm256_or_pd(small_b, _mm256_and_pd(rest,
-                               _mm256_cmp_pd(_mm256_andnot_pd(sign, s), k, _CMP_LE_OQ)));
-    const __m256d high = _mm256_andnot_pd(linear, _mm256_and_pd(rest, _mm256_cmp_pd(s, k, _CMP_GT_OQ)));
-    const __m256d hs = _mm256_sub_pd(h, s), sh = _mm256_add_pd(s, h);
-    const __m256d squared = _mm256_blendv_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(hs, hs), high);
-    const __m256d quotient = _mm256_div_pd(_mm256_blendv_pd(squared, s, linear), _mm256_blendv_pd(two_ab, a, linear));
-    __m256d area = _mm256_blendv_pd(_mm256_blendv_pd(quotient, _mm256_sub_pd(one, quotient), high),
-                                    _mm256_add_pd(half, quotient), linear);
-    area = _mm256_blendv_pd(area, one, at_one);
-    area = _mm256_blendv_pd(area, zero, at_zero);
+    const rkr_ramp_cases c = rkr_ramp_cases_avx2(s, h, k, small_b);
+    const __m256d quotient = _mm256_div_pd(c.numerator, _mm256_blendv_pd(two_ab, a, c.linear));
+    const __m256d area = rkr_ramp_area_avx2(&c, quotient);
     return _mm256_and_pd(area, _mm256_cmp_pd(scale, zero, _CMP_GT_OQ));  // the ramp's scale guard
 }
 
@@ -72,30 +57,15 @@ static inline rkr_ramp_lanes rkr_ramp_lanes_make(const rkr_fast_ramp *f, double 
 __attribute__((target("avx2"), always_inline))
 static inline __m256d rkr_ramp_fast_avx2(const rkr_ramp_lanes *x, const rkr_ramp_lanes *y, __m256d distance,
                                          __m256d use_x) {
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
-    const __m256d half = _mm256_set1_pd(0.5);
+    const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d s = _mm256_mul_pd(_mm256_xor_pd(distance, sign),
                                     _mm256_blendv_pd(y->reciprocal_scale, x->reciprocal_scale, use_x));
     const __m256d h = _mm256_blendv_pd(y->h, x->h, use_x), k = _mm256_blendv_pd(y->k, x->k, use_x);
     const __m256d small_b = _mm256_blendv_pd(y->small_b, x->small_b, use_x);
-    const __m256d ge_h = _mm256_cmp_pd(s, h, _CMP_GE_OQ);
-    const __m256d at_one = _mm256_andnot_pd(small_b, ge_h);
-    const __m256d rest = _mm256_andnot_pd(_mm256_or_pd(small_b, ge_h),
-                                          _mm256_cmp_pd(s, _mm256_xor_pd(h, sign), _CMP_NLE_UQ));
-    const __m256d at_zero = _mm256_andnot_pd(_mm256_or_pd(small_b, _mm256_or_pd(ge_h, rest)),
-                                             _mm256_cmp_pd(s, s, _CMP_ORD_Q));
-    const __m256d linear = _mm256_or_pd(small_b, _mm256_and_pd(rest,
-                               _mm256_cmp_pd(_mm256_andnot_pd(sign, s), k, _CMP_LE_OQ)));
-    const __m256d high = _mm256_andnot_pd(linear, _mm256_and_pd(rest, _mm256_cmp_pd(s, k, _CMP_GT_OQ)));
-    const __m256d hs = _mm256_sub_pd(h, s), sh = _mm256_add_pd(s, h);
-    const __m256d squared = _mm256_blendv_pd(_mm256_mul_pd(sh, sh), _mm256_mul_pd(hs, hs), high);
+    const rkr_ramp_cases c = rkr_ramp_cases_avx2(s, h, k, small_b);
     const __m256d factor = _mm256_blendv_pd(_mm256_blendv_pd(y->reciprocal_two_ab, x->reciprocal_two_ab, use_x),
-                                            _mm256_blendv_pd(y->reciprocal_a, x->reciprocal_a, use_x), linear);
-    const __m256d quotient = _mm256_mul_pd(_mm256_blendv_pd(squared, s, linear), factor);
-    __m256d area = _mm256_blendv_pd(_mm256_blendv_pd(quotient, _mm256_sub_pd(one, quotient), high),
-                                    _mm256_add_pd(half, quotient), linear);
-    area = _mm256_blendv_pd(area, one, at_one);
-    area = _mm256_blendv_pd(area, zero, at_zero);
+                                            _mm256_blendv_pd(y->reciprocal_a, x->reciprocal_a, use_x), c.linear);
+    const __m256d area = rkr_ramp_area_avx2(&c, _mm256_mul_pd(c.numerator, factor));
     return _mm256_and_pd(area, _mm256_blendv_pd(y->usable, x->usable, use_x));  // the ramp's scale guard
 }
 
@@ -117,7 +87,7 @@ static inline __m128i rkr_bytes_avx2(__m256d area, __m256d raw) {
 }
 
 // Four pixels d[0..3] (the first n of them) blended with the solid premultiplied colour at coverage bytes
-// `bytes` (int32 lanes): s = scale(color, byte), d = s + scale(d, 255 − s alpha), the arithmetic of rkr_scale
+// `bytes` (int32 lanes): s = scale(color, byte), d = s + scale(d, 255 − s alpha), the arithmetic of rk_scale_pixel
 // per channel in 16-bit lanes (round(t / 255) = mulhi(t + 128, 257), rk_lanes.h). Byte 0 leaves d as it was.
 // Invariant (caller): d[0 ..< n] are pixels of the surface, 1 ≤ n ≤ 4; the other lanes are neither read nor
 // written (masked load and store).

@@ -11,6 +11,7 @@
 #include "raster_kernels_rrect.h"
 #include "raster_kernels.h"
 #include "rk_lanes.h"
+#include "rk_pixel_scale.h"
 #include "raster_kernels_avx512.h"
 #include <math.h>
 
@@ -27,15 +28,6 @@ static inline double rkr_clamp01(double v) { return rkr_min(rkr_max(v, 0), 1); }
 static inline uint32_t rkr_byte(double c) {
     if (!(c > 0)) return 0;
     return c >= 1 ? 255u : (uint32_t)(uint8_t)(int64_t)(c * 255 + 0.5);
-}
-
-// FillSourceOver.scale: every channel times factor / 255, rounded to nearest.
-static inline uint32_t rkr_scale(uint32_t pixel, uint32_t factor) {
-    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
 }
 
 // FillHalfPlaneRamp.coverage(distance:).
@@ -133,8 +125,8 @@ static inline void rkr_edge(const rk_rrect_shape *g, double kx, double ky, int64
     for (int64_t x = x0; x < x1; x++) {
         const uint32_t a = rkr_byte(rkr_coverage(g, kx, ky, x, py));
         if (a != 0) {
-            const uint32_t s = rkr_scale(color, a);
-            row[x - x0] = s + rkr_scale(row[x - x0], 255u - (s >> 24));
+            const uint32_t s = rk_scale_pixel(color, a);
+            row[x - x0] = s + rk_scale_pixel(row[x - x0], 255u - (s >> 24));
         }
     }
 }
@@ -157,7 +149,7 @@ static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t co
     (void)level;
 #endif
     const uint32_t inverse = 255u - (color >> 24);
-    for (int64_t i = done; i < count; i++) destination[i] = color + rkr_scale(destination[i], inverse);
+    for (int64_t i = done; i < count; i++) destination[i] = color + rk_scale_pixel(destination[i], inverse);
 }
 
 // The row loop of FillShapeBlend.portableRows: outer columns clamped to the region (FillShapeSpans.clamp), the

@@ -49,6 +49,25 @@ RK_AVX512_VBMI static inline __m512i rk5_solid16_table(__m512i d, const rk5_byte
     return _mm512_add_epi8(f, source);
 }
 
+// One row through the table: `groups` whole 16-pixel groups, two per step, then the masked `rest` lanes (1…16).
+// Invariant: p addresses 16 · groups pixels plus the rest's; masked lanes are neither read nor written.
+RK_AVX512_VBMI static inline __attribute__((always_inline)) void rk5_table_row(uint32_t *p, size_t groups,
+                                                                              __mmask16 rest,
+                                                                              const rk5_byte_table *t,
+                                                                              __m512i source) {
+    for (size_t k = groups / 2; k > 0; k--, p += 32) {
+        __m512i d0 = _mm512_loadu_si512(p), d1 = _mm512_loadu_si512(p + 16);
+        _mm512_storeu_si512(p, rk5_solid16_table(d0, t, source));
+        _mm512_storeu_si512(p + 16, rk5_solid16_table(d1, t, source));
+    }
+    if (groups & 1) {
+        _mm512_storeu_si512(p, rk5_solid16_table(_mm512_loadu_si512(p), t, source));
+        p += 16;
+    }
+    __m512i d = _mm512_maskz_loadu_epi32(rest, p);
+    _mm512_mask_storeu_epi32(p, rest, rk5_solid16_table(d, t, source));
+}
+
 #endif
 
 #endif
