@@ -104,10 +104,8 @@ struct CompositorCoverageBuilder {
             // flattening it with `path` (PathOutlineEdgeOutput.swift), without the intermediate path.
             guard !clip.isEmpty else { return nil }
             var sink = CompositorTrackingEdgeSink(clip: clip)
-            let seen = PathStroker.outline(
+            sink.tracker.seen = PathStroker.outline(
                 of: selected, style: stroke.style, tolerance: tolerance, transform: affine, into: &sink.builder)
-            sink.tracker.minimum = seen.minimum
-            sink.tracker.maximum = seen.maximum
             return coverage(of: sink, rule: .winding)
         }
         let outline = PathStroker.outline(of: selected, style: stroke.style, tolerance: tolerance)

@@ -139,8 +139,8 @@ struct CompositorProjection: Sendable {
 
 /// A PolylineSink that only records the bounding box of what it receives.
 struct CompositorBoundsTracker: PolylineSink {
-    var minimum = SIMD2<Double>(.infinity, .infinity)
-    var maximum = SIMD2<Double>(-.infinity, -.infinity)
+    /// The finite points seen so far.
+    var seen = PathOutlineDeviceBounds()
 
     mutating func move(to point: SIMD2<Double>) { add(point) }
     mutating func line(to point: SIMD2<Double>) { add(point) }
@@ -148,14 +148,10 @@ struct CompositorBoundsTracker: PolylineSink {
 
     mutating func add(_ p: SIMD2<Double>) {
         guard p.x.isFinite, p.y.isFinite else { return }
-        minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
-        maximum = SIMD2(max(maximum.x, p.x), max(maximum.y, p.y))
+        seen.add(p)
     }
 
-    var box: CGRect? {
-        guard minimum.x <= maximum.x, minimum.y <= maximum.y else { return nil }
-        return CGRect(x: minimum.x, y: minimum.y, width: maximum.x - minimum.x, height: maximum.y - minimum.y)
-    }
+    var box: CGRect? { seen.box }
 }
 
 /// Forwards to a FillEdgeBuilder while tracking the bounding box of the device points.

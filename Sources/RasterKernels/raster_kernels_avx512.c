@@ -53,12 +53,6 @@ RK_AVX512_VBMI static void rk5_solid_rows16_table(uint32_t *line, size_t stride,
     for (size_t row = 0; row < height; row++, line += stride) rk5_table_row(line, groups, rest, &t, s);
 }
 
-// Whether the CPU has AVX-512 VBMI (the byte table path). The runtime's feature bits are set once per process.
-static inline int rk5_has_vbmi(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512vbmi");
-}
-
 RK_AVX512 int rk_solid_block_over_avx512(uint32_t source, uint32_t *destination, size_t stride, size_t width,
                                           size_t height) {
     if (width == 0 || height == 0) return 1;

@@ -67,8 +67,7 @@ typedef struct {
 RK_AVX512_VBMI static int rksr5_table_rows(uint32_t source, uint32_t *middle, size_t width, size_t stride,
                                           size_t height, size_t chunk, const rksr_edges *edges) {
     if (source == 0 || (source >> 24) == 255u || width * height < 256) return 0;
-    __builtin_cpu_init();
-    if (!__builtin_cpu_supports("avx512vbmi")) return 0;
+    if (!rk5_has_vbmi()) return 0;
     const rk5_byte_table t = rk5_scale_table(255u - (source >> 24));
     const __m512i s = _mm512_set1_epi32((int)source);
     const size_t groups = (width - 1) / 16;

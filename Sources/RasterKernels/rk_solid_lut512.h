@@ -17,6 +17,12 @@
 
 #define RK_AVX512_VBMI __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi")))
 
+// Whether the CPU has AVX-512 VBMI (the byte table path). The runtime's feature bits are set once per process.
+static inline int rk5_has_vbmi(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vbmi");
+}
+
 // f(v) for v = 0…255 in four registers: entries 0–63, 64–127, 128–191, 192–255.
 typedef struct {
     __m512i e0, e1, e2, e3;

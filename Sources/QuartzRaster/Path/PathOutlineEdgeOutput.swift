@@ -24,10 +24,16 @@ public struct PathOutlineDeviceBounds: Sendable, Equatable {
     /// True when at least one point was sent.
     public var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
 
-    @inline(__always)
-    mutating func add(_ p: SIMD2<Double>) {
+    /// Takes in point `p` (finite: callers drop the others).
+    @inlinable
+    public mutating func add(_ p: SIMD2<Double>) {
         minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
         maximum = SIMD2(max(maximum.x, p.x), max(maximum.y, p.y))
+    }
+
+    /// The box from the minimum to the maximum, nil when no point was sent.
+    public var box: CGRect? {
+        isEmpty ? nil : CGRect(x: minimum.x, y: minimum.y, width: maximum.x - minimum.x, height: maximum.y - minimum.y)
     }
 }
 

@@ -85,10 +85,14 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     /// tolerance t, i.e. cos(θ/2) ≥ h/(h + t), i.e. cos θ = 2cos²(θ/2) − 1 ≥ this limit (no root or division
     /// per vertex; the two forms differ only in the last bits of the threshold).
     let smoothDotLimit: Double
-    private var scratchPoints: [SIMD2<Double>] = []
-    private var scratchSmooth: [Bool] = []
-    private var scratchDirections: [SIMD2<Double>] = []
-    private var scratchLengths: [Double] = []
+    /// One contour's vertices, smooth flags, directions and lengths; cleared, not reallocated, per contour.
+    private struct ContourScratch {
+        var points: [SIMD2<Double>] = []
+        var smooth: [Bool] = []
+        var directions: [SIMD2<Double>] = []
+        var lengths: [Double] = []
+    }
+    private var scratch = ContourScratch()
 
     init(style: PathStrokeStyle, tolerance: Double, output: Output) {
         self.style = style
@@ -126,52 +130,42 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     mutating func stroke(_ contour: FlattenedPathContour) {
         // A lone move draws nothing (Core Graphics skips subpaths with no segment).
         if contour.points.count == 1 && !contour.isClosed { return }
-        // Drop repeated points (a vertex stays a corner if either copy was one). The scratch arrays are moved
-        // out of self while in use so they stay uniquely referenced.
-        var points = scratchPoints, smooth = scratchSmooth
-        scratchPoints = []
-        scratchSmooth = []
-        defer {
-            scratchPoints = points
-            scratchSmooth = smooth
-        }
-        points.removeAll(keepingCapacity: true)
-        smooth.removeAll(keepingCapacity: true)
-        points.reserveCapacity(contour.points.count)
-        smooth.reserveCapacity(contour.points.count)
+        // The scratch arrays are moved out of self while in use so they stay uniquely referenced.
+        var work = scratch
+        scratch = ContourScratch()
+        defer { scratch = work }
+        // Drop repeated points (a vertex stays a corner if either copy was one).
+        work.points.removeAll(keepingCapacity: true)
+        work.smooth.removeAll(keepingCapacity: true)
+        work.points.reserveCapacity(contour.points.count)
+        work.smooth.reserveCapacity(contour.points.count)
         let epsilon = halfWidth * 1e-9
         let source = contour.points, flags = contour.isSmooth
         for i in source.indices {
             let p = source[i]
-            if let last = points.last, pathDistance(last, p) <= epsilon {
-                smooth[smooth.count - 1] = smooth[smooth.count - 1] && flags[i]
+            if let last = work.points.last, pathDistance(last, p) <= epsilon {
+                work.smooth[work.smooth.count - 1] = work.smooth[work.smooth.count - 1] && flags[i]
                 continue
             }
-            points.append(p)
-            smooth.append(flags[i])
+            work.points.append(p)
+            work.smooth.append(flags[i])
         }
-        if contour.isClosed, points.count > 1, pathDistance(points[0], points[points.count - 1]) <= epsilon {
-            points.removeLast()
-            smooth.removeLast()
+        if contour.isClosed, work.points.count > 1,
+           pathDistance(work.points[0], work.points[work.points.count - 1]) <= epsilon {
+            work.points.removeLast()
+            work.smooth.removeLast()
         }
-        guard !points.isEmpty else { return }
-        if contour.isClosed, !smooth.isEmpty { smooth[0] = false }
-        if points.count == 1 {
-            dot(at: points[0])
+        guard !work.points.isEmpty else { return }
+        if contour.isClosed, !work.smooth.isEmpty { work.smooth[0] = false }
+        if work.points.count == 1 {
+            dot(at: work.points[0])
             return
         }
-        var dirs = scratchDirections, lengths = scratchLengths
-        scratchDirections = []
-        scratchLengths = []
-        defer {
-            scratchDirections = dirs
-            scratchLengths = lengths
-        }
-        Self.directions(points, closed: contour.isClosed, into: &dirs, &lengths)
+        Self.directions(work.points, closed: contour.isClosed, into: &work.directions, &work.lengths)
         if contour.isClosed {
-            closedSides(points, smooth, dirs, lengths)
+            closedSides(work.points, work.smooth, work.directions, work.lengths)
         } else {
-            openOutline(points, smooth, dirs, lengths)
+            openOutline(work.points, work.smooth, work.directions, work.lengths)
         }
     }
 
