@@ -9,8 +9,9 @@
 // What is computed. rkr_corner takes g = e / |e|, n = A·g / |A·g|, s = −(|e| − r) / |A·g|, the ramp of (s, n),
 // and for partial lanes the sliver (hi³ − lo³) / (6·ρ) with ρ = r·|J·(−gy, gx)|³ / |det J| and lo, hi the chord
 // of the line {s·n + t·(−ny, nx)} in the pixel. The direction of A·g is that of D = A·e, so with Σ = |D|,
-// W = 1 / (Σ·Dx·Dy) (the one division): 1/Σ = W·Dx·Dy, 1/Dx = W·Σ·Dy, 1/Dy = W·Σ·Dx; n = D/Σ;
-// s = −(|e| − r)·|e|/Σ; 1/a = Σ/|D_max|, 1/(2ab) = Σ³·|W|/2; the chord's 1/nx = Σ/Dx, 1/ny = Σ/Dy. For
+// W = 1 / (Σ²·Dx·Dy) (the one division; Σ² = Dx² + Dy², so the square root of Σ runs beside it):
+// 1/Σ = Σ·W·Dx·Dy, 1/Dx = W·Σ²·Dy, 1/Dy = W·Σ²·Dx; n = D/Σ; s = −(|e| − r)·|e|/Σ; 1/a = Σ/|D_max|,
+// 1/(2ab) = Σ⁴·|W|/2; the chord's 1/nx = Σ/Dx, 1/ny = Σ/Dy. For
 // ρ: (−gy, gx) = R·g with R the quarter turn, and M⁻¹ = R·A·Rᵀ / det M, so for J = M⁻¹ exactly
 // |J·R·g| = |A·g| / |det M| = |A·g|·|det J|, hence 1/(6ρ) = K·(|e|/Σ)³ with K = 1/(6·r·det²) per shape.
 //
@@ -18,11 +19,11 @@
 // test rkr_fast_corner_make demands: κ = ‖A‖∞·‖A‖_F / |det M| ≤ 64; every entry of J·M − I (computed)
 // ≤ 2⁻⁴⁰; (|jx_x·jy_y| + |jx_y·jy_x|) ≤ 64·|det J| (det J as stored is this difference rounded);
 // ρ_min = r·|det M| / ‖A‖_F³ ≥ ¼ (a lower bound of ρ: σ_min(J) ≥ 1/‖M‖_F); K finite and normal. Each lane
-// further needs b = min(|nx|, |ny|) ≥ τ = 2⁻⁸, 2⁻⁹⁰⁰ ≤ |Σ·Dx·Dy| ≤ 2⁹⁰⁰, |s| < 2⁴⁰ and ||s| − h| > δ = 2⁻²⁴
+// further needs b = min(|nx|, |ny|) ≥ τ = 2⁻⁸, 2⁻⁹⁰⁰ ≤ |Σ²·Dx·Dy| ≤ 2⁹⁰⁰, |s| < 2⁴⁰ and ||s| − h| > δ = 2⁻²⁴
 // (NaN fails each); otherwise it is flagged. For the other lanes, with v = A·e/|e| (|v| ≥ ‖A‖∞/κ·(1 − 3u)):
 // • Gradient. rkr_corner's d = fl(A·fl(e/|e|)) and our D/|e| both lie within 4.5u·‖A‖∞·√2 ≤ 2⁻⁴⁴·|v| of v
 //   (three roundings per component on terms bounded by ‖A‖∞; underflowed partial products, ≤ 2⁻¹⁰⁷⁴, are
-//   nothing against |D| ≥ 2⁻³¹⁰). Normalising moves a direction by at most twice the relative error, and the
+//   nothing against |D| ≥ 2⁻²³⁰). Normalising moves a direction by at most twice the relative error, and the
 //   reciprocal products add ≤ 14u, so |Δn| ≤ 2⁻⁴² per component and s agrees to a relative 2⁻⁴³, i.e.
 //   |Δs| ≤ 2⁻⁴² where |s| ≤ 2; a, b, h, k move by ≤ 2⁻⁴¹.
 // • Cases. b̃ ≥ τ gives b ≥ τ − 2⁻⁴² > 1e-9 in rkr_corner too (its linear-everywhere case and the chord's
@@ -114,11 +115,13 @@ static inline rkr_corner_fast_lanes rkr_corner_fast_avx2(const rk_rrect_shape *g
     const __m256d distance = _mm256_sub_pd(length, radius);
     const __m256d dx = _mm256_add_pd(_mm256_mul_pd(ex, _mm256_set1_pd(g->ix_x)), _mm256_mul_pd(ey, _mm256_set1_pd(g->iy_x)));
     const __m256d dy = _mm256_add_pd(_mm256_mul_pd(ex, _mm256_set1_pd(g->ix_y)), _mm256_mul_pd(ey, _mm256_set1_pd(g->iy_y)));
-    const __m256d sigma = _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)));
-    const __m256d product = _mm256_mul_pd(_mm256_mul_pd(sigma, dx), dy);
+    const __m256d sigma_squared = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
+    const __m256d sigma = _mm256_sqrt_pd(sigma_squared);
+    const __m256d product = _mm256_mul_pd(_mm256_mul_pd(sigma_squared, dx), dy);
     const __m256d w = _mm256_div_pd(one, product);
-    const __m256d r_sigma = _mm256_mul_pd(_mm256_mul_pd(w, dx), dy);
-    const __m256d r_dx = _mm256_mul_pd(_mm256_mul_pd(w, sigma), dy), r_dy = _mm256_mul_pd(_mm256_mul_pd(w, sigma), dx);
+    const __m256d r_sigma = _mm256_mul_pd(sigma, _mm256_mul_pd(_mm256_mul_pd(w, dx), dy));
+    const __m256d w_sigma_squared = _mm256_mul_pd(w, sigma_squared);
+    const __m256d r_dx = _mm256_mul_pd(w_sigma_squared, dy), r_dy = _mm256_mul_pd(w_sigma_squared, dx);
     const __m256d nx = _mm256_mul_pd(dx, r_sigma), ny = _mm256_mul_pd(dy, r_sigma);
     const __m256d s = _mm256_mul_pd(_mm256_mul_pd(_mm256_xor_pd(distance, sign), length), r_sigma);
     // The half-plane ramp (rkr_half_plane without its b < 1e-9 case, which the lane tests exclude).
@@ -127,13 +130,13 @@ static inline rkr_corner_fast_lanes rkr_corner_fast_avx2(const rk_rrect_shape *g
     const __m256d a = _mm256_blendv_pd(anx, any, swap), b = _mm256_blendv_pd(any, anx, swap);
     const __m256d h = _mm256_mul_pd(_mm256_add_pd(a, b), half), k = _mm256_mul_pd(_mm256_sub_pd(a, b), half);
     const rkr_ramp_cases c = rkr_ramp_cases_avx2(s, h, k, zero);
-    // 1/a = Σ·|1/D_max|; 1/(2ab) = Σ³·|W|/2.
+    // 1/a = Σ·|1/D_max|; 1/(2ab) = Σ⁴·|W|/2.
     const __m256d reciprocal_a = _mm256_mul_pd(sigma, _mm256_andnot_pd(sign, _mm256_blendv_pd(r_dx, r_dy, swap)));
-    const __m256d reciprocal_two_ab = _mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(sigma, sigma), sigma),
-                                                                  _mm256_andnot_pd(sign, w)), half);
+    const __m256d reciprocal_two_ab = _mm256_mul_pd(_mm256_mul_pd(_mm256_andnot_pd(sign, w_sigma_squared), sigma_squared),
+                                                    half);
     const __m256d quotient = _mm256_mul_pd(c.numerator, _mm256_blendv_pd(reciprocal_two_ab, reciprocal_a, c.linear));
     __m256d area = rkr_ramp_area_avx2(&c, quotient);
-    // The lane tests: b ≥ τ, 2⁻⁹⁰⁰ ≤ |Σ·Dx·Dy| ≤ 2⁹⁰⁰, |s| < 2⁴⁰, ||s| − h| > δ (each false on NaN).
+    // The lane tests: b ≥ τ, 2⁻⁹⁰⁰ ≤ |Σ²·Dx·Dy| ≤ 2⁹⁰⁰, |s| < 2⁴⁰, ||s| − h| > δ (each false on NaN).
     const __m256d abs_product = _mm256_andnot_pd(sign, product), abs_s = _mm256_andnot_pd(sign, s);
     __m256d sure = _mm256_cmp_pd(b, _mm256_set1_pd(RKR_FAST_CORNER_TAU), _CMP_GE_OQ);
     sure = _mm256_and_pd(sure, _mm256_cmp_pd(abs_product, _mm256_set1_pd(0x1p-900), _CMP_GE_OQ));
