@@ -149,6 +149,7 @@ void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t ta
     const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
     const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
     const __m256d steps = _mm256_set_pd(3, 2, 1, 0);
+    const __m128i lane_index = _mm_setr_epi32(0, 1, 2, 3);
     const __m256i color16 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)color));
     int flagged = 0;  // unused here (tests count flagged lanes through rkr_lane_bytes_test_avx2)
     // The uniform runs' kernel, chosen once per call (rk_solid_over's dispatch).
@@ -161,8 +162,15 @@ void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t ta
         const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), _mm256_set1_pd(g->iy_y * py)), offy); \
         const __m128i bytes = rkr_lane_bytes_avx2(g, &terms, _mm256_sub_pd(lx, cx), _mm256_sub_pd(ly, cy), &flagged); \
         const int64_t n = (to) - x < 4 ? (to) - x : 4;                                                   \
-        /* Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. */             \
-        rkr_blend4_avx2(row + (x - surface_x), n, bytes, color16);                                       \
+        /* Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. A short step    \
+           whose four pixels all lie inside the region blends all four, the ones past the run at byte 0, \
+           which rewrites each with the value just read (the region is this call's alone), instead of    \
+           masked loads and stores. */                                                                    \
+        if (n < 4 && x + 4 <= x1)                                                                        \
+            rkr_blend4_avx2(row + (x - surface_x), 4,                                                    \
+                            _mm_and_si128(bytes, _mm_cmpgt_epi32(_mm_set1_epi32((int)n), lane_index)), color16); \
+        else                                                                                             \
+            rkr_blend4_avx2(row + (x - surface_x), n, bytes, color16);                                   \
     }
     RKR_ROWS(RKR_EDGE_AVX2)
 #undef RKR_EDGE_AVX2
