@@ -84,12 +84,15 @@ static inline __m128i rkr_lane_bytes_avx2(const rk_rrect_shape *g, const rkr_lan
     const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
     const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, t->radius), _mm256_sub_pd(qx, t->radius), use_x);
     __m256d area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
-    // Corner lanes: the |q|² exits (0 beyond, 1 within), the rest the corner formula.
-    const __m256d length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
-    const __m256d out = _mm256_cmp_pd(length_squared, t->outside, _CMP_GE_OQ);
-    const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, t->inside, _CMP_LE_OQ));
-    area = _mm256_blendv_pd(area, _mm256_and_pd(in, one), corner);
-    const __m256d formula = _mm256_andnot_pd(_mm256_or_pd(out, in), corner);
+    // Corner lanes (most steps have none): the |q|² exits (0 beyond, 1 within), the rest the corner formula.
+    __m256d length_squared = zero, formula = zero;
+    if (_mm256_movemask_pd(corner) != 0) {
+        length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
+        const __m256d out = _mm256_cmp_pd(length_squared, t->outside, _CMP_GE_OQ);
+        const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, t->inside, _CMP_LE_OQ));
+        area = _mm256_blendv_pd(area, _mm256_and_pd(in, one), corner);
+        formula = _mm256_andnot_pd(_mm256_or_pd(out, in), corner);
+    }
     // Fast corner lanes, and those of them the fast formula does not vouch for (before the byte test).
     __m256d fast = zero, corner_unsure = zero, lane_margin = t->margin;
     if (_mm256_movemask_pd(formula) != 0) {
