@@ -34,16 +34,18 @@
 //   |s| ≤ k ≤ a; high and low: 0 ≤ h ∓ s ≤ b ≤ a), and each path's rounding adds ≤ 40u (the quotients' factors
 //   agree to 14u), so the ramp areas differ by ≤ √2·(2⁻⁴² + 2·2⁻⁴¹) + 80u < 2⁻³⁹.
 // • Chord. |f| = |s·n_axis| ≤ 1 and |dt| ≥ τ − 2⁻⁴² in both paths; p = (∓½ − f)/dt then moves by ≤ α + β|p|
-//   with α = 2⁻⁴⁰·2⁸·1.01 and β = 2⁻⁴²·2⁸·1.01 + 16u. A min or max of values that move by ≤ α + β·|value|
-//   moves by ≤ 3(α + β·max(|result|, |result′|)) + 3α (a losing value cannot be far beyond the winner in
-//   either path), so lo and hi move by ≤ 2⁻²⁸ when |lo|, |hi| ≤ 1: a chord through [−½, ½]² from the foot
-//   s·n with |s| < h ≤ √½ has |lo|, |hi| ≤ √½. hi³ − lo³ then moves by ≤ 3·(0.71)²·2·2⁻²⁸ < 2⁻²⁷, also when
-//   lo < hi holds in one path only (there |hi − lo| ≤ 2·2⁻²⁸).
+//   with α = 2⁻⁴⁰·2⁸·1.01 < 2⁻³¹·⁹⁸ and β = 2⁻⁴²·2⁸·1.01 + 16u < 2⁻³³·⁹⁸. A min or max of values that each
+//   move by ≤ α + β·|value| (β < ¼) moves by ≤ 2α + 2β·|result|: the other path's winner x_k′ = m′ has
+//   m′ − m ≤ x_k′ − x_k with |x_k| ≤ 1.7|m| + 2.7α (a losing value cannot lie far beyond the winner in either
+//   path), and m − m′ ≤ x_j − x_j′ for this path's winner x_j = m. So lo and hi (a max of mins) move by
+//   ≤ 4α + 4β·max(1, |lo|, |hi|) < 2⁻²⁹ where |lo|, |hi| ≤ 1: a chord through [−½, ½]² from the foot s·n
+//   with |s| < h ≤ √½ has |lo|, |hi| ≤ √½. hi³ − lo³ then moves by ≤ 3·(0.72)²·2·2⁻²⁹ < 2⁻²⁷·³, also when
+//   lo < hi holds in one path only (there |hi − lo| ≤ 2·2⁻²⁹ and the applied term is as small).
 // • Curvature. With J·M = I + E, ‖E‖₂ ≤ 2⁻³⁹: |J·R·g| = |A·g|·|det J|·(1 ± 2⁻³⁷) (det(I + E) = 1 ± 2⁻³⁸, the stored
 //   det within 64·2.01u of the real one), so the two 1/(6ρ) agree to a relative 2⁻³⁵, and |hi³ − lo³| ≤ 0.71
 //   bounds the sliver by 0.71/(6ρ_min) < 1.
-// • Sum: |area − area′| ≤ 2⁻³⁹ + 2⁻²⁷/(6·¼) + 2⁻³⁵ < 2⁻²⁷. raw = fl(fl(area·255) + 0.5) then moves by
-//   < 255·2⁻²⁷ + 2⁻⁴⁴ < 2⁻¹⁹. A lane whose raw lies farther than RKR_FAST_CORNER_MARGIN = 2⁻¹² from every
+// • Sum: |area − area′| ≤ 2⁻³⁹ + 2⁻²⁷·³/(6·¼) + 2⁻³⁵ < 2⁻²⁷·⁷. raw = fl(fl(area·255) + 0.5) then moves by
+//   < 255·2⁻²⁷·⁷ + 2⁻⁴⁴ < 2⁻¹⁹. A lane whose raw lies farther than RKR_FAST_CORNER_MARGIN = 2⁻¹² from every
 //   integer therefore has rkr_corner's byte (as in rk_rrect_fast_side.h: ⌊raw⌋, or 0 / 255 where the area
 //   leaves (0, 1), since raw ≤ 0.5 resp. ≥ 255.5 there); the margin is 128 times the bound, room for its
 //   rounded constants. About 2·2⁻¹² of the lanes are flagged by the margin and ~1.3·τ by the b test.
