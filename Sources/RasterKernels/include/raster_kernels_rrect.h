@@ -35,7 +35,9 @@ typedef struct rk_rrect_shape {
 /// the straight-side ones without divisions (rk_rrect_fast_side.h) and the corner ones with one division
 /// (rk_rrect_corner_fast.h); 2 is 1 with every straight-side and corner pixel on the exact formulas (for
 /// tests). The same bytes in every case.
-/// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0.
+/// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0,
+/// and no other thread writes the region during the call (the AVX2 steps may read a few pixels of the region
+/// outside `outer` and write them back unchanged).
 void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, int64_t table_y,
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
