@@ -34,3 +34,12 @@ int rk_rrect_side_bytes(const rk_rrect_shape *g, int side_x, const double *dista
     return 0;
 }
 
+
+int rk_rrect_lane_bytes(const rk_rrect_shape *g, const double *offset_x, const double *offset_y, int64_t count,
+                        uint8_t *out, int exact) {
+#if RK_X86
+    if (rk_avx2_enabled()) return rkr_lane_bytes_test_avx2(g, offset_x, offset_y, count, out, exact);
+#endif
+    (void)g, (void)offset_x, (void)offset_y, (void)count, (void)out, (void)exact;
+    return 0;
+}

@@ -38,33 +38,123 @@ int rkr_side_bytes_avx2(const rk_rrect_shape *g, int side_x, const double *dista
     return 1 + unsure_lanes;
 }
 
-// The row loop on AVX2 with the edge pixels four at a time. Side lanes (not in a corner zone) take
-// rkr_ramp_fast_avx2, whose byte is the exact ramp's unless the lane's area · 255 + 0.5 lies within 2⁻²⁰ of
-// an integer (rk_rrect_fast_side.h); such lanes are recomputed by rkr_ramp_exact_avx2, and `exact_sides`
-// sends every side lane there (tests). Corner lanes take the |q|² exits as lane selects and the rest
-// rkr_corner_avx2 (exact). The clamp to 0...1 is left out, as rkr_byte gives the same byte with or without
-// it. The blend is branch-free: byte 0 gives s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a
-// run's end are computed and dropped.
+// The loop-invariant terms of one call's edge lanes.
+typedef struct rkr_lane_terms {
+    rkr_ramp_lanes side_x, side_y;
+    rkr_fast_corner corner;
+    __m256d kx, ky, radius, outside, inside, margin, corner_margin, fast_corners;
+} rkr_lane_terms;
+
+__attribute__((target("avx2"), always_inline))
+static inline rkr_lane_terms rkr_lane_terms_make(const rk_rrect_shape *g, int exact) {
+    rkr_lane_terms t;
+    const rkr_fast_ramp fx = rkr_fast_ramp_make(g->x_a, g->x_b, g->x_two_ab, g->x_scale);
+    const rkr_fast_ramp fy = rkr_fast_ramp_make(g->y_a, g->y_b, g->y_two_ab, g->y_scale);
+    t.corner = rkr_fast_corner_make(g);
+    const int exact_sides = exact || !fx.fast || !fy.fast, fast_corners = !exact && t.corner.usable;
+    t.side_x = rkr_ramp_lanes_make(&fx, g->x_h, g->x_k);
+    t.side_y = rkr_ramp_lanes_make(&fy, g->y_h, g->y_k);
+    t.kx = _mm256_set1_pd(g->half_x - g->radius);
+    t.ky = _mm256_set1_pd(g->half_y - g->radius);
+    t.radius = _mm256_set1_pd(g->radius);
+    t.outside = _mm256_set1_pd(g->exit_outside);
+    t.inside = _mm256_set1_pd(g->exit_inside);
+    t.margin = _mm256_set1_pd(exact_sides ? -1.0 : 0.5 - RKR_FAST_RAMP_MARGIN);
+    t.corner_margin = _mm256_set1_pd(0.5 - RKR_FAST_CORNER_MARGIN);
+    t.fast_corners = _mm256_castsi256_pd(_mm256_set1_epi64x(fast_corners ? -1 : 0));
+    return t;
+}
+
+// The coverage bytes (int32 lanes) of four pixels at local offsets (ox, oy) from the rectangle's centre.
+// Side lanes (not in a corner zone) take rkr_ramp_fast_avx2, whose byte is the exact ramp's unless the lane's
+// area · 255 + 0.5 lies within 2⁻²⁰ of an integer (rk_rrect_fast_side.h); corner lanes take the |q|² exits as
+// lane selects and the rest rkr_corner_fast_avx2, whose byte is rkr_corner's unless the lane fails its tests
+// or its raw value lies within 2⁻¹² of an integer (rk_rrect_corner_fast.h). Flagged lanes are recomputed
+// exactly (rkr_ramp_exact_avx2, rkr_corner_avx2) and counted in *flagged; `exact` in rkr_lane_terms_make
+// sends every side and corner lane there (tests). The clamp to 0...1 is left out, as rkr_byte gives the same
+// byte with or without it.
+__attribute__((target("avx2"), always_inline))
+static inline __m128i rkr_lane_bytes_avx2(const rk_rrect_shape *g, const rkr_lane_terms *t, __m256d ox, __m256d oy,
+                                          int *flagged) {
+    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), full = _mm256_set1_pd(255);
+    const __m256d qx = _mm256_sub_pd(_mm256_andnot_pd(sign, ox), t->kx);
+    const __m256d qy = _mm256_sub_pd(_mm256_andnot_pd(sign, oy), t->ky);
+    const __m256d corner = _mm256_and_pd(_mm256_cmp_pd(qx, zero, _CMP_GT_OQ), _mm256_cmp_pd(qy, zero, _CMP_GT_OQ));
+    const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
+    const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, t->radius), _mm256_sub_pd(qx, t->radius), use_x);
+    __m256d area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
+    // Corner lanes (most steps have none): the |q|² exits (0 beyond, 1 within), the rest the corner formula.
+    __m256d length_squared = zero, formula = zero;
+    if (_mm256_movemask_pd(corner) != 0) {
+        length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
+        const __m256d out = _mm256_cmp_pd(length_squared, t->outside, _CMP_GE_OQ);
+        const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, t->inside, _CMP_LE_OQ));
+        area = _mm256_blendv_pd(area, _mm256_and_pd(in, one), corner);
+        formula = _mm256_andnot_pd(_mm256_or_pd(out, in), corner);
+    }
+    // Fast corner lanes, and those of them the fast formula does not vouch for (before the byte test).
+    __m256d fast = zero, corner_unsure = zero, lane_margin = t->margin;
+    if (_mm256_movemask_pd(formula) != 0) {
+        if (_mm256_movemask_pd(t->fast_corners) != 0) {
+            const rkr_corner_fast_lanes c = rkr_corner_fast_avx2(g, &t->corner, ox, oy, qx, qy, length_squared);
+            area = _mm256_blendv_pd(area, c.area, formula);
+            fast = formula;
+            corner_unsure = _mm256_and_pd(c.unsure, formula);
+            lane_margin = _mm256_blendv_pd(t->margin, t->corner_margin, formula);
+        } else {
+            area = _mm256_blendv_pd(area, rkr_corner_avx2(g, ox, oy, qx, qy, length_squared), formula);
+        }
+    }
+    __m256d raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+    // Lanes whose raw value lies within their margin of an integer: the exact formula decides.
+    const __m256d near = rkr_unsure(raw, lane_margin);
+    const __m256d side_unsure = _mm256_andnot_pd(corner, near);
+    corner_unsure = _mm256_or_pd(corner_unsure, _mm256_and_pd(fast, near));
+    const int side_bits = _mm256_movemask_pd(side_unsure), corner_bits = _mm256_movemask_pd(corner_unsure);
+    if (__builtin_expect((side_bits | corner_bits) != 0, 0)) {
+        if (side_bits != 0) area = _mm256_blendv_pd(area, rkr_ramp_exact_avx2(g, distance, use_x), side_unsure);
+        if (corner_bits != 0)
+            area = _mm256_blendv_pd(area, rkr_corner_avx2(g, ox, oy, qx, qy, length_squared), corner_unsure);
+        raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+        *flagged |= side_bits | corner_bits << 4;
+    }
+    return rkr_bytes_avx2(area, raw);
+}
+
+__attribute__((target("avx2")))
+int rkr_lane_bytes_test_avx2(const rk_rrect_shape *g, const double *ox, const double *oy, int64_t count,
+                             uint8_t *out, int exact) {
+    const rkr_lane_terms t = rkr_lane_terms_make(g, exact);
+    int flagged_corner_lanes = 0;
+    for (int64_t i = 0; i < count; i += 4) {
+        double lx[4] = {0, 0, 0, 0}, ly[4] = {0, 0, 0, 0};
+        const int valid = count - i < 4 ? (int)(count - i) : 4;
+        for (int j = 0; j < valid; j++) lx[j] = ox[i + j], ly[j] = oy[i + j];
+        int flagged = 0;
+        int32_t bytes[4];
+        _mm_storeu_si128((__m128i *)bytes, rkr_lane_bytes_avx2(g, &t, _mm256_loadu_pd(lx), _mm256_loadu_pd(ly), &flagged));
+        flagged_corner_lanes += __builtin_popcount((unsigned)(flagged >> 4) & ((1u << valid) - 1));
+        for (int j = 0; j < valid; j++) out[i + j] = (uint8_t)bytes[j];
+    }
+    return 1 + flagged_corner_lanes;
+}
+
+// The row loop on AVX2 with the edge pixels four at a time (rkr_lane_bytes_avx2). The blend is branch-free:
+// byte 0 gives s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a run's end are computed and dropped.
 __attribute__((target("avx2")))
 void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
-                   int64_t stride, int exact_sides) {
-    const double kx = g->half_x - g->radius, ky = g->half_y - g->radius;
-    const rkr_fast_ramp fx = rkr_fast_ramp_make(g->x_a, g->x_b, g->x_two_ab, g->x_scale);
-    const rkr_fast_ramp fy = rkr_fast_ramp_make(g->y_a, g->y_b, g->y_two_ab, g->y_scale);
-    if (!fx.fast || !fy.fast) exact_sides = 1;
-    const rkr_ramp_lanes side_x = rkr_ramp_lanes_make(&fx, g->x_h, g->x_k);
-    const rkr_ramp_lanes side_y = rkr_ramp_lanes_make(&fy, g->y_h, g->y_k);
-    const __m256d sign = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd();
-    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), full = _mm256_set1_pd(255);
+                   int64_t stride, int exact) {
+    const rkr_lane_terms terms = rkr_lane_terms_make(g, exact);
+    const __m256d half = _mm256_set1_pd(0.5);
     const __m256d ixx = _mm256_set1_pd(g->ix_x), iyx = _mm256_set1_pd(g->iy_x);
     const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
     const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
-    const __m256d vkx = _mm256_set1_pd(kx), vky = _mm256_set1_pd(ky), radius = _mm256_set1_pd(g->radius);
-    const __m256d outside = _mm256_set1_pd(g->exit_outside), inside = _mm256_set1_pd(g->exit_inside);
-    const __m256d margin = _mm256_set1_pd(exact_sides ? -1.0 : 0.5 - RKR_FAST_RAMP_MARGIN);
     const __m256d steps = _mm256_set_pd(3, 2, 1, 0);
+    const __m128i lane_index = _mm_setr_epi32(0, 1, 2, 3);
     const __m256i color16 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)color));
+    int flagged = 0;  // unused here (tests count flagged lanes through rkr_lane_bytes_test_avx2)
     // The uniform runs' kernel, chosen once per call (rk_solid_over's dispatch).
     const int level = rk_kernel_level();
 #define RKR_EDGE_AVX2(from, to)                                                                          \
@@ -73,33 +163,20 @@ void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t ta
         const __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), steps), half);         \
         const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ixx, px), _mm256_set1_pd(g->ix_y * py)), offx); \
         const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), _mm256_set1_pd(g->iy_y * py)), offy); \
-        const __m256d ox = _mm256_sub_pd(lx, cx), oy = _mm256_sub_pd(ly, cy);                           \
-        const __m256d qx = _mm256_sub_pd(_mm256_andnot_pd(sign, ox), vkx);                               \
-        const __m256d qy = _mm256_sub_pd(_mm256_andnot_pd(sign, oy), vky);                               \
-        const __m256d corner = _mm256_and_pd(_mm256_cmp_pd(qx, zero, _CMP_GT_OQ), _mm256_cmp_pd(qy, zero, _CMP_GT_OQ)); \
-        const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);                                         \
-        const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, radius), _mm256_sub_pd(qx, radius), use_x); \
-        __m256d area = rkr_ramp_fast_avx2(&side_x, &side_y, distance, use_x);                             \
-        /* Corner lanes: the |q|² exits (0 beyond, 1 within), the rest rkr_corner_avx2. */              \
-        const __m256d length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));      \
-        const __m256d out = _mm256_cmp_pd(length_squared, outside, _CMP_GE_OQ);                          \
-        const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, inside, _CMP_LE_OQ));     \
-        area = _mm256_blendv_pd(area, _mm256_and_pd(in, one), corner);                                   \
-        const __m256d formula = _mm256_andnot_pd(_mm256_or_pd(out, in), corner);                        \
-        if (_mm256_movemask_pd(formula) != 0)                                                            \
-            area = _mm256_blendv_pd(area, rkr_corner_avx2(g, ox, oy, qx, qy, length_squared), formula);  \
-        __m256d raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);                                    \
-        /* Side lanes whose raw value lies within the margin of an integer: the exact ramp decides. */   \
-        const __m256d unsure = _mm256_andnot_pd(corner, rkr_unsure(raw, margin));                       \
-        if (__builtin_expect(_mm256_movemask_pd(unsure) != 0, 0)) {                                     \
-            area = _mm256_blendv_pd(area, rkr_ramp_exact_avx2(g, distance, use_x), unsure);              \
-            raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);                                        \
-        }                                                                                                \
+        const __m128i bytes = rkr_lane_bytes_avx2(g, &terms, _mm256_sub_pd(lx, cx), _mm256_sub_pd(ly, cy), &flagged); \
         const int64_t n = (to) - x < 4 ? (to) - x : 4;                                                   \
-        /* Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. */             \
-        rkr_blend4_avx2(row + (x - surface_x), n, rkr_bytes_avx2(area, raw), color16);                   \
+        /* Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. A short step    \
+           whose four pixels all lie inside the region blends all four, the ones past the run at byte 0, \
+           which rewrites each with the value just read (the region is this call's alone), instead of    \
+           masked loads and stores. */                                                                    \
+        if (n < 4 && x + 4 <= x1)                                                                        \
+            rkr_blend4_avx2(row + (x - surface_x), 4,                                                    \
+                            _mm_and_si128(bytes, _mm_cmpgt_epi32(_mm_set1_epi32((int)n), lane_index)), color16); \
+        else                                                                                             \
+            rkr_blend4_avx2(row + (x - surface_x), n, bytes, color16);                                   \
     }
     RKR_ROWS(RKR_EDGE_AVX2)
 #undef RKR_EDGE_AVX2
+    (void)flagged;
 }
 #endif

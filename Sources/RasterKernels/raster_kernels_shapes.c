@@ -59,14 +59,39 @@ static inline void rks_row_columns_one(const double *lines, int64_t y, int32_t *
     out[1] = upper;
 }
 
-// Four rows per step, one row per lane: each line's value per row is the same product and difference as in
+// The columns of four rows (one per lane) from their min / max over the lines and the flat test: the Swift
+// solver's truncation with one correction each. Returns 0 (writing nothing) when a valid row reaches the ±1e9
+// clamp, which the caller then leaves to rks_row_columns_one.
+// Invariant (caller): out[0 ..< 8] is writable.
+RK_AVX2 static inline int rks_columns_finish(__m256d lo, __m256d hi, __m256d negative, int32_t *out) {
+    const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1);
+    const __m256d lowLimit = _mm256_set1_pd(-1e9), highLimit = _mm256_set1_pd(1e9);
+    __m256d valid = _mm256_andnot_pd(negative, _mm256_cmp_pd(lo, hi, _CMP_LE_OQ));
+    __m256d a = _mm256_sub_pd(lo, half), b = _mm256_sub_pd(hi, half);
+    __m256d inRange = _mm256_and_pd(_mm256_cmp_pd(a, lowLimit, _CMP_GT_OQ), _mm256_cmp_pd(b, highLimit, _CMP_LT_OQ));
+    if (_mm256_movemask_pd(_mm256_andnot_pd(inRange, valid)) != 0) return 0;
+    // Truncation, then one correction each (exact integers in Double; values within ±1e9 fit Int32).
+    __m256d ta = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(a, valid)));
+    __m256d tb = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(b, valid)));
+    __m256d first = _mm256_add_pd(ta, _mm256_and_pd(_mm256_cmp_pd(ta, a, _CMP_LT_OQ), one));
+    __m256d last = _mm256_sub_pd(tb, _mm256_and_pd(_mm256_cmp_pd(tb, b, _CMP_GT_OQ), one));
+    __m256d keep = _mm256_and_pd(valid, _mm256_cmp_pd(first, last, _CMP_LE_OQ));
+    __m128i lower = _mm256_cvttpd_epi32(_mm256_and_pd(first, keep));
+    __m128i upper = _mm256_cvttpd_epi32(_mm256_and_pd(_mm256_add_pd(last, one), keep));
+    _mm_storeu_si128((__m128i *)out, _mm_unpacklo_epi32(lower, upper));
+    _mm_storeu_si128((__m128i *)(out + 4), _mm_unpackhi_epi32(lower, upper));
+    return 1;
+}
+
+// Eight rows per step (two groups of four, one row per lane, solved side by side so their min / max chains
+// overlap), then four, then single rows: each line's value per row is the same product and difference as in
 // the Swift solver, and minimum / maximum over the lines are exact in any order (no NaN, see the header).
 // Lanes a plane does not use hold neutral lines (intercept +∞ resp. −∞ with slope 0, flat 0 − 0·yc = ±0,
 // never < 0), which cannot change the minimum, maximum or test: they are dropped once per call, so a row
 // costs the planes the set has, not three times eight.
 RK_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t count, int32_t *out) {
-    const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1);
-    const __m256d lowLimit = _mm256_set1_pd(-1e9), highLimit = _mm256_set1_pd(1e9);
+    const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
+    const __m256d infinity = _mm256_set1_pd(__builtin_inf()), minus_infinity = _mm256_set1_pd(-__builtin_inf());
     double upperIntercept[8], upperSlope[8], lowerIntercept[8], lowerSlope[8], flatConstant[8], flatSlope[8];
     int uppers = 0, lowers = 0, flats = 0;
     for (int i = 0; i < 8; i++) {
@@ -84,12 +109,43 @@ RK_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t co
         }
     }
     size_t k = 0;
+    // Invariant: a step writes out[2k] ..< out[2k + 16], rows k ..< k + 8 < count + 1.
+    for (; k + 8 <= count; k += 8) {
+        const int64_t y = firstRow + (int64_t)k;
+        const __m256d yc0 = _mm256_add_pd(_mm256_setr_pd((double)y, (double)(y + 1), (double)(y + 2), (double)(y + 3)),
+                                          half);
+        const __m256d yc1 = _mm256_add_pd(_mm256_setr_pd((double)(y + 4), (double)(y + 5), (double)(y + 6),
+                                                         (double)(y + 7)), half);
+        __m256d hi0 = infinity, hi1 = infinity, lo0 = minus_infinity, lo1 = minus_infinity;
+        __m256d negative0 = zero, negative1 = zero;
+        for (int i = 0; i < uppers; i++) {
+            const __m256d intercept = _mm256_set1_pd(upperIntercept[i]), slope = _mm256_set1_pd(upperSlope[i]);
+            hi0 = _mm256_min_pd(hi0, _mm256_sub_pd(intercept, _mm256_mul_pd(slope, yc0)));
+            hi1 = _mm256_min_pd(hi1, _mm256_sub_pd(intercept, _mm256_mul_pd(slope, yc1)));
+        }
+        for (int i = 0; i < lowers; i++) {
+            const __m256d intercept = _mm256_set1_pd(lowerIntercept[i]), slope = _mm256_set1_pd(lowerSlope[i]);
+            lo0 = _mm256_max_pd(lo0, _mm256_sub_pd(intercept, _mm256_mul_pd(slope, yc0)));
+            lo1 = _mm256_max_pd(lo1, _mm256_sub_pd(intercept, _mm256_mul_pd(slope, yc1)));
+        }
+        for (int i = 0; i < flats; i++) {
+            const __m256d constant = _mm256_set1_pd(flatConstant[i]), slope = _mm256_set1_pd(flatSlope[i]);
+            negative0 = _mm256_or_pd(negative0, _mm256_cmp_pd(_mm256_sub_pd(constant, _mm256_mul_pd(slope, yc0)), zero,
+                                                              _CMP_LT_OQ));
+            negative1 = _mm256_or_pd(negative1, _mm256_cmp_pd(_mm256_sub_pd(constant, _mm256_mul_pd(slope, yc1)), zero,
+                                                              _CMP_LT_OQ));
+        }
+        if (!rks_columns_finish(lo0, hi0, negative0, out + 2 * k))
+            for (size_t j = 0; j < 4; j++) rks_row_columns_one(lines, y + (int64_t)j, out + 2 * (k + j));
+        if (!rks_columns_finish(lo1, hi1, negative1, out + 2 * k + 8))
+            for (size_t j = 4; j < 8; j++) rks_row_columns_one(lines, y + (int64_t)j, out + 2 * (k + j));
+    }
     // Invariant: a step writes out[2k] ..< out[2k + 8], rows k ..< k + 4 < count + 1.
     for (; k + 4 <= count; k += 4) {
         const int64_t y = firstRow + (int64_t)k;
         const __m256d yc = _mm256_add_pd(_mm256_setr_pd((double)y, (double)(y + 1), (double)(y + 2), (double)(y + 3)),
                                          half);
-        __m256d hi = _mm256_set1_pd(__builtin_inf()), lo = _mm256_set1_pd(-__builtin_inf()), negative = zero;
+        __m256d hi = infinity, lo = minus_infinity, negative = zero;
         for (int i = 0; i < uppers; i++)
             hi = _mm256_min_pd(hi, _mm256_sub_pd(_mm256_set1_pd(upperIntercept[i]),
                                                  _mm256_mul_pd(_mm256_set1_pd(upperSlope[i]), yc)));
@@ -100,23 +156,8 @@ RK_AVX2 int rk_row_columns_avx2(const double *lines, int64_t firstRow, size_t co
             const __m256d f = _mm256_sub_pd(_mm256_set1_pd(flatConstant[i]), _mm256_mul_pd(_mm256_set1_pd(flatSlope[i]), yc));
             negative = _mm256_or_pd(negative, _mm256_cmp_pd(f, zero, _CMP_LT_OQ));
         }
-        __m256d valid = _mm256_andnot_pd(negative, _mm256_cmp_pd(lo, hi, _CMP_LE_OQ));
-        __m256d a = _mm256_sub_pd(lo, half), b = _mm256_sub_pd(hi, half);
-        __m256d inRange = _mm256_and_pd(_mm256_cmp_pd(a, lowLimit, _CMP_GT_OQ), _mm256_cmp_pd(b, highLimit, _CMP_LT_OQ));
-        if (_mm256_movemask_pd(_mm256_andnot_pd(inRange, valid)) != 0) {
+        if (!rks_columns_finish(lo, hi, negative, out + 2 * k))
             for (size_t j = 0; j < 4; j++) rks_row_columns_one(lines, y + (int64_t)j, out + 2 * (k + j));
-            continue;
-        }
-        // Truncation, then one correction each (exact integers in Double; values within ±1e9 fit Int32).
-        __m256d ta = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(a, valid)));
-        __m256d tb = _mm256_cvtepi32_pd(_mm256_cvttpd_epi32(_mm256_and_pd(b, valid)));
-        __m256d first = _mm256_add_pd(ta, _mm256_and_pd(_mm256_cmp_pd(ta, a, _CMP_LT_OQ), one));
-        __m256d last = _mm256_sub_pd(tb, _mm256_and_pd(_mm256_cmp_pd(tb, b, _CMP_GT_OQ), one));
-        __m256d keep = _mm256_and_pd(valid, _mm256_cmp_pd(first, last, _CMP_LE_OQ));
-        __m128i lower = _mm256_cvttpd_epi32(_mm256_and_pd(first, keep));
-        __m128i upper = _mm256_cvttpd_epi32(_mm256_and_pd(_mm256_add_pd(last, one), keep));
-        _mm_storeu_si128((__m128i *)(out + 2 * k), _mm_unpacklo_epi32(lower, upper));
-        _mm_storeu_si128((__m128i *)(out + 2 * k + 4), _mm_unpackhi_epi32(lower, upper));
     }
     for (; k < count; k++) rks_row_columns_one(lines, firstRow + (int64_t)k, out + 2 * k);
     return 1;

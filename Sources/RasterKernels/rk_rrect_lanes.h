@@ -11,6 +11,7 @@
 #include "rk_rrect_scalar.h"
 #include "rk_rrect_fast_side.h"
 #include "rk_rrect_corner_lanes.h"
+#include "rk_rrect_corner_fast.h"
 
 // Products and sums stay separate operations, as in the Swift code.
 #pragma STDC FP_CONTRACT OFF

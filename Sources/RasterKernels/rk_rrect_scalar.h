@@ -178,11 +178,17 @@ static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t co
 
 #if RK_X86
 /// rk_rrect_blend_rows on AVX2 (raster_kernels_rrect_avx2.c); call only when rk_avx2_enabled().
-/// `exact_sides` 0: straight-side lanes without divisions (rk_rrect_fast_side.h); 1: every side lane exact.
+/// `exact` 0: straight-side and corner lanes without (most) divisions (rk_rrect_fast_side.h,
+/// rk_rrect_corner_fast.h); 1: every side and corner lane on the exact formulas.
 __attribute__((visibility("hidden")))
 void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
-                   int64_t stride, int exact_sides);
+                   int64_t stride, int exact);
+
+/// rk_rrect_lane_bytes on AVX2; call only when rk_avx2_enabled().
+__attribute__((visibility("hidden")))
+int rkr_lane_bytes_test_avx2(const rk_rrect_shape *g, const double *ox, const double *oy, int64_t count,
+                             uint8_t *out, int exact);
 
 /// rk_rrect_side_bytes on AVX2; call only when rk_avx2_enabled().
 __attribute__((visibility("hidden")))

@@ -81,12 +81,12 @@ import Testing
                 FillShapeBlend.portableRows(g, color: color, region: bounds,
                                             surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds))
             }
-            for (exactSides, out) in [(false, 0), (true, 1)] {
+            for (exactLanes, out) in [(false, 0), (true, 1)] {
                 var drawn = background
                 drawn.withUnsafeMutableBufferPointer { p in
                     FillShapeBlend.affineRows(g, color: color, region: bounds,
                                               surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds),
-                                              kernels: .automatic, exactSides: exactSides)
+                                              kernels: .automatic, exactLanes: exactLanes)
                 }
                 if out == 0 { fast = drawn } else { exact = drawn }
             }

@@ -27,9 +27,10 @@ extension FillShapeBlend {
     /// FillRoundedRectCoverage.blendSolid's path for `.affine`: the C kernel when every row is tabulated and the
     /// corners are round; sharp shapes (their clipped-area pixels) and shapes too tall to tabulate take the
     /// portable loop. `kernels`: `.portable` keeps the C code scalar, otherwise its AVX2 steps run when enabled;
-    /// `exactSides` (tests) keeps their straight-side pixels on the exact ramp instead of the division-free one.
+    /// `exactLanes` (tests) keeps their straight-side and corner pixels on the exact formulas instead of the
+    /// division-free side ramp and the one-division corner formula.
     static func affineRows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
-                     kernels: SpanKernelChoice, exactSides: Bool = false) {
+                     kernels: SpanKernelChoice, exactLanes: Bool = false) {
         guard g.radius > 0, g.rowTable.count == g.rows.count else {
             portableRows(g, color: color, region: region, surface: surface)
             return
@@ -45,7 +46,7 @@ extension FillShapeBlend {
                 rk_rrect_blend_rows(
                     &shape, entries, Int64(g.rows.lowerBound), Int64(region.minX), Int64(lower), Int64(region.maxX),
                     Int64(upper), color, surface.base, Int64(surface.bounds.minX), Int64(surface.bounds.minY),
-                    Int64(surface.bounds.width), kernels == .portable ? 0 : exactSides ? 2 : 1)
+                    Int64(surface.bounds.width), kernels == .portable ? 0 : exactLanes ? 2 : 1)
             }
         }
     }
@@ -62,6 +63,26 @@ extension FillAffineRoundedRect {
                 // Invariant: both buffers hold distances.count values (the C loop reads and writes no more).
                 guard let input = d.baseAddress, let output = out.baseAddress else { return 1 }
                 return rk_rrect_side_bytes(&shape, xSide ? 1 : 0, input, Int64(distances.count), output, exact ? 1 : 0)
+            }
+        }
+        return result == 0 ? nil : (bytes, Int(result) - 1)
+    }
+}
+
+extension FillAffineRoundedRect {
+    /// Tests: the bytes rk_rrect_blend_rows' AVX2 edge lanes give pixel centres at local `offsets` from the
+    /// centre, and how many corner lanes the fast corner formula left to the exact one; nil without AVX2.
+    func kernelLaneBytes(offsets: [SIMD2<Double>], exact: Bool) -> (bytes: [UInt8], flagged: Int)? {
+        var shape = kernelShape
+        let xs = offsets.map(\.x), ys = offsets.map(\.y)
+        var bytes = [UInt8](repeating: 0, count: offsets.count)
+        let result = xs.withUnsafeBufferPointer { x in
+            ys.withUnsafeBufferPointer { y in
+                bytes.withUnsafeMutableBufferPointer { out -> Int32 in
+                    // Invariant: all three buffers hold offsets.count values (the C loop reads and writes no more).
+                    guard let ox = x.baseAddress, let oy = y.baseAddress, let output = out.baseAddress else { return 1 }
+                    return rk_rrect_lane_bytes(&shape, ox, oy, Int64(offsets.count), output, exact ? 1 : 0)
+                }
             }
         }
         return result == 0 ? nil : (bytes, Int(result) - 1)

@@ -32,9 +32,12 @@ typedef struct rk_rrect_shape {
 /// [2] ..< [3]; pixels outside `outer` are left alone, `uniform` gets the solid source (rk_solid_over when it
 /// runs), the rest get s = scale(color, round(coverage · 255)), d = s + scale(d, 255 − s alpha) each.
 /// `kernels` 0 keeps to scalar C; 1 steps the edge pixels four at a time with AVX2 when rk_avx2_enabled(),
-/// the straight-side ones without divisions (rk_rrect_fast_side.h); 2 is 1 with every straight-side pixel
-/// on the exact ramp (for tests). The same bytes in every case.
-/// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0.
+/// the straight-side ones without divisions (rk_rrect_fast_side.h) and the corner ones with one division
+/// (rk_rrect_corner_fast.h); 2 is 1 with every straight-side and corner pixel on the exact formulas (for
+/// tests). The same bytes in every case.
+/// Invariant (caller): every row y0 ..< y1 has a table entry, the region lies inside the surface, radius > 0,
+/// and no other thread writes the region during the call (the AVX2 steps may read a few pixels of the region
+/// outside `outer` and write them back unchanged).
 void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, int64_t table_y,
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
@@ -53,6 +56,13 @@ int rk_rrect_row_layouts(const double *outer, const double *inner, const double 
 /// to the exact one.
 int rk_rrect_side_bytes(const rk_rrect_shape *shape, int side_x, const double *distances, int64_t count,
                         uint8_t *out, int exact_sides);
+
+/// Tests: the coverage bytes rk_rrect_blend_rows' AVX2 edge lanes give pixel centres at local offsets
+/// (offset_x[i], offset_y[i]) from the rectangle's centre (any zone: side, corner, exits), `exact` 1 with every
+/// lane on the exact formulas. Returns 0 without AVX2 (nothing written), else 1 + the number of corner lanes
+/// the fast corner formula left to the exact one.
+int rk_rrect_lane_bytes(const rk_rrect_shape *shape, const double *offset_x, const double *offset_y, int64_t count,
+                        uint8_t *out, int exact);
 
 #ifdef __cplusplus
 }
