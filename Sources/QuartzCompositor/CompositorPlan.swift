@@ -90,7 +90,12 @@ struct CompositorPlan: Sendable {
     @discardableResult
     mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
         var added = FillPixelBounds.empty
-        for node in nodes { added = added.union(planNode(node, surface: surface, clip: clip, visible: visible)) }
+        // Each node read in place from the list's storage (no retain of its box per node).
+        nodes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                added = added.union(planNode(buffer[index], surface: surface, clip: clip, visible: visible))
+            }
+        }
         return added
     }
 
@@ -98,10 +103,66 @@ struct CompositorPlan: Sendable {
     private mutating func planNode(
         _ node: borrowing RenderNode, surface: Int, clip: Int, visible: FillPixelBounds
     ) -> FillPixelBounds {
-        switch node {
-        case .item(let item): planItem(item, surface: surface, clip: clip, visible: visible)
-        case .group(let group): planGroup(group, surface: surface, clip: clip, visible: visible)
+        // Solid rectangles (most items of most frames) are worked out by a static function that reads the item
+        // in the node's box: bound inside this mutating method, the item was copied (its colour retained and
+        // released) for every node.
+        switch Self.plannedSolid(node, visible: visible) {
+        case .culled: return .empty
+        case .solid(let solid, let bounds):
+            solids.append(solid)
+            appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
+            return bounds
+        case .other: break
         }
+        switch node {
+        case .item(let item): return planItem(item, surface: surface, clip: clip, visible: visible)
+        case .group(let group): return planGroup(group, surface: surface, clip: clip, visible: visible)
+        }
+    }
+
+    /// What planNode does with a node before it binds the node's item or group.
+    enum NodeSolid {
+        /// Drawn as a `.solid` operation with these bounds (its rectangle's reach inside `visible`).
+        case solid(CompositorSolidRect, FillPixelBounds)
+        /// An item that draws nothing (planItem would return `.empty` and add nothing).
+        case culled
+        /// A group, or an item planItem plans in full.
+        case other
+    }
+
+    /// planItem's culling and `.solid` path for a node, read in place; `.other` where planItem does more. Only
+    /// plain fields (and the colour reference) are read while the node is matched, and nothing is called there:
+    /// with calls inside the match (or the item handed to a function, or bound in the mutating planNode) the
+    /// compiler copied the whole item for every node.
+    @inline(never)
+    static func plannedSolid(_ node: borrowing RenderNode, visible: FillPixelBounds) -> NodeSolid {
+        let transform: CATransform3D, shape: RenderRoundedRect, color: CGColor
+        let opacity: Double, blendMode: CGBlendMode, isDoubleSided: Bool
+        switch node {
+        case .group: return .other
+        case .item(let item):
+            guard case .solid(let s, let c) = item.content else { return .other }
+            (transform, shape, color) = (item.transform, s, c)
+            (opacity, blendMode, isDoubleSided) = (item.opacity, item.blendMode, item.isDoubleSided)
+        }
+        guard opacity > 0, Self.isFinite(transform), !visible.isEmpty else { return .culled }
+        let projection = CompositorProjection(transform)
+        if !isDoubleSided && projection.isBackFacing { return .culled }
+        guard let affine = projection.affine,
+              let solid = plannedSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine)
+        else { return .other }
+        let r = solid.reach
+        let bounds = FillPixelBounds(minX: max(r.minX, visible.minX), minY: max(r.minY, visible.minY),
+                                     maxX: min(r.maxX, visible.maxX), maxY: min(r.maxY, visible.maxY))
+        return bounds.isEmpty ? .culled : .solid(solid, bounds)
+    }
+
+    /// CATransform3D.isFinite inline (x · 0 is ±0 for finite x and NaN otherwise; a sum of zeros is zero).
+    @inline(__always)
+    static func isFinite(_ m: CATransform3D) -> Bool {
+        let zero = SIMD4<Double>.zero
+        let lanes = m.row1 * zero + m.row2 * zero + m.row3 * zero + m.row4 * zero
+        return lanes.sum() == 0
     }
 
     mutating func planItem(
@@ -130,23 +191,8 @@ struct CompositorPlan: Sendable {
     /// and CompositorCoverageBuilder.preparedRoundedRect give. Nil for other items and for rectangles those
     /// would not draw analytically (a projective matrix, uneven corners, empty, beyond the filler's range).
     static func solidRect(_ item: borrowing RenderItem, _ projection: CompositorProjection) -> CompositorSolidRect? {
-        guard let affine = projection.affine else { return nil }
-        switch item.content {
-        case .solid(let shape, let color):
-            // RenderRoundedRect.isUniform, with the effective radius worked out once.
-            let radius = shape.effectiveRadius
-            guard radius == 0 || shape.maskedCorners.isSuperset(of: .all) else { return nil }
-            let rect = shape.rect.standardized
-            guard !rect.isNull, rect.width > 0, rect.height > 0, let box = projection.deviceBoundingBox(of: rect),
-                  CompositorCoverageBuilder.isModest(box)
-            else { return nil }
-            return CompositorSolidRect(
-                rect: rect, radius: radius, transform: affine, device: box,
-                reach: box.compositorPixelBounds(margin: 1),
-                color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode)
-        default:
-            return nil
-        }
+        guard let affine = projection.affine, case .solid(let shape, let color) = item.content else { return nil }
+        return plannedSolid(shape, color: color, opacity: item.opacity, blendMode: item.blendMode, affine: affine)
     }
 
     private mutating func appendOp(_ spec: CompositorOpSpec, surface: Int, clip: Int, bounds: FillPixelBounds) {

@@ -1,0 +1,147 @@
+// Planning a `.solid` item as a CompositorSolidRect without cross-module calls: Foundation's CGRect accessors
+// (swift-corelibs-foundation on Linux; `minX`, `standardized` and friends are not inlinable, so each was a call),
+// CGRect.applying (QuartzMath) and libm's `round` in the colour are replaced by inline Double arithmetic that
+// performs the same IEEE operations in the same order. So every field is bit-identical to the composition of
+// those calls (CompositorSolidRectPlanningTests compares them field by field, signed zeros, NaN and huge values
+// included). This runs once per item per frame.
+//
+// Spaces: the rectangle in local units, its box in device pixels. Colour: premultiplied 0xAABBGGRR.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// Swift.min(a, b) and Swift.max(a, b) for Doubles, written out: the generic functions were left as calls in
+/// this hot path. min is `b < a ? b : a`, max `b >= a ? b : a` (the standard library's definitions, so NaN and
+/// signed zeros come out the same).
+@inline(__always) func compositorMinimum(_ a: Double, _ b: Double) -> Double { b < a ? b : a }
+@inline(__always) func compositorMaximum(_ a: Double, _ b: Double) -> Double { b >= a ? b : a }
+
+/// A CGRect's stored fields with corelibs' accessors written out. Swift.min(a, b) is `b < a ? b : a` and
+/// Swift.max(a, b) is `b >= a ? b : a`; corelibs' `minX` is `origin.x + min(size.width, 0)`, `maxX`
+/// `origin.x + max(size.width, 0)`, `width` `abs(size.width)`, `isNull` "either origin coordinate is +∞",
+/// `standardized` `(minX, minY, width, height)` (or `.null`).
+struct CompositorRectFields {
+    var x: Double, y: Double, w: Double, h: Double
+
+    @inline(__always) init(x: Double, y: Double, w: Double, h: Double) {
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+    }
+
+    @inline(__always) init(_ r: CGRect) {
+        self.init(x: Double(r.origin.x), y: Double(r.origin.y), w: Double(r.size.width), h: Double(r.size.height))
+    }
+
+    /// CGRect.null's fields.
+    static let null = CompositorRectFields(x: .infinity, y: .infinity, w: 0, h: 0)
+
+    var rect: CGRect { CGRect(x: x, y: y, width: w, height: h) }
+    var isNull: Bool { @inline(__always) get { x == .infinity || y == .infinity } }
+    var minX: Double { @inline(__always) get { x + (0 < w ? 0 : w) } }
+    var maxX: Double { @inline(__always) get { x + (0 >= w ? 0 : w) } }
+    var minY: Double { @inline(__always) get { y + (0 < h ? 0 : h) } }
+    var maxY: Double { @inline(__always) get { y + (0 >= h ? 0 : h) } }
+    var width: Double { @inline(__always) get { abs(w) } }
+    var height: Double { @inline(__always) get { abs(h) } }
+    var standardized: CompositorRectFields {
+        @inline(__always) get { isNull ? .null : CompositorRectFields(x: minX, y: minY, w: width, h: height) }
+    }
+
+    /// QuartzMath's CGRect.applying: the four corners of the standardized rectangle mapped as CGPoint.applying
+    /// does, extremes folded in corner order with `<`.
+    @inline(__always)
+    func applying(_ t: CGAffineTransform) -> CompositorRectFields {
+        if isNull { return self }
+        let r = standardized
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        let a = Double(t.a), b = Double(t.b), c = Double(t.c), d = Double(t.d), tx = Double(t.tx), ty = Double(t.ty)
+        let xs = (a * x0 + c * y0 + tx, a * x1 + c * y0 + tx, a * x0 + c * y1 + tx, a * x1 + c * y1 + tx)
+        let ys = (b * x0 + d * y0 + ty, b * x1 + d * y0 + ty, b * x0 + d * y1 + ty, b * x1 + d * y1 + ty)
+        @inline(__always) func lowest(_ v: (Double, Double, Double, Double)) -> Double {
+            var m = v.0
+            if v.1 < m { m = v.1 }
+            if v.2 < m { m = v.2 }
+            if v.3 < m { m = v.3 }
+            return m
+        }
+        @inline(__always) func highest(_ v: (Double, Double, Double, Double)) -> Double {
+            var m = v.0
+            if m < v.1 { m = v.1 }
+            if m < v.2 { m = v.2 }
+            if m < v.3 { m = v.3 }
+            return m
+        }
+        let minX = lowest(xs), minY = lowest(ys)
+        return CompositorRectFields(x: minX, y: minY, w: highest(xs) - minX, h: highest(ys) - minY)
+    }
+
+    /// CGRect.compositorPixelBounds(margin:) on these fields.
+    @inline(__always)
+    func pixelBounds(margin: Double) -> FillPixelBounds {
+        if isNull { return .empty }
+        let x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .empty }
+        let limit = Double(fillMaximumDeviceCoordinate)
+        @inline(__always) func floorInt(_ v: Double) -> Int {
+            let c = compositorMinimum(compositorMaximum(v, -limit), limit), t = Int(c)
+            return Double(t) > c ? t - 1 : t
+        }
+        @inline(__always) func ceilInt(_ v: Double) -> Int {
+            let c = compositorMinimum(compositorMaximum(v, -limit), limit), t = Int(c)
+            return Double(t) < c ? t + 1 : t
+        }
+        return FillPixelBounds(
+            minX: floorInt(x0 - margin), minY: floorInt(y0 - margin), maxX: ceilInt(x1 + margin), maxY: ceilInt(y1 + margin))
+    }
+}
+
+extension CompositorPlan {
+    /// `solidRect(_:_:)` for `.solid` content: RenderRoundedRect.effectiveRadius, the standardized rectangle,
+    /// CompositorProjection.deviceBoundingBox, CompositorCoverageBuilder.isModest, compositorPixelBounds(margin: 1)
+    /// and compositorPremultiplied(opacity:), each as the same arithmetic on CompositorRectFields.
+    @inline(__always)
+    static func plannedSolid(
+        _ shape: RenderRoundedRect, color: CGColor, opacity: Double, blendMode: CGBlendMode, affine: CGAffineTransform
+    ) -> CompositorSolidRect? {
+        let given = CompositorRectFields(shape.rect)
+        // effectiveRadius: half the shorter side of the standardized rectangle (0 when null: width 0).
+        let rect = given.standardized
+        let shorter = rect.height < rect.width ? rect.height : rect.width
+        let half = shorter / 2
+        let cornerRadius = shape.cornerRadius
+        let radius = cornerRadius.isFinite && cornerRadius > 0 && half > 0 ? (half < cornerRadius ? half : cornerRadius) : 0
+        guard radius == 0 || shape.maskedCorners.isSuperset(of: .all) else { return nil }
+        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
+        // deviceBoundingBox(of: rect): standardized again, finite sides, then applying.
+        let r = rect.standardized
+        guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        let box = r.applying(affine)
+        guard !box.isNull, box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else { return nil }
+        // isModest(box).
+        let limit = Double(fillMaximumDeviceCoordinate)
+        guard abs(box.minX) < limit && abs(box.maxX) < limit && abs(box.minY) < limit && abs(box.maxY) < limit
+        else { return nil }
+        return CompositorSolidRect(
+            rect: rect.rect, radius: radius, transform: affine, device: box.rect, reach: box.pixelBounds(margin: 1),
+            color: compositorPremultiplied(color.straightSRGBRGBA, opacity: opacity), blendMode: blendMode)
+    }
+
+    /// CGColor.compositorPremultiplied(opacity:) on its straight components: PremultipliedRGBA8(straightRed:…)
+    /// with `(v · 255).rounded()` as truncation plus a half test (exact: for 0 ≤ v ≤ 255 the fraction
+    /// v − trunc(v) is computed without rounding, and `rounded()` takes halves away from zero).
+    @inline(__always)
+    static func compositorPremultiplied(_ c: SIMD4<Double>, opacity: Double) -> UInt32 {
+        @inline(__always) func unit(_ v: Double) -> Double {
+            v.isNaN ? 0 : compositorMinimum(1, compositorMaximum(0, v))
+        }
+        let o = unit(opacity)
+        @inline(__always) func byte(_ u: Double) -> UInt32 {
+            let v = u * 255, t = Int(v)
+            return UInt32(truncatingIfNeeded: v - Double(t) >= 0.5 ? t + 1 : t)
+        }
+        let alpha = unit(c.w * o)
+        return byte(unit(c.x) * alpha) | byte(unit(c.y) * alpha) << 8 | byte(unit(c.z) * alpha) << 16 | byte(alpha) << 24
+    }
+}
