@@ -103,13 +103,10 @@ struct CompositorPlan: Sendable {
     private mutating func planNode(
         _ node: borrowing RenderNode, surface: Int, clip: Int, visible: FillPixelBounds
     ) -> FillPixelBounds {
-        // Solid rectangles (most items of most frames) are worked out by a static function that reads the item
-        // in the node's box: bound inside this mutating method, the item was copied (its colour retained and
-        // released) for every node.
-        switch Self.plannedSolid(node, visible: visible) {
+        // Solid rectangles (most items of most frames) take a short path that appends the rectangle in place.
+        switch Self.plannedSolid(node, visible: visible, into: &solids) {
         case .culled: return .empty
-        case .solid(let solid, let bounds):
-            solids.append(solid)
+        case .solid(let bounds):
             appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
             return bounds
         case .other: break
@@ -122,20 +119,22 @@ struct CompositorPlan: Sendable {
 
     /// What planNode does with a node before it binds the node's item or group.
     enum NodeSolid {
-        /// Drawn as a `.solid` operation with these bounds (its rectangle's reach inside `visible`).
-        case solid(CompositorSolidRect, FillPixelBounds)
+        /// Drawn as a `.solid` operation with these bounds (its rectangle's reach inside `visible`); the
+        /// rectangle is the last of `solids`.
+        case solid(FillPixelBounds)
         /// An item that draws nothing (planItem would return `.empty` and add nothing).
         case culled
         /// A group, or an item planItem plans in full.
         case other
     }
 
-    /// planItem's culling and `.solid` path for a node, read in place; `.other` where planItem does more. Only
-    /// plain fields (and the colour reference) are read while the node is matched, and nothing is called there:
-    /// with calls inside the match (or the item handed to a function, or bound in the mutating planNode) the
-    /// compiler copied the whole item for every node.
+    /// planItem's culling and `.solid` path for a node, read in place: a drawn rectangle is appended to `solids`
+    /// (built there, not moved through return values); `.other` where planItem does more. Only plain fields and
+    /// the colour reference are read while the node is matched.
     @inline(never)
-    static func plannedSolid(_ node: borrowing RenderNode, visible: FillPixelBounds) -> NodeSolid {
+    static func plannedSolid(
+        _ node: borrowing RenderNode, visible: FillPixelBounds, into solids: inout [CompositorSolidRect]
+    ) -> NodeSolid {
         let transform: CATransform3D, shape: RenderRoundedRect, color: CGColor
         let opacity: Double, blendMode: CGBlendMode, isDoubleSided: Bool
         switch node {
@@ -148,13 +147,12 @@ struct CompositorPlan: Sendable {
         guard opacity > 0, Self.isFinite(transform), !visible.isEmpty else { return .culled }
         let projection = CompositorProjection(transform)
         if !isDoubleSided && projection.isBackFacing { return .culled }
-        guard let affine = projection.affine,
-              let solid = plannedSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine)
-        else { return .other }
-        let r = solid.reach
-        let bounds = FillPixelBounds(minX: max(r.minX, visible.minX), minY: max(r.minY, visible.minY),
-                                     maxX: min(r.maxX, visible.maxX), maxY: min(r.maxY, visible.maxY))
-        return bounds.isEmpty ? .culled : .solid(solid, bounds)
+        guard let affine = projection.affine else { return .other }
+        switch appendSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine,
+                           visible: visible, to: &solids) {
+        case nil: return .other
+        case let bounds?: return bounds.isEmpty ? .culled : .solid(bounds)
+        }
     }
 
     /// CATransform3D.isFinite inline (x · 0 is ±0 for finite x and NaN otherwise; a sum of zeros is zero).

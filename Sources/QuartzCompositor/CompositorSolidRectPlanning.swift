@@ -128,6 +128,22 @@ extension CompositorPlan {
             color: compositorPremultiplied(color.straightSRGBRGBA, opacity: opacity), blendMode: blendMode)
     }
 
+    /// plannedSolid's rectangle appended to `solids` when its reach meets `visible`: returns that overlap (the
+    /// operation's bounds; empty: nothing appended), or nil when the item is not a plannable solid.
+    @inline(__always)
+    static func appendSolid(
+        _ shape: RenderRoundedRect, color: CGColor, opacity: Double, blendMode: CGBlendMode, affine: CGAffineTransform,
+        visible: FillPixelBounds, to solids: inout [CompositorSolidRect]
+    ) -> FillPixelBounds? {
+        guard let solid = plannedSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine)
+        else { return nil }
+        let r = solid.reach
+        let bounds = FillPixelBounds(minX: max(r.minX, visible.minX), minY: max(r.minY, visible.minY),
+                                     maxX: min(r.maxX, visible.maxX), maxY: min(r.maxY, visible.maxY))
+        if !bounds.isEmpty { solids.append(solid) }
+        return bounds
+    }
+
     /// CGColor.compositorPremultiplied(opacity:) on its straight components: PremultipliedRGBA8(straightRed:…)
     /// with `(v · 255).rounded()` as truncation plus a half test (exact: for 0 ≤ v ≤ 255 the fraction
     /// v − trunc(v) is computed without rounding, and `rounded()` takes halves away from zero).

@@ -28,13 +28,40 @@ public struct FillSolidSharpRect: Sendable {
     /// not finite, the rectangle is empty, or a side lies beyond ±`fillMaximumDeviceCoordinate`.
     public init?(device: CGRect, color: UInt32) {
         let x0 = Double(device.minX), y0 = Double(device.minY), x1 = Double(device.maxX), y1 = Double(device.maxY)
-        let limit = Double(fillMaximumDeviceCoordinate)
-        guard !device.isNull, abs(x0) < limit, abs(y0) < limit, abs(x1) < limit, abs(y1) < limit, x0 < x1, y0 < y1,
-              let classes = Self.classes(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
+        var classes = rk_sharp_rect()
+        guard !device.isNull, Self.accepts(x0, y0, x1, y1),
+              Self.classes(x0: x0, y0: y0, x1: x1, y1: y1, color: color, into: &classes)
         else { return nil }
         (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
         self.color = color
         self.classes = classes
+    }
+
+    /// Finite sides inside ±`fillMaximumDeviceCoordinate`, x0 < x1, y0 < y1 (NaN fails every test).
+    @inline(__always)
+    static func accepts(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
+        let limit = Double(fillMaximumDeviceCoordinate)
+        return abs(x0) < limit && abs(y0) < limit && abs(x1) < limit && abs(y1) < limit && x0 < x1 && y0 < y1
+    }
+
+    /// `init?(device:color:)` written at `rect` when `write` is true; returns whether that initialiser succeeds
+    /// (false: nothing is written). Invariant: `rect` addresses memory for one FillSolidSharpRect (its fields are
+    /// trivial, so overwriting or abandoning it owes no deinitialization).
+    public static func initialize(
+        _ rect: UnsafeMutablePointer<FillSolidSharpRect>, device: CGRect, color: UInt32, when write: Bool
+    ) -> Bool {
+        let x0 = Double(device.minX), y0 = Double(device.minY), x1 = Double(device.maxX), y1 = Double(device.maxY)
+        guard !device.isNull, accepts(x0, y0, x1, y1) else { return false }
+        var classes = rk_sharp_rect()
+        guard Self.classes(x0: x0, y0: y0, x1: x1, y1: y1, color: color, into: &classes) else { return false }
+        if write { rect.initialize(to: FillSolidSharpRect(classes: classes, x0: x0, y0: y0, x1: x1, y1: y1, color: color)) }
+        return true
+    }
+
+    private init(classes: rk_sharp_rect, x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32) {
+        self.classes = classes
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
+        self.color = color
     }
 
     /// `color` scaled by coverage byte `a` as FillSurfaceRows.blendSolid scales it (0: the pixel stays as it is).
@@ -58,8 +85,8 @@ public struct FillSolidSharpRect: Sendable {
     /// blendSharpBlocks' classes of the rectangle (FillAxisAlignedRoundedRect's columns and rows with radius 0)
     /// with their sources; nil if a class count exceeds two (which the geometry rules out: with uniform
     /// columns, at most one edge column lies on each side; without, the rectangle spans at most two columns;
-    /// rows likewise). Invariant: x0 < x1, y0 < y1, all finite.
-    static func classes(x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32) -> rk_sharp_rect? {
+    /// rows likewise), written into `k`, which starts zeroed; false when refused. Invariant: x0 < x1, y0 < y1, all finite.
+    static func classes(x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32, into k: inout rk_sharp_rect) -> Bool {
         // Columns: outer [ox0, ox1), uniform [ux0, ux1) ⊆ outer when not empty (⌈x0⌉ ≥ ⌊x0⌋, ⌊x1⌋ ≤ ⌈x1⌉);
         // when it is empty every outer column is an edge column. Rows likewise: full [fy0, fy1).
         let ox0 = fillFloorIndex(x0), ox1 = max(ox0, fillCeilIndex(x1))
@@ -82,11 +109,10 @@ public struct FillSolidSharpRect: Sendable {
         let fy1 = max(fy0, min(fillFloorIndex(y1), oy1))
         let aboveCount = fy0 &- oy0, belowCount = oy1 &- fy1
         let partialCount = aboveCount &+ belowCount
-        guard edgeCount <= 2, partialCount <= 2 else { return nil }
+        guard edgeCount <= 2, partialCount <= 2 else { return false }
         let p0 = aboveCount > 0 ? oy0 : fy1
         let p1 = aboveCount == 2 ? oy0 &+ 1 : fy1
 
-        var k = rk_sharp_rect()
         k.uniformX0 = Int32(truncatingIfNeeded: ux0)
         k.uniformX1 = Int32(truncatingIfNeeded: ux1)
         k.fullY0 = Int32(truncatingIfNeeded: fy0)
@@ -116,7 +142,7 @@ public struct FillSolidSharpRect: Sendable {
             if edgeCount > 0 { k.edgePartial.0.1 = pixelSource(e0, p1) }
             if edgeCount > 1 { k.edgePartial.1.1 = pixelSource(e1, p1) }
         }
-        return k
+        return true
     }
 
     /// The pixels the rectangle touches.
