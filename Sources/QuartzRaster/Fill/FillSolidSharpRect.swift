@@ -85,12 +85,15 @@ public struct FillSolidSharpRect: Sendable {
     /// blendSharpBlocks' classes of the rectangle (FillAxisAlignedRoundedRect's columns and rows with radius 0)
     /// with their sources; nil if a class count exceeds two (which the geometry rules out: with uniform
     /// columns, at most one edge column lies on each side; without, the rectangle spans at most two columns;
-    /// rows likewise), written into `k`, which starts zeroed; false when refused. Invariant: x0 < x1, y0 < y1, all finite.
+    /// rows likewise), written into `k`, which starts zeroed; false when refused. Invariant: x0 < x1, y0 < y1, all
+    /// finite and inside ±fillMaximumDeviceCoordinate (`accepts`).
     static func classes(x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32, into k: inout rk_sharp_rect) -> Bool {
         // Columns: outer [ox0, ox1), uniform [ux0, ux1) ⊆ outer when not empty (⌈x0⌉ ≥ ⌊x0⌋, ⌊x1⌋ ≤ ⌈x1⌉);
         // when it is empty every outer column is an edge column. Rows likewise: full [fy0, fy1).
-        let ox0 = fillFloorIndex(x0), ox1 = max(ox0, fillCeilIndex(x1))
-        let ux0 = fillCeilIndex(x0), floorX1 = fillFloorIndex(x1)
+        let (floorX0, ceilX0) = floorAndCeil(x0), (floorX1, ceilX1) = floorAndCeil(x1)
+        let (floorY0, ceilY0) = floorAndCeil(y0), (floorY1, ceilY1) = floorAndCeil(y1)
+        let ox0 = floorX0, ox1 = max(ox0, ceilX1)
+        let ux0 = ceilX0
         let hasUniform = ux0 < floorX1
         let ux1 = hasUniform ? floorX1 : ux0
         let e0: Int, e1: Int, edgeCount: Int
@@ -104,9 +107,9 @@ public struct FillSolidSharpRect: Sendable {
             e0 = ox0
             e1 = ox0 &+ 1
         }
-        let oy0 = fillFloorIndex(y0), oy1 = max(oy0, fillCeilIndex(y1))
-        let fy0 = min(max(fillCeilIndex(y0), oy0), oy1)
-        let fy1 = max(fy0, min(fillFloorIndex(y1), oy1))
+        let oy0 = floorY0, oy1 = max(oy0, ceilY1)
+        let fy0 = min(max(ceilY0, oy0), oy1)
+        let fy1 = max(fy0, min(floorY1, oy1))
         let aboveCount = fy0 &- oy0, belowCount = oy1 &- fy1
         let partialCount = aboveCount &+ belowCount
         guard edgeCount <= 2, partialCount <= 2 else { return false }
@@ -127,10 +130,17 @@ public struct FillSolidSharpRect: Sendable {
         @inline(__always) func pixelSource(_ x: Int, _ y: Int) -> UInt32 {
             source(color, fillCoverageByte(coverage(x: x, y: y, x0, y0, x1, y1)))
         }
+        // On a full row coverage(x:y:) reduces to the column overlap b − a clamped: its top and bottom excess are
+        // exactly 0 (y0 ≤ ⌈y0⌉ ≤ y and y + 1 ≤ ⌊y1⌋ ≤ y1 make both clamped differences 0, times b − a > 0), so
+        // (b − a) − 0 − 0 is b − a; and the row's own overlap is 1 (min(y1, y + 1) − max(y0, y) = 1).
+        @inline(__always) func fullSource(_ x: Int) -> UInt32 {
+            let a = max(Double(x), x0), b = min(Double(x + 1), x1)
+            return a >= b ? 0 : source(color, fillCoverageByte(min(max(b - a, 0), 1)))
+        }
         if fy0 < fy1 {
-            k.uniformFull = rowSource(fy0)
-            if edgeCount > 0 { k.edgeFull.0 = pixelSource(e0, fy0) }
-            if edgeCount > 1 { k.edgeFull.1 = pixelSource(e1, fy0) }
+            k.uniformFull = source(color, 255)
+            if edgeCount > 0 { k.edgeFull.0 = fullSource(e0) }
+            if edgeCount > 1 { k.edgeFull.1 = fullSource(e1) }
         }
         if partialCount > 0 {
             k.uniformPartial.0 = rowSource(p0)
@@ -143,6 +153,14 @@ public struct FillSolidSharpRect: Sendable {
             if edgeCount > 1 { k.edgePartial.1.1 = pixelSource(e1, p1) }
         }
         return true
+    }
+
+    /// (fillFloorIndex(v), fillCeilIndex(v)) for |v| < fillMaximumDeviceCoordinate (no NaN, no clamping
+    /// needed), sharing one conversion: Int(v) truncates exactly there.
+    @inline(__always)
+    static func floorAndCeil(_ v: Double) -> (Int, Int) {
+        let t = Int(v), d = Double(t)
+        return (d > v ? t &- 1 : t, d < v ? t &+ 1 : t)
     }
 
     /// The pixels the rectangle touches.
