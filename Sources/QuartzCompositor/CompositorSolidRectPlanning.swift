@@ -76,25 +76,6 @@ struct CompositorRectFields {
         let minX = lowest(xs), minY = lowest(ys)
         return CompositorRectFields(x: minX, y: minY, w: highest(xs) - minX, h: highest(ys) - minY)
     }
-
-    /// CGRect.compositorPixelBounds(margin:) on these fields.
-    @inline(__always)
-    func pixelBounds(margin: Double) -> FillPixelBounds {
-        if isNull { return .empty }
-        let x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .empty }
-        let limit = Double(fillMaximumDeviceCoordinate)
-        @inline(__always) func floorInt(_ v: Double) -> Int {
-            let c = compositorMinimum(compositorMaximum(v, -limit), limit), t = Int(c)
-            return Double(t) > c ? t - 1 : t
-        }
-        @inline(__always) func ceilInt(_ v: Double) -> Int {
-            let c = compositorMinimum(compositorMaximum(v, -limit), limit), t = Int(c)
-            return Double(t) < c ? t + 1 : t
-        }
-        return FillPixelBounds(
-            minX: floorInt(x0 - margin), minY: floorInt(y0 - margin), maxX: ceilInt(x1 + margin), maxY: ceilInt(y1 + margin))
-    }
 }
 
 extension CompositorPlan {
@@ -118,13 +99,25 @@ extension CompositorPlan {
         let r = rect.standardized
         guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
         let box = r.applying(affine)
-        guard !box.isNull, box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else { return nil }
+        let x0 = box.minX, x1 = box.maxX, y0 = box.minY, y1 = box.maxY
+        guard !box.isNull, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
         // isModest(box).
         let limit = Double(fillMaximumDeviceCoordinate)
-        guard abs(box.minX) < limit && abs(box.maxX) < limit && abs(box.minY) < limit && abs(box.maxY) < limit
-        else { return nil }
+        guard abs(x0) < limit && abs(x1) < limit && abs(y0) < limit && abs(y1) < limit else { return nil }
+        // compositorPixelBounds(margin: 1): its clamp to ±limit before ⌊⌋ and ⌈⌉ is left out, which changes no
+        // bound: the sides are inside ±limit (just checked), so v ± 1 converts exactly, and for the whole number
+        // limit ⌊clamp(v)⌋ = clamp(⌊v⌋) (⌈⌉ likewise), which FillPixelBounds' own clamp to 0…limit absorbs.
+        @inline(__always) func floorInt(_ v: Double) -> Int {
+            let t = Int(v)
+            return Double(t) > v ? t &- 1 : t
+        }
+        @inline(__always) func ceilInt(_ v: Double) -> Int {
+            let t = Int(v)
+            return Double(t) < v ? t &+ 1 : t
+        }
+        let reach = FillPixelBounds(minX: floorInt(x0 - 1), minY: floorInt(y0 - 1), maxX: ceilInt(x1 + 1), maxY: ceilInt(y1 + 1))
         return CompositorSolidRect(
-            rect: rect.rect, radius: radius, transform: affine, device: box.rect, reach: box.pixelBounds(margin: 1),
+            rect: rect.rect, radius: radius, transform: affine, device: box.rect, reach: reach,
             color: compositorPremultiplied(color.straightSRGBRGBA, opacity: opacity), blendMode: blendMode)
     }
 
