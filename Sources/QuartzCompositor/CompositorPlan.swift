@@ -90,7 +90,7 @@ struct CompositorPlan: Sendable {
     @discardableResult
     mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
         var added = FillPixelBounds.empty
-        // Each node read in place from the list's storage (no retain of its box per node).
+        // Each node borrowed from the list's storage rather than copied out by a for-in loop.
         nodes.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 added = added.union(planNode(buffer[index], surface: surface, clip: clip, visible: visible))
@@ -130,7 +130,10 @@ struct CompositorPlan: Sendable {
 
     /// planItem's culling and `.solid` path for a node, read in place: a drawn rectangle is appended to `solids`
     /// (built there, not moved through return values); `.other` where planItem does more. Only plain fields and
-    /// the colour reference are read while the node is matched.
+    /// the colour reference are read while the node is matched. Binding the item still copies it (a memcpy and
+    /// an outlined copy that retains its references): the compiler keeps that copy for this large multi-payload
+    /// item whichever way the node is reached (tried: borrowed in place, an owned copy of the node, a
+    /// non-indirect `.item` case, fields read inside the match; all kept it).
     @inline(never)
     static func plannedSolid(
         _ node: borrowing RenderNode, visible: FillPixelBounds, into solids: inout [CompositorSolidRect]
