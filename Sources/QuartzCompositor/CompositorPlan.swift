@@ -117,55 +117,6 @@ struct CompositorPlan: Sendable {
         }
     }
 
-    /// What planNode does with a node before it binds the node's item or group.
-    enum NodeSolid {
-        /// Drawn as a `.solid` operation with these bounds (its rectangle's reach inside `visible`); the
-        /// rectangle is the last of `solids`.
-        case solid(FillPixelBounds)
-        /// An item that draws nothing (planItem would return `.empty` and add nothing).
-        case culled
-        /// A group, or an item planItem plans in full.
-        case other
-    }
-
-    /// planItem's culling and `.solid` path for a node, read in place: a drawn rectangle is appended to `solids`
-    /// (built there, not moved through return values); `.other` where planItem does more. Only plain fields and
-    /// the colour reference are read while the node is matched. Binding the item still copies it (a memcpy and
-    /// an outlined copy that retains its references): the compiler keeps that copy for this large multi-payload
-    /// item whichever way the node is reached (tried: borrowed in place, an owned copy of the node, a
-    /// non-indirect `.item` case, fields read inside the match; all kept it).
-    @inline(never)
-    static func plannedSolid(
-        _ node: borrowing RenderNode, visible: FillPixelBounds, into solids: inout [CompositorSolidRect]
-    ) -> NodeSolid {
-        let transform: CATransform3D, shape: RenderRoundedRect, color: CGColor
-        let opacity: Double, blendMode: CGBlendMode, isDoubleSided: Bool
-        switch node {
-        case .group: return .other
-        case .item(let item):
-            guard case .solid(let s, let c) = item.content else { return .other }
-            (transform, shape, color) = (item.transform, s, c)
-            (opacity, blendMode, isDoubleSided) = (item.opacity, item.blendMode, item.isDoubleSided)
-        }
-        guard opacity > 0, Self.isFinite(transform), !visible.isEmpty else { return .culled }
-        let projection = CompositorProjection(transform)
-        if !isDoubleSided && projection.isBackFacing { return .culled }
-        guard let affine = projection.affine else { return .other }
-        switch appendSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine,
-                           visible: visible, to: &solids) {
-        case nil: return .other
-        case let bounds?: return bounds.isEmpty ? .culled : .solid(bounds)
-        }
-    }
-
-    /// CATransform3D.isFinite inline (x · 0 is ±0 for finite x and NaN otherwise; a sum of zeros is zero).
-    @inline(__always)
-    static func isFinite(_ m: CATransform3D) -> Bool {
-        let zero = SIMD4<Double>.zero
-        let lanes = m.row1 * zero + m.row2 * zero + m.row3 * zero + m.row4 * zero
-        return lanes.sum() == 0
-    }
-
     mutating func planItem(
         _ item: borrowing RenderItem, surface: Int, clip: Int, visible: FillPixelBounds
     ) -> FillPixelBounds {
@@ -186,14 +137,6 @@ struct CompositorPlan: Sendable {
         items.append(copy item)
         appendOp(.item(items.count - 1), surface: surface, clip: clip, bounds: bounds)
         return bounds
-    }
-
-    /// A `.solid` item as CompositorSolidRect: the same box, bounds and coverage inputs as estimatedBounds
-    /// and CompositorCoverageBuilder.preparedRoundedRect give. Nil for other items and for rectangles those
-    /// would not draw analytically (a projective matrix, uneven corners, empty, beyond the filler's range).
-    static func solidRect(_ item: borrowing RenderItem, _ projection: CompositorProjection) -> CompositorSolidRect? {
-        guard let affine = projection.affine, case .solid(let shape, let color) = item.content else { return nil }
-        return plannedSolid(shape, color: color, opacity: item.opacity, blendMode: item.blendMode, affine: affine)
     }
 
     private mutating func appendOp(_ spec: CompositorOpSpec, surface: Int, clip: Int, bounds: FillPixelBounds) {
