@@ -252,14 +252,12 @@ final class CompositorFrameRenderer {
                     ops: buffer.baseAddress, clips: nil, sharpBounds: sharpBuffer.baseAddress, sharpRects: sharpRects)
                 Compositor.runWorkers(threads: threads, items: order.count, team: team) { item in
                     let index = order[item]
-                    let planned = plan.ops[index]
-                    if let solid = preparer.sharpSolid(planned) {
-                        if !solid.bounds.isEmpty, let bounds = out.sharpBounds, let rects = out.sharpRects {
-                            (rects + index).initialize(to: solid.rect)
-                            bounds[index] = solid.bounds
-                        }
+                    // `sharpRects` exists whenever the plan has solids, the only operations sharpSolid takes.
+                    if let rects = out.sharpRects, let bounds = out.sharpBounds,
+                       let sharp = preparer.sharpSolid(index, into: rects + index) {
+                        bounds[index] = sharp
                     } else {
-                        out.ops?[index] = preparer.prepare(planned)
+                        out.ops?[index] = preparer.prepare(plan.ops[index])
                     }
                 }
             }

@@ -90,7 +90,12 @@ struct CompositorPlan: Sendable {
     @discardableResult
     mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
         var added = FillPixelBounds.empty
-        for node in nodes { added = added.union(planNode(node, surface: surface, clip: clip, visible: visible)) }
+        // Each node borrowed from the list's storage rather than copied out by a for-in loop.
+        nodes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                added = added.union(planNode(buffer[index], surface: surface, clip: clip, visible: visible))
+            }
+        }
         return added
     }
 
@@ -98,9 +103,17 @@ struct CompositorPlan: Sendable {
     private mutating func planNode(
         _ node: borrowing RenderNode, surface: Int, clip: Int, visible: FillPixelBounds
     ) -> FillPixelBounds {
+        // Solid rectangles (most items of most frames) take a short path that appends the rectangle in place.
+        switch Self.plannedSolid(node, visible: visible, into: &solids) {
+        case .culled: return .empty
+        case .solid(let bounds):
+            appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)
+            return bounds
+        case .other: break
+        }
         switch node {
-        case .item(let item): planItem(item, surface: surface, clip: clip, visible: visible)
-        case .group(let group): planGroup(group, surface: surface, clip: clip, visible: visible)
+        case .item(let item): return planItem(item, surface: surface, clip: clip, visible: visible)
+        case .group(let group): return planGroup(group, surface: surface, clip: clip, visible: visible)
         }
     }
 
@@ -124,29 +137,6 @@ struct CompositorPlan: Sendable {
         items.append(copy item)
         appendOp(.item(items.count - 1), surface: surface, clip: clip, bounds: bounds)
         return bounds
-    }
-
-    /// A `.solid` item as CompositorSolidRect: the same box, bounds and coverage inputs as estimatedBounds
-    /// and CompositorCoverageBuilder.preparedRoundedRect give. Nil for other items and for rectangles those
-    /// would not draw analytically (a projective matrix, uneven corners, empty, beyond the filler's range).
-    static func solidRect(_ item: borrowing RenderItem, _ projection: CompositorProjection) -> CompositorSolidRect? {
-        guard let affine = projection.affine else { return nil }
-        switch item.content {
-        case .solid(let shape, let color):
-            // RenderRoundedRect.isUniform, with the effective radius worked out once.
-            let radius = shape.effectiveRadius
-            guard radius == 0 || shape.maskedCorners.isSuperset(of: .all) else { return nil }
-            let rect = shape.rect.standardized
-            guard !rect.isNull, rect.width > 0, rect.height > 0, let box = projection.deviceBoundingBox(of: rect),
-                  CompositorCoverageBuilder.isModest(box)
-            else { return nil }
-            return CompositorSolidRect(
-                rect: rect, radius: radius, transform: affine, device: box,
-                reach: box.compositorPixelBounds(margin: 1),
-                color: color.compositorPremultiplied(opacity: item.opacity), blendMode: item.blendMode)
-        default:
-            return nil
-        }
     }
 
     private mutating func appendOp(_ spec: CompositorOpSpec, surface: Int, clip: Int, bounds: FillPixelBounds) {

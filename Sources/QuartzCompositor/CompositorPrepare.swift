@@ -120,12 +120,6 @@ final class CompositorRoundedRectOp: CompositorOp, @unchecked Sendable {
     }
 }
 
-/// A prepared sharp solid rectangle (CompositorPreparer.sharpSolid) and the pixels it may touch.
-struct CompositorSharpSolid: Sendable {
-    let rect: FillSolidSharpRect
-    let bounds: FillPixelBounds
-}
-
 /// What preparing an item's geometry gives: the analytic rounded rectangle (kept concrete) or any other
 /// source, each with the device pixels it can touch.
 enum CompositorPreparedCoverage {
@@ -181,27 +175,34 @@ struct CompositorPreparer {
         }
     }
 
-    /// A `.solid` operation as a sharp axis-aligned rectangle the tile phase blends directly (plain bytes: no
-    /// operation object, reference count or coverage copy per operation): radius 0, a translate-and-uniform-
-    /// scale matrix (FillRoundedRectShape's axis-aligned case, so the pixels are CompositorRoundedRectOp's), no
-    /// clip, normal blending. Nil for any other operation; empty `bounds` when it covers nothing.
-    func sharpSolid(_ planned: CompositorPlannedOp) -> CompositorSharpSolid? {
-        guard case .solid(let index) = planned.spec, planned.clip < 0 else { return nil }
-        return plan.solids.withUnsafeBufferPointer { solids in
-            // Read in place, the cheap refusals first (rounded and rotated rectangles pass here too).
-            let solid = solids.baseAddress! + index
-            guard solid.pointee.radius == 0, solid.pointee.blendMode == .normal else { return nil }
-            let t = solid.pointee.transform
-            guard t.b == 0, t.c == 0, t.a != 0, abs(t.a) == abs(t.d),
-                  Double(t.a).isFinite, Double(t.d).isFinite, Double(t.tx).isFinite, Double(t.ty).isFinite,
-                  let rect = FillSolidSharpRect(device: solid.pointee.device, color: solid.pointee.color)
-            else { return nil }
-            // CompositorOp's bounds for the same operation (see prepare(_:)).
-            let r = solid.pointee.reach, v = planned.visible, p = planned.bounds
-            let bounds = FillPixelBounds(
-                minX: max(r.minX, v.minX, p.minX), minY: max(r.minY, v.minY, p.minY),
-                maxX: min(r.maxX, v.maxX, p.maxX), maxY: min(r.maxY, v.maxY, p.maxY))
-            return CompositorSharpSolid(rect: rect, bounds: bounds)
+    /// Operation `index` as a sharp axis-aligned rectangle the tile phase blends directly (plain bytes: no
+    /// operation object, reference count or coverage copy per operation): a planned `.solid` with radius 0, a
+    /// translate-and-uniform-scale matrix (FillRoundedRectShape's axis-aligned case, so the pixels are
+    /// CompositorRoundedRectOp's), no clip, normal blending. The rectangle is initialized at `rect` when the returned
+    /// bounds (CompositorOp's bounds for the same operation, see prepare(_:)) are not empty. Nil, touching
+    /// nothing, for every other operation (prepare(_:) takes those). Read in place: no copy of the planned
+    /// operation, the solid or the rectangle.
+    func sharpSolid(_ index: Int, into rect: UnsafeMutablePointer<FillSolidSharpRect>) -> FillPixelBounds? {
+        plan.ops.withUnsafeBufferPointer { ops in
+            let planned = ops.baseAddress! + index
+            guard case .solid(let solidIndex) = planned.pointee.spec, planned.pointee.clip < 0 else { return nil }
+            return plan.solids.withUnsafeBufferPointer { solids in
+                // The cheap refusals first (rounded and rotated rectangles pass here too).
+                let solid = solids.baseAddress! + solidIndex
+                guard solid.pointee.radius == 0, solid.pointee.blendMode == .normal else { return nil }
+                let t = solid.pointee.transform
+                guard t.b == 0, t.c == 0, t.a != 0, abs(t.a) == abs(t.d),
+                      Double(t.a).isFinite, Double(t.d).isFinite, Double(t.tx).isFinite, Double(t.ty).isFinite
+                else { return nil }
+                let r = solid.pointee.reach, v = planned.pointee.visible, p = planned.pointee.bounds
+                let bounds = FillPixelBounds(
+                    minX: max(r.minX, v.minX, p.minX), minY: max(r.minY, v.minY, p.minY),
+                    maxX: min(r.maxX, v.maxX, p.maxX), maxY: min(r.maxY, v.maxY, p.maxY))
+                guard FillSolidSharpRect.initialize(rect, device: solid.pointee.device, color: solid.pointee.color,
+                                                    when: !bounds.isEmpty)
+                else { return nil }
+                return bounds
+            }
         }
     }
 

@@ -56,13 +56,17 @@ struct CompositorBins: Sendable {
         let firstColumn = grid.firstColumn, firstRow = grid.firstRow
         // The tiles an operation's bounds overlap: `bounds ∩ grid.bounds` without building the intersection
         // (every bound is already clamped to 0...fillMaximumDeviceCoordinate, so the overlap test is exact).
+        // Tile sizes are powers of two in practice (the default 128): then the divisions below are shifts
+        // (every coordinate is ≥ 0 here, so x >> k == x / 2^k); -1 when the size is not a power of two.
+        let shift = size.nonzeroBitCount == 1 ? size.trailingZeroBitCount : -1
+        @inline(__always) func tileIndex(_ v: Int) -> Int { shift >= 0 ? v &>> shift : v / size }
         @inline(__always) func tiles(of index: Int, _ body: (Int) -> Void) {
             let b = opBounds[index]
             let x0 = max(b.minX, area.minX), x1 = min(b.maxX, area.maxX)
             let y0 = max(b.minY, area.minY), y1 = min(b.maxY, area.maxY)
             if x0 >= x1 || y0 >= y1 { return }
-            let c0 = x0 / size - firstColumn, c1 = (x1 - 1) / size - firstColumn
-            let r0 = y0 / size - firstRow, r1 = (y1 - 1) / size - firstRow
+            let c0 = tileIndex(x0) - firstColumn, c1 = tileIndex(x1 - 1) - firstColumn
+            let r0 = tileIndex(y0) - firstRow, r1 = tileIndex(y1 - 1) - firstRow
             for r in r0...r1 { for c in c0...c1 { body(r &* columns &+ c) } }
         }
         var counts = [Int](repeating: 0, count: grid.tileCount + 1)

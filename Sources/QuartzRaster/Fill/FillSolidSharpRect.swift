@@ -28,13 +28,40 @@ public struct FillSolidSharpRect: Sendable {
     /// not finite, the rectangle is empty, or a side lies beyond ±`fillMaximumDeviceCoordinate`.
     public init?(device: CGRect, color: UInt32) {
         let x0 = Double(device.minX), y0 = Double(device.minY), x1 = Double(device.maxX), y1 = Double(device.maxY)
-        let limit = Double(fillMaximumDeviceCoordinate)
-        guard !device.isNull, abs(x0) < limit, abs(y0) < limit, abs(x1) < limit, abs(y1) < limit, x0 < x1, y0 < y1,
-              let classes = Self.classes(x0: x0, y0: y0, x1: x1, y1: y1, color: color)
+        var classes = rk_sharp_rect()
+        guard !device.isNull, Self.accepts(x0, y0, x1, y1),
+              Self.classes(x0: x0, y0: y0, x1: x1, y1: y1, color: color, into: &classes)
         else { return nil }
         (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
         self.color = color
         self.classes = classes
+    }
+
+    /// Finite sides inside ±`fillMaximumDeviceCoordinate`, x0 < x1, y0 < y1 (NaN fails every test).
+    @inline(__always)
+    static func accepts(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
+        let limit = Double(fillMaximumDeviceCoordinate)
+        return abs(x0) < limit && abs(y0) < limit && abs(x1) < limit && abs(y1) < limit && x0 < x1 && y0 < y1
+    }
+
+    /// `init?(device:color:)` written at `rect` when `write` is true; returns whether that initialiser succeeds
+    /// (false: nothing is written). Invariant: `rect` addresses memory for one FillSolidSharpRect (its fields are
+    /// trivial, so overwriting or abandoning it owes no deinitialization).
+    public static func initialize(
+        _ rect: UnsafeMutablePointer<FillSolidSharpRect>, device: CGRect, color: UInt32, when write: Bool
+    ) -> Bool {
+        let x0 = Double(device.minX), y0 = Double(device.minY), x1 = Double(device.maxX), y1 = Double(device.maxY)
+        guard !device.isNull, accepts(x0, y0, x1, y1) else { return false }
+        var classes = rk_sharp_rect()
+        guard Self.classes(x0: x0, y0: y0, x1: x1, y1: y1, color: color, into: &classes) else { return false }
+        if write { rect.initialize(to: FillSolidSharpRect(classes: classes, x0: x0, y0: y0, x1: x1, y1: y1, color: color)) }
+        return true
+    }
+
+    private init(classes: rk_sharp_rect, x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32) {
+        self.classes = classes
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
+        self.color = color
     }
 
     /// `color` scaled by coverage byte `a` as FillSurfaceRows.blendSolid scales it (0: the pixel stays as it is).
@@ -58,12 +85,15 @@ public struct FillSolidSharpRect: Sendable {
     /// blendSharpBlocks' classes of the rectangle (FillAxisAlignedRoundedRect's columns and rows with radius 0)
     /// with their sources; nil if a class count exceeds two (which the geometry rules out: with uniform
     /// columns, at most one edge column lies on each side; without, the rectangle spans at most two columns;
-    /// rows likewise). Invariant: x0 < x1, y0 < y1, all finite.
-    static func classes(x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32) -> rk_sharp_rect? {
+    /// rows likewise), written into `k`, which starts zeroed; false when refused. Invariant: x0 < x1, y0 < y1, all
+    /// finite and inside ±fillMaximumDeviceCoordinate (`accepts`).
+    static func classes(x0: Double, y0: Double, x1: Double, y1: Double, color: UInt32, into k: inout rk_sharp_rect) -> Bool {
         // Columns: outer [ox0, ox1), uniform [ux0, ux1) ⊆ outer when not empty (⌈x0⌉ ≥ ⌊x0⌋, ⌊x1⌋ ≤ ⌈x1⌉);
         // when it is empty every outer column is an edge column. Rows likewise: full [fy0, fy1).
-        let ox0 = fillFloorIndex(x0), ox1 = max(ox0, fillCeilIndex(x1))
-        let ux0 = fillCeilIndex(x0), floorX1 = fillFloorIndex(x1)
+        let (floorX0, ceilX0) = floorAndCeil(x0), (floorX1, ceilX1) = floorAndCeil(x1)
+        let (floorY0, ceilY0) = floorAndCeil(y0), (floorY1, ceilY1) = floorAndCeil(y1)
+        let ox0 = floorX0, ox1 = max(ox0, ceilX1)
+        let ux0 = ceilX0
         let hasUniform = ux0 < floorX1
         let ux1 = hasUniform ? floorX1 : ux0
         let e0: Int, e1: Int, edgeCount: Int
@@ -77,16 +107,15 @@ public struct FillSolidSharpRect: Sendable {
             e0 = ox0
             e1 = ox0 &+ 1
         }
-        let oy0 = fillFloorIndex(y0), oy1 = max(oy0, fillCeilIndex(y1))
-        let fy0 = min(max(fillCeilIndex(y0), oy0), oy1)
-        let fy1 = max(fy0, min(fillFloorIndex(y1), oy1))
+        let oy0 = floorY0, oy1 = max(oy0, ceilY1)
+        let fy0 = min(max(ceilY0, oy0), oy1)
+        let fy1 = max(fy0, min(floorY1, oy1))
         let aboveCount = fy0 &- oy0, belowCount = oy1 &- fy1
         let partialCount = aboveCount &+ belowCount
-        guard edgeCount <= 2, partialCount <= 2 else { return nil }
+        guard edgeCount <= 2, partialCount <= 2 else { return false }
         let p0 = aboveCount > 0 ? oy0 : fy1
         let p1 = aboveCount == 2 ? oy0 &+ 1 : fy1
 
-        var k = rk_sharp_rect()
         k.uniformX0 = Int32(truncatingIfNeeded: ux0)
         k.uniformX1 = Int32(truncatingIfNeeded: ux1)
         k.fullY0 = Int32(truncatingIfNeeded: fy0)
@@ -101,10 +130,17 @@ public struct FillSolidSharpRect: Sendable {
         @inline(__always) func pixelSource(_ x: Int, _ y: Int) -> UInt32 {
             source(color, fillCoverageByte(coverage(x: x, y: y, x0, y0, x1, y1)))
         }
+        // On a full row coverage(x:y:) reduces to the column overlap b − a clamped: its top and bottom excess are
+        // exactly 0 (y0 ≤ ⌈y0⌉ ≤ y and y + 1 ≤ ⌊y1⌋ ≤ y1 make both clamped differences 0, times b − a > 0), so
+        // (b − a) − 0 − 0 is b − a; and the row's own overlap is 1 (min(y1, y + 1) − max(y0, y) = 1).
+        @inline(__always) func fullSource(_ x: Int) -> UInt32 {
+            let a = max(Double(x), x0), b = min(Double(x + 1), x1)
+            return a >= b ? 0 : source(color, fillCoverageByte(min(max(b - a, 0), 1)))
+        }
         if fy0 < fy1 {
-            k.uniformFull = rowSource(fy0)
-            if edgeCount > 0 { k.edgeFull.0 = pixelSource(e0, fy0) }
-            if edgeCount > 1 { k.edgeFull.1 = pixelSource(e1, fy0) }
+            k.uniformFull = source(color, 255)
+            if edgeCount > 0 { k.edgeFull.0 = fullSource(e0) }
+            if edgeCount > 1 { k.edgeFull.1 = fullSource(e1) }
         }
         if partialCount > 0 {
             k.uniformPartial.0 = rowSource(p0)
@@ -116,7 +152,15 @@ public struct FillSolidSharpRect: Sendable {
             if edgeCount > 0 { k.edgePartial.0.1 = pixelSource(e0, p1) }
             if edgeCount > 1 { k.edgePartial.1.1 = pixelSource(e1, p1) }
         }
-        return k
+        return true
+    }
+
+    /// (fillFloorIndex(v), fillCeilIndex(v)) for |v| < fillMaximumDeviceCoordinate (no NaN, no clamping
+    /// needed), sharing one conversion: Int(v) truncates exactly there.
+    @inline(__always)
+    static func floorAndCeil(_ v: Double) -> (Int, Int) {
+        let t = Int(v), d = Double(t)
+        return (d > v ? t &- 1 : t, d < v ? t &+ 1 : t)
     }
 
     /// The pixels the rectangle touches.
