@@ -7,6 +7,7 @@
 #include "raster_kernels_paths.h"
 #include "raster_kernels.h"
 #include "rk_paths_sweep512.h"
+#include "rk_paths_blend_lanes.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -42,6 +43,33 @@ static inline void put_span(rk_fill_span *span, int32_t y, int32_t x, int32_t co
     span->alpha = alpha;
 }
 
+// Where a blending sweep writes: tile row i's pixel j is rows[(i − row_first) · stride + j]; `level` picks the
+// solid kernel of constant spans.
+typedef struct blend_target {
+    uint32_t *rows;
+    size_t stride;
+    int32_t row_first;
+    uint32_t color;
+    int level;
+} blend_target;
+
+// Tile row y's first destination pixel.
+static inline uint32_t *target_row(const blend_target *target, int32_t y) {
+    return target->rows + (size_t)(y - target->row_first) * target->stride;
+}
+
+// A constant span of `alpha` (skipped when 0): recorded, or (blend) blended at once.
+static inline __attribute__((always_inline)) void emit_constant(rk_fill_span *spans, size_t *n, int32_t y, int32_t x,
+                                                                int32_t count, uint8_t alpha,
+                                                                const blend_target *target, const int blend) {
+    if (alpha == 0) return;
+    if (blend) {
+        rk_pb_alpha_over(target->color, alpha, target_row(target, y) + x, count, target->level);
+    } else {
+        put_span(spans + (*n)++, y, x, count, -1, alpha);
+    }
+}
+
 // One touched run's cells a ..< b: prefix sum into alphas, re-zeroing the deltas. One loop per rule, so
 // the cell loop carries no branch.
 static inline uint32_t sweep_run(uint32_t acc, uint32_t *cells, uint8_t *out, int32_t count, int even_odd) {
@@ -62,9 +90,8 @@ static inline uint32_t sweep_run(uint32_t acc, uint32_t *cells, uint8_t *out, in
 }
 
 #if RK_SWEEP_AVX2
-// alpha_non_zero / alpha_even_odd per 32-bit lane, packed to bytes: lanes 0…3 in bytes 0…3, lanes 4…7 in
-// bytes 16…19.
-__attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, const int even_odd) {
+// alpha_non_zero / alpha_even_odd per 32-bit lane (0…255 in each lane).
+__attribute__((target("avx2"))) static inline __m256i alpha32_lanes(__m256i x, const int even_odd) {
     __m256i m = _mm256_abs_epi32(x);
     if (even_odd) {
         m = _mm256_and_si256(m, _mm256_set1_epi32(2 * full_coverage - 1));
@@ -73,24 +100,35 @@ __attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, con
     } else {
         m = _mm256_min_epu32(m, _mm256_set1_epi32(full_coverage));
     }
-    __m256i a = _mm256_srli_epi32(
+    return _mm256_srli_epi32(
         _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(m, 8), m), _mm256_set1_epi32(1 << 16)), 17);
+}
+
+// alpha32_lanes packed to bytes: lanes 0…3 in bytes 0…3, lanes 4…7 in bytes 16…19.
+__attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, const int even_odd) {
+    __m256i a = alpha32_lanes(x, even_odd);
     a = _mm256_packus_epi32(a, a);
     return _mm256_packus_epi16(a, a);
 }
 
 // One step of 8 cells: the in-register prefix sum of `x` plus the carried sum, its 8 alpha bytes to `out`;
 // returns the new carried sum (the last lane, broadcast).
-__attribute__((target("avx2"))) static inline __m256i sweep_step_avx2(__m256i x, __m256i carried, uint8_t *out,
-                                                                       const int even_odd) {
-    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3), last = _mm256_set1_epi32(7);
-    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+// The in-register prefix sum of 8 cells plus the carried sum (all lanes).
+__attribute__((target("avx2"))) static inline __m256i prefix_sums_avx2(__m256i x, __m256i carried) {
+    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3);
     x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
     x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
     // Each 128-bit half is summed; the upper half also takes the lower half's total.
     const __m256i lower_total = _mm256_permutevar8x32_epi32(x, low_top);
     x = _mm256_add_epi32(x, _mm256_blend_epi32(_mm256_setzero_si256(), lower_total, 0xF0));
-    x = _mm256_add_epi32(x, carried);
+    return _mm256_add_epi32(x, carried);
+}
+
+__attribute__((target("avx2"))) static inline __m256i sweep_step_avx2(__m256i x, __m256i carried, uint8_t *out,
+                                                                       const int even_odd) {
+    const __m256i last = _mm256_set1_epi32(7);
+    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+    x = prefix_sums_avx2(x, carried);
     _mm_storel_epi64((__m128i *)out,
                      _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(alpha_lanes(x, even_odd), bytes)));
     return _mm256_permutevar8x32_epi32(x, last);
@@ -120,17 +158,56 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t a
     return (uint32_t)_mm256_cvtsi256_si32(carried);
 }
 
-// One group (cells group_start ..< group_end) swept as a dense stretch into one mask span, then the delta of
-// the cell after it taken into the running sum (and cleared); returns the sum.
+// sweep_run_avx2 blending instead of writing coverage bytes: each step's 8 alphas scale `color` over the 8
+// destination pixels at once (rk_pb_mask8). Same sums, same alphas, and the
+// bytes of rk_solid_mask_over over the bytes sweep_run_avx2 would have written.
+__attribute__((target("avx2"))) static inline uint32_t sweep_run_blend_avx2(
+    uint32_t acc, uint32_t *cells, uint32_t *destination, int32_t count, const int even_odd, uint32_t color) {
+    const __m256i zero = _mm256_setzero_si256(), last = _mm256_set1_epi32(7);
+    const __m256i color_lo = _mm256_set1_epi32((int)(color & 0x00FF00FFu));
+    const __m256i color_hi = _mm256_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+    __m256i carried = _mm256_set1_epi32((int32_t)acc);
+    int32_t k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + k));
+        _mm256_storeu_si256((__m256i *)(cells + k), zero);
+        x = prefix_sums_avx2(x, carried);
+        __m256i *p = (__m256i *)(destination + k);
+        _mm256_storeu_si256(p, rk_pb_mask8(_mm256_loadu_si256(p), color_lo, color_hi, alpha32_lanes(x, even_odd)));
+        carried = _mm256_permutevar8x32_epi32(x, last);
+    }
+    if (k < count) {
+        // The last 1…7 cells and pixels through masked moves (lanes past the stretch read 0 and stay untouched).
+        __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i x = _mm256_maskload_epi32((const int *)(cells + k), lanes);
+        _mm256_maskstore_epi32((int *)(cells + k), lanes, zero);
+        x = prefix_sums_avx2(x, carried);
+        int *p = (int *)(destination + k);
+        __m256i d = _mm256_maskload_epi32(p, lanes);
+        _mm256_maskstore_epi32(p, lanes, rk_pb_mask8(d, color_lo, color_hi, alpha32_lanes(x, even_odd)));
+        carried = _mm256_permutevar8x32_epi32(x, last);
+    }
+    return (uint32_t)_mm256_cvtsi256_si32(carried);
+}
+
+// One group (cells group_start ..< group_end) swept as a dense stretch into one mask span (or, blending,
+// straight into the destination row), then the delta of the cell after it taken into the running sum (and
+// cleared); returns the sum.
 // `wide` selects the AVX-512 stretch (the caller's target must allow it); both give the same sums and bytes.
 __attribute__((target("avx2"))) static inline uint32_t sweep_group_avx2(
     uint32_t acc, uint32_t *row, int32_t group_start, int32_t group_end, int32_t y, uint8_t *mask, size_t *mask_used,
-    rk_fill_span *spans, size_t *n, const int even_odd, const int wide) {
+    rk_fill_span *spans, size_t *n, const int even_odd, const int wide, const blend_target *target, const int blend) {
     int32_t count = group_end - group_start;
-    acc = wide ? sweep_run_avx512(acc, row + group_start, mask + *mask_used, count, even_odd)
-               : sweep_run_avx2(acc, row + group_start, mask + *mask_used, count, even_odd);
-    put_span(spans + (*n)++, y, group_start, count, (int32_t)*mask_used, 0);
-    *mask_used += (size_t)count;
+    if (blend) {
+        uint32_t *pixels = target_row(target, y) + group_start;
+        acc = wide ? sweep_run_blend_avx512(acc, row + group_start, pixels, count, even_odd, target->color)
+                   : sweep_run_blend_avx2(acc, row + group_start, pixels, count, even_odd, target->color);
+    } else {
+        acc = wide ? sweep_run_avx512(acc, row + group_start, mask + *mask_used, count, even_odd)
+                   : sweep_run_avx2(acc, row + group_start, mask + *mask_used, count, even_odd);
+        put_span(spans + (*n)++, y, group_start, count, (int32_t)*mask_used, 0);
+        *mask_used += (size_t)count;
+    }
     acc += row[group_end];
     row[group_end] = 0;
     return acc;
@@ -152,7 +229,7 @@ static inline uint64_t take_run(uint64_t bits, int32_t *first, int32_t *length) 
 RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
 sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,
            int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
-           uint8_t *mask, rk_fill_span *spans, const int wide) {
+           uint8_t *mask, rk_fill_span *spans, const int wide, const blend_target *target, const int blend) {
     size_t n = 0, mask_used = 0;
     for (int32_t i = row_first; i < row_end; i++) {
         int32_t y = i;
@@ -164,8 +241,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
         while (word_first < words_per_row && words[word_first] == 0) word_first++;
         if (word_first == words_per_row) {
             // No edge piece in this row, so no delta either.
-            uint8_t a = alpha_of(acc, even_odd);
-            if (a != 0) put_span(spans + n++, y, 0, width, -1, a);
+            emit_constant(spans, &n, y, 0, width, alpha_of(acc, even_odd), target, blend);
             continue;
         }
         size_t word_last = words_per_row - 1;
@@ -178,22 +254,14 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             // the one after each run, which the run loop would add before filling the gap: the same sums),
             // then the constant coverage after cell last + 1 takes the last run's area.
             for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
-            if (first > 0) {
-                uint8_t gap = alpha_of(acc, even_odd);
-                if (gap != 0) put_span(spans + n++, y, 0, first, -1, gap);
-            }
+            if (first > 0) emit_constant(spans, &n, y, 0, first, alpha_of(acc, even_odd), target, blend);
             int32_t count = last + 1 - first;
 #if RK_SWEEP_AVX2
-            acc = wide ? sweep_run_avx512(acc, row + first, mask + mask_used, count, even_odd)
-                       : sweep_run_avx2(acc, row + first, mask + mask_used, count, even_odd);
+            acc = sweep_group_avx2(acc, row, first, last + 1, y, mask, &mask_used, spans, &n, even_odd, wide, target,
+                                   blend);
 #endif
-            put_span(spans + n++, y, first, count, (int32_t)mask_used, 0);
-            mask_used += (size_t)count;
-            acc += row[last + 1];
-            row[last + 1] = 0;
             if (last + 1 < width) {
-                uint8_t rest = alpha_of(acc, even_odd);
-                if (rest != 0) put_span(spans + n++, y, last + 1, width - last - 1, -1, rest);
+                emit_constant(spans, &n, y, last + 1, width - last - 1, alpha_of(acc, even_odd), target, blend);
             }
             continue;
         }
@@ -214,21 +282,21 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     if (group_start < 0 || a - group_end >= gap_minimum) {
                         if (group_start >= 0) {
                             acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n,
-                                                   even_odd, wide);
+                                                   even_odd, wide, target, blend);
                         }
                         if (a > group_end) {
-                            uint8_t gap = alpha_of(acc, even_odd);
-                            if (gap != 0) put_span(spans + n++, y, group_end, a - group_end, -1, gap);
+                            emit_constant(spans, &n, y, group_end, a - group_end, alpha_of(acc, even_odd), target,
+                                          blend);
                         }
                         group_start = a;
                     }
                     group_end = a + length;
                 }
             }
-            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide);
+            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide,
+                                   target, blend);
             if (group_end < width) {
-                uint8_t rest = alpha_of(acc, even_odd);
-                if (rest != 0) put_span(spans + n++, y, group_end, width - group_end, -1, rest);
+                emit_constant(spans, &n, y, group_end, width - group_end, alpha_of(acc, even_odd), target, blend);
             }
             continue;
         }
@@ -294,7 +362,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
         int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans
 #define RK_SWEEP_PASS(even_odd, dense, wide)                                                                      \
     sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, dense, gap_minimum, \
-               mask, spans, wide)
+               mask, spans, wide, NULL, 0)
 #define RK_SWEEP_CALL(name)                                                                                  \
     name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, mask, spans)
 
@@ -315,6 +383,46 @@ __attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_
 RK_SWEEP512 RK_SWEEP_NO_MEMSET static size_t sweep_non_zero_avx512(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 1, 1); }
 RK_SWEEP512 RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_avx512(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 1, 1); }
 #endif
+
+// The blending instantiations (dense stretches only, so the vector tiers): no spans, no coverage bytes.
+#define RK_SWEEP_BLEND_ARGS                                                                            \
+    int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,    \
+        int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, const blend_target *target
+#define RK_SWEEP_BLEND_PASS(even_odd, wide)                                                                  \
+    sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, 1, gap_minimum, \
+               NULL, NULL, wide, target, 1)
+#define RK_SWEEP_BLEND_CALL(name) \
+    name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, &target)
+#if RK_SWEEP_AVX2
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static void blend_non_zero_avx2(RK_SWEEP_BLEND_ARGS) {
+    RK_SWEEP_BLEND_PASS(0, 0);
+}
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static void blend_even_odd_avx2(RK_SWEEP_BLEND_ARGS) {
+    RK_SWEEP_BLEND_PASS(1, 0);
+}
+RK_SWEEP512 RK_SWEEP_NO_MEMSET static void blend_non_zero_avx512(RK_SWEEP_BLEND_ARGS) { RK_SWEEP_BLEND_PASS(0, 1); }
+RK_SWEEP512 RK_SWEEP_NO_MEMSET static void blend_even_odd_avx512(RK_SWEEP_BLEND_ARGS) { RK_SWEEP_BLEND_PASS(1, 1); }
+#endif
+
+int rk_fill_sweep_blend_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
+                             size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
+                             int32_t gap_minimum, uint32_t color, uint32_t *destination, size_t destination_stride) {
+#if RK_SWEEP_AVX2
+    int level = rk_kernel_level();
+    if (level < 2) return 0;
+    const blend_target target = {destination, destination_stride, row_first, color, level};
+    if (level >= 3) {
+        if (even_odd) RK_SWEEP_BLEND_CALL(blend_even_odd_avx512); else RK_SWEEP_BLEND_CALL(blend_non_zero_avx512);
+    } else {
+        if (even_odd) RK_SWEEP_BLEND_CALL(blend_even_odd_avx2); else RK_SWEEP_BLEND_CALL(blend_non_zero_avx2);
+    }
+    return 1;
+#else
+    (void)deltas; (void)stride; (void)carry; (void)touched; (void)words_per_row; (void)row_first; (void)row_end;
+    (void)width; (void)even_odd; (void)gap_minimum; (void)color; (void)destination; (void)destination_stride;
+    return 0;
+#endif
+}
 
 size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
                           size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
