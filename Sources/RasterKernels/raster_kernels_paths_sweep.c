@@ -58,13 +58,21 @@ static inline uint32_t *target_row(const blend_target *target, int32_t y) {
     return target->rows + (size_t)(y - target->row_first) * target->stride;
 }
 
-// A constant span of `alpha` (skipped when 0): recorded, or (blend) blended at once.
+// A constant span of `alpha` (skipped when 0): recorded, or (blend) blended at once by the tier's inline loop
+// (`wide`: AVX-512).
 static inline __attribute__((always_inline)) void emit_constant(rk_fill_span *spans, size_t *n, int32_t y, int32_t x,
                                                                 int32_t count, uint8_t alpha,
-                                                                const blend_target *target, const int blend) {
+                                                                const blend_target *target, const int blend,
+                                                                const int wide) {
     if (alpha == 0) return;
     if (blend) {
-        rk_pb_alpha_over(target->color, alpha, target_row(target, y) + x, count, target->level);
+#if RK_SWEEP_AVX2
+        if (wide) {
+            rk_pb_alpha_over_avx512(target->color, alpha, target_row(target, y) + x, count);
+        } else {
+            rk_pb_alpha_over(target->color, alpha, target_row(target, y) + x, count, target->level);
+        }
+#endif
     } else {
         put_span(spans + (*n)++, y, x, count, -1, alpha);
     }
@@ -241,7 +249,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
         while (word_first < words_per_row && words[word_first] == 0) word_first++;
         if (word_first == words_per_row) {
             // No edge piece in this row, so no delta either.
-            emit_constant(spans, &n, y, 0, width, alpha_of(acc, even_odd), target, blend);
+            emit_constant(spans, &n, y, 0, width, alpha_of(acc, even_odd), target, blend, wide);
             continue;
         }
         size_t word_last = words_per_row - 1;
@@ -254,14 +262,15 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             // the one after each run, which the run loop would add before filling the gap: the same sums),
             // then the constant coverage after cell last + 1 takes the last run's area.
             for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
-            if (first > 0) emit_constant(spans, &n, y, 0, first, alpha_of(acc, even_odd), target, blend);
+            if (first > 0) emit_constant(spans, &n, y, 0, first, alpha_of(acc, even_odd), target, blend, wide);
             int32_t count = last + 1 - first;
 #if RK_SWEEP_AVX2
             acc = sweep_group_avx2(acc, row, first, last + 1, y, mask, &mask_used, spans, &n, even_odd, wide, target,
                                    blend);
 #endif
             if (last + 1 < width) {
-                emit_constant(spans, &n, y, last + 1, width - last - 1, alpha_of(acc, even_odd), target, blend);
+                emit_constant(spans, &n, y, last + 1, width - last - 1, alpha_of(acc, even_odd), target, blend,
+                              wide);
             }
             continue;
         }
@@ -286,7 +295,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                         }
                         if (a > group_end) {
                             emit_constant(spans, &n, y, group_end, a - group_end, alpha_of(acc, even_odd), target,
-                                          blend);
+                                          blend, wide);
                         }
                         group_start = a;
                     }
@@ -296,7 +305,8 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide,
                                    target, blend);
             if (group_end < width) {
-                emit_constant(spans, &n, y, group_end, width - group_end, alpha_of(acc, even_odd), target, blend);
+                emit_constant(spans, &n, y, group_end, width - group_end, alpha_of(acc, even_odd), target, blend,
+                              wide);
             }
             continue;
         }
