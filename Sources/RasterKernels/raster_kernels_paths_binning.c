@@ -39,13 +39,19 @@ static inline __attribute__((always_inline)) int64_t bin_band(
     if (carry_column >= g->column_hi) return result;
     // carry[base + pixel row] is that tile's row; every pixel row of the band is inside it.
     int64_t base = (row_base + carry_column) * g->tile_size - (g->first_row + tile_row) * g->tile_size;
+    // Pixel row by pixel row, the height inside each: the first row's part, whole rows of 256, the last row's
+    // part (the same wrapping sums as stepping y from row end to row end).
     uint32_t height_unit = winding * 512u;
-    for (int32_t y = ya; y < yb;) {
-        int32_t row_end = (y & ~255) + 256;
-        if (row_end > yb) row_end = yb;
-        carry[base + (y >> 8)] += height_unit * (uint32_t)(row_end - y);
-        y = row_end;
+    int32_t first_end = (ya & ~255) + 256;
+    if (first_end >= yb) {
+        carry[base + (ya >> 8)] += height_unit * (uint32_t)(yb - ya);
+        return result;
     }
+    carry[base + (ya >> 8)] += height_unit * (uint32_t)(first_end - ya);
+    int32_t last_row = (yb - 1) >> 8;
+    uint32_t whole = height_unit * 256u;
+    for (int32_t r = first_end >> 8; r < last_row; r++) carry[base + r] += whole;
+    carry[base + last_row] += height_unit * (uint32_t)(yb - (last_row << 8));
     return result;
 }
 

@@ -4,155 +4,16 @@
 // Coordinate space: tile rows and cells (row i, cell j of the scratch; the Swift caller adds the tile's device
 // origin). Number format: wrapping 32-bit coverage sums in fillFullCoverage (2^17) units, 8-bit alphas with
 // the rounding of FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd. Integer only, so exact.
-#include "raster_kernels_paths.h"
-#include "raster_kernels.h"
-#include "rk_paths_sweep512.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define RK_SWEEP_AVX2 1
-#endif
-
-
-enum { full_coverage = 1 << 17 };
-
-// fillAlphaNonZero: |acc| clamped to one full pixel, scaled to 0...255 with rounding.
-static inline uint8_t alpha_non_zero(uint32_t acc) {
-    uint32_t magnitude = (int32_t)acc < 0 ? 0u - acc : acc;
-    if (magnitude > full_coverage) magnitude = full_coverage;
-    return (uint8_t)((magnitude * 255u + (1u << 16)) >> 17);
-}
-
-// fillAlphaEvenOdd: the fold |w − 2·floor((w + 1) / 2)| of the signed coverage.
-static inline uint8_t alpha_even_odd(uint32_t acc) {
-    uint32_t folded = ((int32_t)acc < 0 ? 0u - acc : acc) & (2u * full_coverage - 1u);
-    if (folded > full_coverage) folded = 2u * full_coverage - folded;
-    return (uint8_t)((folded * 255u + (1u << 16)) >> 17);
-}
-
-static inline uint8_t alpha_of(uint32_t acc, int even_odd) {
-    return even_odd ? alpha_even_odd(acc) : alpha_non_zero(acc);
-}
-
-static inline void put_span(rk_fill_span *span, int32_t y, int32_t x, int32_t count, int32_t mask, uint8_t alpha) {
-    span->y = y;
-    span->x = x;
-    span->count = count;
-    span->mask = mask;
-    span->alpha = alpha;
-}
-
-// One touched run's cells a ..< b: prefix sum into alphas, re-zeroing the deltas. One loop per rule, so
-// the cell loop carries no branch.
-static inline uint32_t sweep_run(uint32_t acc, uint32_t *cells, uint8_t *out, int32_t count, int even_odd) {
-    if (even_odd) {
-        for (int32_t k = 0; k < count; k++) {
-            acc += cells[k];
-            cells[k] = 0;
-            out[k] = alpha_even_odd(acc);
-        }
-    } else {
-        for (int32_t k = 0; k < count; k++) {
-            acc += cells[k];
-            cells[k] = 0;
-            out[k] = alpha_non_zero(acc);
-        }
-    }
-    return acc;
-}
-
-#if RK_SWEEP_AVX2
-// alpha_non_zero / alpha_even_odd per 32-bit lane, packed to bytes: lanes 0…3 in bytes 0…3, lanes 4…7 in
-// bytes 16…19.
-__attribute__((target("avx2"))) static inline __m256i alpha_lanes(__m256i x, const int even_odd) {
-    __m256i m = _mm256_abs_epi32(x);
-    if (even_odd) {
-        m = _mm256_and_si256(m, _mm256_set1_epi32(2 * full_coverage - 1));
-        // folded > 2^17 ⇔ 2^18 − folded < folded, so the fold is the smaller of the two.
-        m = _mm256_min_epu32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * full_coverage), m));
-    } else {
-        m = _mm256_min_epu32(m, _mm256_set1_epi32(full_coverage));
-    }
-    __m256i a = _mm256_srli_epi32(
-        _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(m, 8), m), _mm256_set1_epi32(1 << 16)), 17);
-    a = _mm256_packus_epi32(a, a);
-    return _mm256_packus_epi16(a, a);
-}
-
-// One step of 8 cells: the in-register prefix sum of `x` plus the carried sum, its 8 alpha bytes to `out`;
-// returns the new carried sum (the last lane, broadcast).
-__attribute__((target("avx2"))) static inline __m256i sweep_step_avx2(__m256i x, __m256i carried, uint8_t *out,
-                                                                       const int even_odd) {
-    const __m256i low_top = _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3), last = _mm256_set1_epi32(7);
-    const __m256i bytes = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
-    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
-    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-    // Each 128-bit half is summed; the upper half also takes the lower half's total.
-    const __m256i lower_total = _mm256_permutevar8x32_epi32(x, low_top);
-    x = _mm256_add_epi32(x, _mm256_blend_epi32(_mm256_setzero_si256(), lower_total, 0xF0));
-    x = _mm256_add_epi32(x, carried);
-    _mm_storel_epi64((__m128i *)out,
-                     _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(alpha_lanes(x, even_odd), bytes)));
-    return _mm256_permutevar8x32_epi32(x, last);
-}
-
-// sweep_run for a dense stretch, 8 cells per step: the running sum as an in-register prefix sum plus the
-// carried sum (wrapping 32-bit adds are associative, so the sums are those of the scalar loop), then the same
-// alpha formulas per lane. |INT32_MIN| is 2^31 unsigned in both, so the clamp/fold agree there too.
-__attribute__((target("avx2"))) static inline uint32_t sweep_run_avx2(uint32_t acc, uint32_t *cells, uint8_t *out,
-                                                                    int32_t count, const int even_odd) {
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i carried = _mm256_set1_epi32((int32_t)acc);
-    int32_t k = 0;
-    for (; k + 8 <= count; k += 8) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(cells + k));
-        _mm256_storeu_si256((__m256i *)(cells + k), zero);
-        carried = sweep_step_avx2(x, carried, out + k, even_odd);
-    }
-    if (k < count) {
-        // The last 1…7 cells as one more step: masked load and store (lanes past the stretch read 0 and stay
-        // untouched, so lane 7 holds the last cell's sum), and 8 bytes to `out` (the mask buffer's slack).
-        __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        __m256i x = _mm256_maskload_epi32((const int *)(cells + k), lanes);
-        _mm256_maskstore_epi32((int *)(cells + k), lanes, zero);
-        carried = sweep_step_avx2(x, carried, out + k, even_odd);
-    }
-    return (uint32_t)_mm256_cvtsi256_si32(carried);
-}
-
-// One group (cells group_start ..< group_end) swept as a dense stretch into one mask span, then the delta of
-// the cell after it taken into the running sum (and cleared); returns the sum.
-// `wide` selects the AVX-512 stretch (the caller's target must allow it); both give the same sums and bytes.
-__attribute__((target("avx2"))) static inline uint32_t sweep_group_avx2(
-    uint32_t acc, uint32_t *row, int32_t group_start, int32_t group_end, int32_t y, uint8_t *mask, size_t *mask_used,
-    rk_fill_span *spans, size_t *n, const int even_odd, const int wide) {
-    int32_t count = group_end - group_start;
-    acc = wide ? sweep_run_avx512(acc, row + group_start, mask + *mask_used, count, even_odd)
-               : sweep_run_avx2(acc, row + group_start, mask + *mask_used, count, even_odd);
-    put_span(spans + (*n)++, y, group_start, count, (int32_t)*mask_used, 0);
-    *mask_used += (size_t)count;
-    acc += row[group_end];
-    row[group_end] = 0;
-    return acc;
-}
-#endif
-
-// The lowest run of set bits in `bits` (non-zero): its first bit and length; returns `bits` without it.
-static inline uint64_t take_run(uint64_t bits, int32_t *first, int32_t *length) {
-    int32_t start = __builtin_ctzll(bits);
-    uint64_t inverted = ~(bits >> start);
-    int32_t count = inverted == 0 ? 64 : __builtin_ctzll(inverted);
-    *first = start;
-    *length = count;
-    return start + count >= 64 ? 0 : bits & (~UINT64_C(0) << (start + count));
-}
+// The blending instantiations (rk_fill_sweep_blend_rows, vector tiers) run the same sweep but blend each dense
+// stretch and constant span into the surface (rk_paths_blend_lanes.h) instead of recording spans.
+#include "rk_paths_sweep_lanes.h"
 
 #define RK_SWEEP_NO_MEMSET_DECL __attribute__((no_builtin("memset")))
 // The sweep for one fill rule (even_odd a constant after inlining, so no cell or span tests the rule).
 RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
 sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,
            int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
-           uint8_t *mask, rk_fill_span *spans, const int wide) {
+           uint8_t *mask, rk_fill_span *spans, const int wide, const blend_target *target, const int blend) {
     size_t n = 0, mask_used = 0;
     for (int32_t i = row_first; i < row_end; i++) {
         int32_t y = i;
@@ -164,8 +25,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
         while (word_first < words_per_row && words[word_first] == 0) word_first++;
         if (word_first == words_per_row) {
             // No edge piece in this row, so no delta either.
-            uint8_t a = alpha_of(acc, even_odd);
-            if (a != 0) put_span(spans + n++, y, 0, width, -1, a);
+            emit_constant(spans, &n, y, 0, width, alpha_of(acc, even_odd), target, blend, wide);
             continue;
         }
         size_t word_last = words_per_row - 1;
@@ -178,22 +38,15 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             // the one after each run, which the run loop would add before filling the gap: the same sums),
             // then the constant coverage after cell last + 1 takes the last run's area.
             for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
-            if (first > 0) {
-                uint8_t gap = alpha_of(acc, even_odd);
-                if (gap != 0) put_span(spans + n++, y, 0, first, -1, gap);
-            }
+            if (first > 0) emit_constant(spans, &n, y, 0, first, alpha_of(acc, even_odd), target, blend, wide);
             int32_t count = last + 1 - first;
 #if RK_SWEEP_AVX2
-            acc = wide ? sweep_run_avx512(acc, row + first, mask + mask_used, count, even_odd)
-                       : sweep_run_avx2(acc, row + first, mask + mask_used, count, even_odd);
+            acc = sweep_group_avx2(acc, row, first, last + 1, y, mask, &mask_used, spans, &n, even_odd, wide, target,
+                                   blend);
 #endif
-            put_span(spans + n++, y, first, count, (int32_t)mask_used, 0);
-            mask_used += (size_t)count;
-            acc += row[last + 1];
-            row[last + 1] = 0;
             if (last + 1 < width) {
-                uint8_t rest = alpha_of(acc, even_odd);
-                if (rest != 0) put_span(spans + n++, y, last + 1, width - last - 1, -1, rest);
+                emit_constant(spans, &n, y, last + 1, width - last - 1, alpha_of(acc, even_odd), target, blend,
+                              wide);
             }
             continue;
         }
@@ -214,21 +67,22 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     if (group_start < 0 || a - group_end >= gap_minimum) {
                         if (group_start >= 0) {
                             acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n,
-                                                   even_odd, wide);
+                                                   even_odd, wide, target, blend);
                         }
                         if (a > group_end) {
-                            uint8_t gap = alpha_of(acc, even_odd);
-                            if (gap != 0) put_span(spans + n++, y, group_end, a - group_end, -1, gap);
+                            emit_constant(spans, &n, y, group_end, a - group_end, alpha_of(acc, even_odd), target,
+                                          blend, wide);
                         }
                         group_start = a;
                     }
                     group_end = a + length;
                 }
             }
-            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide);
+            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide,
+                                   target, blend);
             if (group_end < width) {
-                uint8_t rest = alpha_of(acc, even_odd);
-                if (rest != 0) put_span(spans + n++, y, group_end, width - group_end, -1, rest);
+                emit_constant(spans, &n, y, group_end, width - group_end, alpha_of(acc, even_odd), target, blend,
+                              wide);
             }
             continue;
         }
@@ -294,7 +148,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
         int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans
 #define RK_SWEEP_PASS(even_odd, dense, wide)                                                                      \
     sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, dense, gap_minimum, \
-               mask, spans, wide)
+               mask, spans, wide, NULL, 0)
 #define RK_SWEEP_CALL(name)                                                                                  \
     name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, mask, spans)
 
@@ -315,6 +169,46 @@ __attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_
 RK_SWEEP512 RK_SWEEP_NO_MEMSET static size_t sweep_non_zero_avx512(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(0, 1, 1); }
 RK_SWEEP512 RK_SWEEP_NO_MEMSET static size_t sweep_even_odd_avx512(RK_SWEEP_ARGS) { return RK_SWEEP_PASS(1, 1, 1); }
 #endif
+
+// The blending instantiations (dense stretches only, so the vector tiers): no spans, no coverage bytes.
+#define RK_SWEEP_BLEND_ARGS                                                                            \
+    int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched, size_t words_per_row,    \
+        int32_t row_first, int32_t row_end, int32_t width, int32_t gap_minimum, const blend_target *target
+#define RK_SWEEP_BLEND_PASS(even_odd, wide)                                                                  \
+    sweep_rows(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, even_odd, 1, gap_minimum, \
+               NULL, NULL, wide, target, 1)
+#define RK_SWEEP_BLEND_CALL(name) \
+    name(deltas, stride, carry, touched, words_per_row, row_first, row_end, width, gap_minimum, &target)
+#if RK_SWEEP_AVX2
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static void blend_non_zero_avx2(RK_SWEEP_BLEND_ARGS) {
+    RK_SWEEP_BLEND_PASS(0, 0);
+}
+__attribute__((target("avx2"))) RK_SWEEP_NO_MEMSET static void blend_even_odd_avx2(RK_SWEEP_BLEND_ARGS) {
+    RK_SWEEP_BLEND_PASS(1, 0);
+}
+RK_SWEEP512 RK_SWEEP_NO_MEMSET static void blend_non_zero_avx512(RK_SWEEP_BLEND_ARGS) { RK_SWEEP_BLEND_PASS(0, 1); }
+RK_SWEEP512 RK_SWEEP_NO_MEMSET static void blend_even_odd_avx512(RK_SWEEP_BLEND_ARGS) { RK_SWEEP_BLEND_PASS(1, 1); }
+#endif
+
+int rk_fill_sweep_blend_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
+                             size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
+                             int32_t gap_minimum, uint32_t color, uint32_t *destination, size_t destination_stride) {
+#if RK_SWEEP_AVX2
+    int level = rk_kernel_level();
+    if (level < 2) return 0;
+    const blend_target target = {destination, destination_stride, row_first, color, level};
+    if (level >= 3) {
+        if (even_odd) RK_SWEEP_BLEND_CALL(blend_even_odd_avx512); else RK_SWEEP_BLEND_CALL(blend_non_zero_avx512);
+    } else {
+        if (even_odd) RK_SWEEP_BLEND_CALL(blend_even_odd_avx2); else RK_SWEEP_BLEND_CALL(blend_non_zero_avx2);
+    }
+    return 1;
+#else
+    (void)deltas; (void)stride; (void)carry; (void)touched; (void)words_per_row; (void)row_first; (void)row_end;
+    (void)width; (void)even_odd; (void)gap_minimum; (void)color; (void)destination; (void)destination_stride;
+    return 0;
+#endif
+}
 
 size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
                           size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,

@@ -10,14 +10,15 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #include <stdint.h>
+#include "rk_paths_blend_lanes.h"
 
 #define RK_SWEEP512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
 
 // One step of 16 cells: the in-register prefix sum of `x` plus the carried sum (all lanes), its 16 alpha bytes
 // to `out` (the lanes in `keep` only); returns the new carried sum (lane 15, broadcast). Wrapping adds are
 // associative, so the sums are those of the scalar loop; the alpha formulas are alpha_lanes' per lane.
-RK_SWEEP512 static inline __m512i sweep_step_avx512(__m512i x, __m512i carried, uint8_t *out, __mmask16 keep,
-                                                    const int even_odd) {
+// The in-register prefix sum of 16 cells plus the carried sum (all lanes).
+RK_SWEEP512 static inline __m512i prefix_sums_avx512(__m512i x, __m512i carried) {
     // Within each 128-bit group, then group totals forward by one group and by two (lane 3, 7 and 11 end a
     // group).
     x = _mm512_add_epi32(x, _mm512_bslli_epi128(x, 4));
@@ -26,7 +27,11 @@ RK_SWEEP512 static inline __m512i sweep_step_avx512(__m512i x, __m512i carried, 
     const __m512i back_two = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 7, 7, 7, 7);
     x = _mm512_mask_add_epi32(x, 0xFFF0, x, _mm512_permutexvar_epi32(back_one, x));
     x = _mm512_mask_add_epi32(x, 0xFF00, x, _mm512_permutexvar_epi32(back_two, x));
-    x = _mm512_add_epi32(x, carried);
+    return _mm512_add_epi32(x, carried);
+}
+
+// alpha_non_zero / alpha_even_odd of 16 sums, one 0…255 value per 32-bit lane.
+RK_SWEEP512 static inline __m512i alpha32_lanes_avx512(__m512i x, const int even_odd) {
     __m512i m = _mm512_abs_epi32(x);
     if (even_odd) {
         m = _mm512_and_si512(m, _mm512_set1_epi32(2 * (1 << 17) - 1));
@@ -35,9 +40,14 @@ RK_SWEEP512 static inline __m512i sweep_step_avx512(__m512i x, __m512i carried, 
     } else {
         m = _mm512_min_epu32(m, _mm512_set1_epi32(1 << 17));
     }
-    __m512i a = _mm512_srli_epi32(
+    return _mm512_srli_epi32(
         _mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(m, 8), m), _mm512_set1_epi32(1 << 16)), 17);
-    _mm_mask_storeu_epi8(out, keep, _mm512_cvtepi32_epi8(a));
+}
+
+RK_SWEEP512 static inline __m512i sweep_step_avx512(__m512i x, __m512i carried, uint8_t *out, __mmask16 keep,
+                                                    const int even_odd) {
+    x = prefix_sums_avx512(x, carried);
+    _mm_mask_storeu_epi8(out, keep, _mm512_cvtepi32_epi8(alpha32_lanes_avx512(x, even_odd)));
     return _mm512_permutexvar_epi32(_mm512_set1_epi32(15), x);
 }
 
@@ -59,6 +69,38 @@ RK_SWEEP512 static inline uint32_t sweep_run_avx512(uint32_t acc, uint32_t *cell
         _mm512_mask_storeu_epi32((void *)(cells + k), lanes, zero);
         // Lanes past the stretch read 0, so lane 15 holds the last cell's sum.
         carried = sweep_step_avx512(x, carried, out + k, lanes, even_odd);
+    }
+    return (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(carried));
+}
+
+// sweep_run_avx512 blending instead of writing coverage bytes: each step's 16 alphas scale `color` over the
+// 16 destination pixels at once (rk_pb_mask16 of rk_paths_blend_lanes.h); the last partial step loads and
+// stores only its pixels. Same sums and alphas, so the bytes of rk_solid_mask_over over sweep_run_avx512's.
+RK_SWEEP512 static inline uint32_t sweep_run_blend_avx512(uint32_t acc, uint32_t *cells, uint32_t *destination,
+                                                          int32_t count, const int even_odd, uint32_t color) {
+    const __m512i zero = _mm512_setzero_si512(), last = _mm512_set1_epi32(15);
+    const __m512i color_lo = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
+    const __m512i color_hi = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
+    __m512i carried = _mm512_set1_epi32((int32_t)acc);
+    int32_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(cells + k));
+        _mm512_storeu_si512((void *)(cells + k), zero);
+        x = prefix_sums_avx512(x, carried);
+        __m512i d = _mm512_loadu_si512((const void *)(destination + k));
+        _mm512_storeu_si512((void *)(destination + k),
+                            rk_pb_mask16(d, color_lo, color_hi, alpha32_lanes_avx512(x, even_odd)));
+        carried = _mm512_permutexvar_epi32(last, x);
+    }
+    if (k < count) {
+        __mmask16 lanes = (__mmask16)((1u << (count - k)) - 1u);
+        __m512i x = _mm512_maskz_loadu_epi32(lanes, (const void *)(cells + k));
+        _mm512_mask_storeu_epi32((void *)(cells + k), lanes, zero);
+        x = prefix_sums_avx512(x, carried);
+        __m512i d = _mm512_maskz_loadu_epi32(lanes, (const void *)(destination + k));
+        _mm512_mask_storeu_epi32((void *)(destination + k), lanes,
+                                 rk_pb_mask16(d, color_lo, color_hi, alpha32_lanes_avx512(x, even_odd)));
+        carried = _mm512_permutexvar_epi32(last, x);
     }
     return (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(carried));
 }

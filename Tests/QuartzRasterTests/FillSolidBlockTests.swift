@@ -178,7 +178,9 @@ import Testing
     @Test func sourcesWithoutDirectPathDeclineUntouched() {
         let (w, h) = (32, 32)
         let base = Self.noise(w * h, seed: 3)
-        let path = fillTestCoverage([[SIMD2(2, 2), SIMD2(30, 4), SIMD2(12, 29)]], width: w, height: h, tileSize: 16)
+        // A path's spans behind a source with only the protocol's default blendSolid (paths blend directly now).
+        let path = FillSpansOnlySource(
+            fillTestCoverage([[SIMD2(2, 2), SIMD2(30, 4), SIMD2(12, 29)]], width: w, height: h, tileSize: 16))
         let got = Self.direct(path, color: 0xFF00_00FF, base: base, width: w, height: h, tileSize: 16)
         #expect(!got.tookIt)
         #expect(got.pixels == base)

@@ -56,9 +56,20 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
     private var currentPoint = SIMD2<Double>(0, 0)
     // False after a move to a skipped (non-finite) point: the next finite point starts the contour.
     private var hasCurrentPoint = false
+    // The clip's sides as Doubles (left, top, right, bottom), converted once; and whether every 24.8 value of a
+    // point inside them fits Int32 unchecked (sides within ±2^22, which FillPixelBounds' init guarantees but
+    // its public fields do not, so it is checked here on the copy this builder keeps).
+    private let sides: SIMD4<Double>
+    private let sidesFitFixedPoint: Bool
+    private let clipIsEmpty: Bool
 
     public init(clip: FillPixelBounds) {
         self.clip = clip
+        sides = SIMD4(Double(clip.minX), Double(clip.minY), Double(clip.maxX), Double(clip.maxY))
+        let limit = fillMaximumDeviceCoordinate
+        sidesFitFixedPoint = abs(clip.minX) <= limit && abs(clip.minY) <= limit && abs(clip.maxX) <= limit
+            && abs(clip.maxY) <= limit
+        clipIsEmpty = clip.isEmpty
     }
 
     public mutating func move(to point: SIMD2<Double>) {
@@ -109,17 +120,20 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
 
     /// Clips one segment to the clip rectangle (rule in the file header) and appends its pieces.
     private mutating func addSegment(from a: SIMD2<Double>, to b: SIMD2<Double>) {
-        if clip.isEmpty || a.y == b.y { return }
-        let top = Double(clip.minY), bottom = Double(clip.maxY)
-        let winding: Int32 = a.y < b.y ? 1 : -1
-        var p = a.y < b.y ? a : b  // upper end
-        var q = a.y < b.y ? b : a  // lower end
+        if clipIsEmpty || a.y == b.y { return }
+        let top = sides[1], bottom = sides[3]
+        let down = a.y < b.y
+        let winding: Int32 = down ? 1 : -1
+        // Both ends picked by one mask (vector blends, not a branch on the segment's direction).
+        let downMask = SIMDMask<SIMD2<Int64>>(repeating: down)
+        var p = b.replacing(with: a, where: downMask)  // upper end
+        var q = a.replacing(with: b, where: downMask)  // lower end
         if q.y <= top || p.y >= bottom { return }
         if p.y < top { p = SIMD2(Self.xOnLine(p, q, atY: top), top) }
         if q.y > bottom { q = SIMD2(Self.xOnLine(p, q, atY: bottom), bottom) }
         if p.y >= q.y { return }
 
-        let left = Double(clip.minX), right = Double(clip.maxX)
+        let left = sides[0], right = sides[2]
         // The usual segment lies wholly inside the clip's columns: no side break, and the clamps below would
         // return both ends unchanged (to the same 24.8 values), so it is appended as it is.
         if p.x >= left && p.x <= right && q.x >= left && q.x <= right {
@@ -153,9 +167,14 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
     /// Narrows one clipped, top-to-bottom piece to 24.8 fixed point; pieces that become horizontal vanish.
     private mutating func appendEdge(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
         let scale = Double(fillSubpixelScale)
-        let y0 = Int32(fillRoundToInt(p.y * scale)), y1 = Int32(fillRoundToInt(q.y * scale))
+        // Inside sides that fit (sidesFitFixedPoint), |value| · 256 ≤ 2^30, so no conversion can overflow.
+        let fits = sidesFitFixedPoint
+        @inline(__always) func narrow(_ v: Double) -> Int32 {
+            fits ? Int32(truncatingIfNeeded: fillRoundToInt(v * scale)) : Int32(fillRoundToInt(v * scale))
+        }
+        let y0 = narrow(p.y), y1 = narrow(q.y)
         if y0 >= y1 { return }
-        let x0 = Int32(fillRoundToInt(p.x * scale)), x1 = Int32(fillRoundToInt(q.x * scale))
+        let x0 = narrow(p.x), x1 = narrow(q.x)
         // A path's edges number in the hundreds: start at a few KB instead of growing from one edge through
         // eight reallocations and copies (the standard growth, doubling, takes over after that).
         if edges.count == edges.capacity { edges.reserveCapacity(Swift.max(Self.initialEdgeCapacity, edges.count * 2)) }

@@ -79,6 +79,17 @@ size_t rk_fill_sweep_tile(int32_t *deltas, size_t stride, const int32_t *carry, 
                           size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width, int32_t even_odd,
                           int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans);
 
+/// rk_fill_sweep_tile, then every span source-over blended with the premultiplied `color` straight into the
+/// surface, with the bytes of FillSourceOver.blendSolid(_:mask:into:count:) for mask spans and of
+/// blendSolid(_:alpha:into:count:) for constant spans at the kernel level in use. Tile row i, cell j is the
+/// pixel destination[(i − row_first) · destination_stride + j].
+/// Invariant: as rk_fill_sweep_tile, and destination addresses rows row_first ..< row_end of `width`
+/// writable pixels each, destination_stride apart.
+void rk_fill_sweep_blend_tile(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touched,
+                              size_t words_per_row, int32_t row_first, int32_t row_end, int32_t width,
+                              int32_t even_odd, int32_t gap_minimum, uint8_t *mask, rk_fill_span *spans,
+                              uint32_t color, uint32_t *destination, size_t destination_stride);
+
 #ifdef __cplusplus
 }
 #endif
