@@ -101,18 +101,6 @@ RK_AVX2 size_t rk_solid_over_avx2(uint32_t source, uint32_t *destination, size_t
     return count;
 }
 
-// Solid colour scaled by 8 coverages, then over 8 destination pixels.
-RK_AVX2 static inline __m256i rk_mask8(__m256i d, __m256i colorLo, __m256i colorHi, __m256i coverage, __m256i low8) {
-    __m256i sLo = rk_div255(_mm256_mullo_epi16(colorLo, coverage));
-    __m256i sHi = rk_div255(_mm256_mullo_epi16(colorHi, coverage));
-    // 255 − scaled alpha (the upper lane of sHi) in both lanes of each pixel.
-    __m256i alpha = _mm256_srli_epi32(sHi, 16);
-    __m256i inverse = _mm256_sub_epi16(low8, _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16)));
-    __m256i lo = _mm256_add_epi16(sLo, rk_div255(_mm256_mullo_epi16(_mm256_and_si256(d, low8), inverse)));
-    __m256i hi = _mm256_add_epi16(sHi, rk_div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inverse)));
-    return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
-}
-
 RK_AVX2 size_t rk_solid_mask_over_avx2(uint32_t color, const uint8_t *mask, uint32_t *destination, size_t count) {
     const __m256i low8 = _mm256_set1_epi16(0x00FF);
     const __m256i colorLo = _mm256_set1_epi32((int)(color & 0x00FF00FFu));

@@ -88,18 +88,6 @@ RK_AVX512 size_t rk_solid_over_avx512(uint32_t source, uint32_t *destination, si
     return count;
 }
 
-// Solid colour scaled by 16 coverages, then over 16 destination pixels (rk_mask8 of raster_kernels.c).
-RK_AVX512 static inline __m512i rk5_mask16(__m512i d, __m512i colorLo, __m512i colorHi, __m512i coverage,
-                                           __m512i low8, __m512i upperBoth) {
-    __m512i sLo = rk5_div255(_mm512_mullo_epi16(colorLo, coverage));
-    __m512i sHi = rk5_div255(_mm512_mullo_epi16(colorHi, coverage));
-    // 255 − scaled alpha (the upper lane of sHi, ≤ 255) in both lanes of each pixel.
-    __m512i inverse = _mm512_xor_si512(_mm512_shuffle_epi8(sHi, upperBoth), low8);
-    __m512i lo = _mm512_add_epi16(sLo, rk5_div255(_mm512_mullo_epi16(_mm512_and_si512(d, low8), inverse)));
-    __m512i hi = _mm512_add_epi16(sHi, rk5_div255(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), inverse)));
-    return _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8));
-}
-
 RK_AVX512 size_t rk_solid_mask_over_avx512(uint32_t color, const uint8_t *mask, uint32_t *destination,
                                            size_t count) {
     const __m512i low8 = _mm512_set1_epi16(0x00FF);

@@ -16,8 +16,8 @@ static void mask_over_scalar(uint32_t color, const uint8_t *mask, uint32_t *dest
     for (int32_t i = 0; i < count; i++) {
         uint32_t m = mask[i];
         if (m == 0) continue;  // s = 0, d = scale(d, 255) = d
-        uint32_t source = rk_pb_scale(color, m);
-        destination[i] = source + rk_pb_scale(destination[i], 255u - (source >> 24));
+        uint32_t source = rk_scale_pixel(color, m);
+        destination[i] = source + rk_scale_pixel(destination[i], 255u - (source >> 24));
     }
 }
 

@@ -61,6 +61,19 @@ RK_AVX512 static inline __m512i rk5_over16(__m512i s, __m512i d, int lerps, __m5
     return _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8));
 }
 
+// Solid colour scaled by 16 coverages, then over 16 destination pixels (rk_mask8 of rk_lanes.h;
+// `upperBoth` = rk5_upper_lane_both()).
+RK_AVX512 static inline __m512i rk5_mask16(__m512i d, __m512i colorLo, __m512i colorHi, __m512i coverage,
+                                           __m512i low8, __m512i upperBoth) {
+    __m512i sLo = rk5_div255(_mm512_mullo_epi16(colorLo, coverage));
+    __m512i sHi = rk5_div255(_mm512_mullo_epi16(colorHi, coverage));
+    // 255 − scaled alpha (the upper lane of sHi, ≤ 255) in both lanes of each pixel.
+    __m512i inverse = _mm512_xor_si512(_mm512_shuffle_epi8(sHi, upperBoth), low8);
+    __m512i lo = _mm512_add_epi16(sLo, rk5_div255(_mm512_mullo_epi16(_mm512_and_si512(d, low8), inverse)));
+    __m512i hi = _mm512_add_epi16(sHi, rk5_div255(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), inverse)));
+    return _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8));
+}
+
 // 16 coverage bytes, each in both 16-bit lanes of its pixel's 32-bit slot: the bytes copied to every 128-bit
 // lane, then lane k picks bytes 4k…4k + 3 (zero upper bytes).
 RK_AVX512 static inline __m512i rk5_widen16(__m128i bytes) {

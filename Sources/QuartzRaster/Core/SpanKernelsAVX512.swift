@@ -6,7 +6,7 @@
 // nor OPENQUARTZ_DISABLE_AVX2 is "1" (read once per process); `.avx2` always means the AVX2 code and
 // `.portable` the Swift code, so `SpanKernelChoice` needs no case of its own.
 
-public import RasterKernels
+import RasterKernels
 
 extension SpanKernels {
     /// Whether this CPU (and OS) runs AVX-512F, AVX-512BW and AVX-512VL.

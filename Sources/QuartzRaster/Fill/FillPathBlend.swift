@@ -91,29 +91,10 @@ extension FillPathCoverage {
     /// A tile without edges: each run of rows with one entering coverage is one block. Returns false when the
     /// tile has edges.
     func blendEdgeFreeTile(_ color: UInt32, column: Int, row: Int, surface: FillSurfaceRows) -> Bool {
-        guard let tile = occupiedIndex(column: column, row: row) else { return true }
-        if binOffsets[tile] != binOffsets[tile + 1] { return false }
-        let pixels = grid.pixelBounds(column: column, row: row)
-        if pixels.isEmpty { return true }
-        let size = grid.tileSize, tileTop = (grid.firstRow + row) * size
-        let evenOdd = fillRule == .evenOdd
-        carry.withUnsafeBufferPointer { carries in
-            // Invariant: occupied tile t's rows are carries[t · size ..< (t + 1) · size].
-            let rows = carries.baseAddress! + tile * size
-            @inline(__always) func alpha(_ y: Int) -> UInt8 {
-                evenOdd ? fillAlphaEvenOdd(rows[y - tileTop]) : fillAlphaNonZero(rows[y - tileTop])
-            }
-            var y = pixels.minY
-            while y < pixels.maxY {
-                let a = alpha(y)
-                var end = y + 1
-                while end < pixels.maxY && alpha(end) == a { end += 1 }
-                if a != 0 {
-                    surface.blendSolid(color, alpha: a, x: pixels.minX, y: y, width: pixels.width, height: end - y)
-                }
-                y = end
-            }
+        forEachEdgeFreeRun(column: column, row: row) { pixels, rows, alpha in
+            if alpha == 0 { return }
+            surface.blendSolid(color, alpha: alpha, x: pixels.minX, y: rows.lowerBound, width: pixels.width,
+                               height: rows.count)
         }
-        return true
     }
 }

@@ -128,6 +128,19 @@ extension FillPathCoverage {
     /// with its entering coverage, straight from the binned carries. Returns false when the tile has edges.
     @inline(__always)
     func emitEdgeFreeTile(column: Int, row: Int, _ body: (FillCoverageSpan) -> Void) -> Bool {
+        forEachEdgeFreeRun(column: column, row: row) { pixels, rows, alpha in
+            if alpha == 0 { return }
+            for y in rows { body(FillCoverageSpan(y: y, x: pixels.minX, count: pixels.width, alpha: alpha)) }
+        }
+    }
+
+    /// The rows of a tile without edges in runs of one entering coverage, top to bottom: `body` gets the
+    /// tile's pixels, the run's rows and their coverage (zero included). Returns false, calling nothing,
+    /// when the tile has edges.
+    @inline(__always)
+    func forEachEdgeFreeRun(
+        column: Int, row: Int, _ body: (_ pixels: FillPixelBounds, _ rows: Range<Int>, _ alpha: UInt8) -> Void
+    ) -> Bool {
         guard let tile = occupiedIndex(column: column, row: row) else { return true }
         if binOffsets[tile] != binOffsets[tile + 1] { return false }
         let pixels = grid.pixelBounds(column: column, row: row)
@@ -137,9 +150,16 @@ extension FillPathCoverage {
         carry.withUnsafeBufferPointer { carries in
             // Invariant: occupied tile t's rows are carries[t · size ..< (t + 1) · size].
             let rows = carries.baseAddress! + tile * size
-            for y in pixels.minY..<pixels.maxY {
-                let a = evenOdd ? fillAlphaEvenOdd(rows[y - tileTop]) : fillAlphaNonZero(rows[y - tileTop])
-                if a != 0 { body(FillCoverageSpan(y: y, x: pixels.minX, count: pixels.width, alpha: a)) }
+            @inline(__always) func alpha(_ y: Int) -> UInt8 {
+                evenOdd ? fillAlphaEvenOdd(rows[y - tileTop]) : fillAlphaNonZero(rows[y - tileTop])
+            }
+            var y = pixels.minY
+            while y < pixels.maxY {
+                let a = alpha(y)
+                var end = y + 1
+                while end < pixels.maxY && alpha(end) == a { end += 1 }
+                body(pixels, y..<end, a)
+                y = end
             }
         }
         return true
