@@ -16,21 +16,7 @@
 
 // The portable walk, the reference every tier must match.
 static void accumulate_portable(RK_ACCUMULATE_ARGS) {
-    for (size_t b = 0; b < count; b++) {
-        const rk_fill_edge e = all[bins[b]];
-        int32_t row_a, row_b;
-        int interior;
-        if (!edge_tile_rows(&e, tile_top, row_first, row_end, cell_x0, cell_x1, &row_a, &row_b, &interior)) continue;
-        uint32_t *row = delta_rows + (size_t)row_a * stride;
-        uint64_t *words = touched_rows + (size_t)row_a * words_per_row;
-        if (interior) {
-            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
-                           words_per_row, 1);
-        } else {
-            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
-                           words_per_row, 0);
-        }
-    }
+    RK_ACCUMULATE_BINS(RK_WALK_ROWS(1));
 }
 
 void rk_fill_accumulate_tile(const void *edges, const int32_t *bins, size_t count, int32_t tile_top,

@@ -128,24 +128,12 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) voi
 }
 
 __attribute__((target("avx2"))) void rk_paths_accumulate_avx2(RK_ACCUMULATE_ARGS) {
-    for (size_t b = 0; b < count; b++) {
-        const rk_fill_edge e = all[bins[b]];
-        int32_t row_a, row_b;
-        int interior;
-        if (!edge_tile_rows(&e, tile_top, row_first, row_end, cell_x0, cell_x1, &row_a, &row_b, &interior)) continue;
-        uint32_t *row = delta_rows + (size_t)row_a * stride;
-        uint64_t *words = touched_rows + (size_t)row_a * words_per_row;
-        if (interior && row_b > row_a) {
-            walk_interior_rows_avx2(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a,
-                                    words, words_per_row);
-        } else if (interior) {
-            // One row: the vector setup costs more than the scalar row.
-            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
-                           words_per_row, 1);
-        } else {
-            walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
-                           words_per_row, 0);
-        }
-    }
+    // A one-row interior edge takes the scalar row: the vector setup costs more than it.
+    RK_ACCUMULATE_BINS(if (row_b > row_a) {
+        walk_interior_rows_avx2(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,
+                                words_per_row);
+    } else {
+        RK_WALK_ROWS(1);
+    });
 }
 #endif

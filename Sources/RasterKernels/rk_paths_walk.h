@@ -202,6 +202,29 @@ static inline __attribute__((always_inline)) void add_row_from_pieces(const rk_r
         int32_t row_end, int32_t cell_x0, int32_t cell_x1, uint32_t *restrict delta_rows, size_t stride,      \
         uint32_t *restrict carries, uint64_t *restrict touched_rows, size_t words_per_row
 
+// The body of every tier's walk (inside a function taking RK_ACCUMULATE_ARGS): each binned edge's rows in the
+// tile, edges crossing the tile's sides through the scalar walk with its side tests, edges inside the tile's
+// columns through WALK_INTERIOR (a statement that may use e, row_a, row_b, row, words and RK_WALK_ROWS).
+// A macro rather than a function, so each tier's copy is compiled with that tier's target attributes.
+#define RK_WALK_ROWS(INTERIOR)                                                                                 \
+    walk_edge_rows(&e, row_a, row_b, tile_top, cell_x0, cell_x1, row, stride, carries + row_a, words,         \
+                   words_per_row, INTERIOR)
+#define RK_ACCUMULATE_BINS(WALK_INTERIOR)                                                                      \
+    for (size_t b = 0; b < count; b++) {                                                                       \
+        const rk_fill_edge e = all[bins[b]];                                                                   \
+        int32_t row_a, row_b;                                                                                  \
+        int interior;                                                                                          \
+        if (!edge_tile_rows(&e, tile_top, row_first, row_end, cell_x0, cell_x1, &row_a, &row_b, &interior))   \
+            continue;                                                                                          \
+        uint32_t *row = delta_rows + (size_t)row_a * stride;                                                   \
+        uint64_t *words = touched_rows + (size_t)row_a * words_per_row;                                        \
+        if (interior) {                                                                                        \
+            WALK_INTERIOR;                                                                                     \
+        } else {                                                                                               \
+            RK_WALK_ROWS(0);                                                                                   \
+        }                                                                                                      \
+    }
+
 #if defined(__x86_64__) || defined(__i386__)
 // The vector tiers of the walk (same results as the portable one). Invariant: as rk_fill_accumulate_tile's,
 // and stride ≥ cell_x1 − cell_x0 + 2.
