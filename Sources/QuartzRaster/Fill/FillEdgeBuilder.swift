@@ -195,3 +195,23 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         return p.y * (1 - t) + q.y * t
     }
 }
+
+extension FillEdgeBuilder {
+    /// Runs `body` with a FillEdgeWriter that continues this builder (same clip, same open contour), then
+    /// appends what it wrote and takes its contour state back: the same edges and state as making the same
+    /// `move`/`line`/`closeContour` calls on the builder itself. The writer must not escape `body`.
+    mutating func withEdgeWriter<Result>(
+        initialCapacity: Int = 256, _ body: (inout FillEdgeWriter) -> Result
+    ) -> Result {
+        var writer = FillEdgeWriter(
+            sides: sides, fits: sidesFitFixedPoint, clipIsEmpty: clipIsEmpty, contourStart: contourStart,
+            currentPoint: currentPoint, hasCurrentPoint: hasCurrentPoint, initialCapacity: initialCapacity)
+        defer { writer.deallocate() }
+        let result = body(&writer)
+        edges.append(contentsOf: writer.written)
+        contourStart = writer.contourStart
+        currentPoint = writer.currentPoint
+        hasCurrentPoint = writer.hasCurrentPoint
+        return result
+    }
+}

@@ -1,0 +1,47 @@
+// Flattening straight into fill edges: the flattener's points go to a FillEdgeWriter (FillEdgeBuilder's
+// clipping and narrowing through an unsafe buffer) and into a bounding box, with no sink layers per point.
+//
+// Coordinate space: the path's points are mapped by the affine `transform` into device pixels first, as
+// in `flatten(into:transform:tolerance:)`; numbers are Double until the writer narrows them to 24.8.
+// Same walker, same points, same edges and the same box as flattening into a FillEdgeBuilder through a
+// sink that records the box of the points it receives (PathFlattenEdgesTests compares them).
+import Foundation
+import QuartzMath
+
+/// Sends flattened device points to an edge writer and records their box (all points are finite here:
+/// PathFlattenWalker drops the others).
+struct PathEdgeWriterVisitor: PathFlattenVisitor {
+    var writer: FillEdgeWriter
+    var bounds = PathOutlineDeviceBounds()
+
+    @inline(__always) mutating func begin(_ p: SIMD2<Double>) {
+        bounds.add(p)
+        writer.move(to: p)
+    }
+
+    @inline(__always) mutating func line(_ p: SIMD2<Double>, smooth: Bool) {
+        bounds.add(p)
+        writer.line(to: p)
+    }
+
+    @inline(__always) mutating func close() { writer.closeContour() }
+}
+
+extension PathGeometry {
+    /// Flattens into `edges` in device space (points mapped through `transform`, polyline within `tolerance`
+    /// device units of the curves): the same edges as `flatten(into: &edges, transform:tolerance:)`.
+    /// Returns the bounding box of the device points sent to the builder (empty when none was).
+    public func flatten(
+        intoEdges edges: inout FillEdgeBuilder, transform: CGAffineTransform = .identity,
+        tolerance: Double = PathFlattening.defaultDeviceTolerance
+    ) -> PathOutlineDeviceBounds {
+        let estimate = points.count * 8 + 16
+        return edges.withEdgeWriter(initialCapacity: estimate) { writer in
+            var walker = PathFlattenWalker(tolerance: tolerance, transform: transform, mapping: nil)
+            var visitor = PathEdgeWriterVisitor(writer: writer)
+            walker.walk(self, into: &visitor)
+            writer = visitor.writer
+            return visitor.bounds
+        }
+    }
+}
