@@ -76,4 +76,43 @@ import Testing
         }
         #expect(compared > 2000)
     }
+
+    /// Curves wholly inside the clip (their interior points take FillEdgeWriter.lineInside), including
+    /// control points on the margin's edge, just outside it and exactly on the clip's sides and pixel lines.
+    @Test func curvesInsideTheClipEqualTheSinkRoute() {
+        var r = FillEdgeWriterTests.Random(state: 0x1D51DE)
+        let clip = FillPixelBounds(minX: 4, minY: 2, maxX: 60, maxY: 40)
+        let m = FillEdgeWriter.insideMargin
+        let xs: [Double] = [4, 4 + m, 4 + m / 2, 60 - m, 60, 31, 17.5]
+        let ys: [Double] = [2, 2 + m, 2 + m / 2, 40 - m, 40, 21, 9.25]
+        var compared = 0
+        for round in 0..<300 {
+            var path = PathGeometry()
+            func point() -> CGPoint {
+                r.below(3) == 0
+                    ? CGPoint(x: xs[r.below(xs.count)], y: ys[r.below(ys.count)])
+                    : CGPoint(x: 4 + r.unit() * 56, y: 2 + r.unit() * 38)
+            }
+            path.move(to: point())
+            for _ in 0..<(1 + r.below(6)) {
+                if r.below(3) == 0 {
+                    path.addQuadCurve(to: point(), control: point())
+                } else {
+                    path.addCurve(to: point(), control1: point(), control2: point())
+                }
+            }
+            if round % 2 == 0 { path.closeSubpath() }
+            let tolerance = round % 3 == 0 ? 0.02 : 0.2
+            var reference = RecordingSink(edges: FillEdgeBuilder(clip: clip))
+            path.flatten(into: &reference, transform: .identity, tolerance: tolerance)
+            var direct = FillEdgeBuilder(clip: clip)
+            let bounds = path.flatten(intoEdges: &direct, transform: .identity, tolerance: tolerance)
+            reference.edges.finish()
+            direct.finish()
+            #expect(direct.edges == reference.edges.edges, "round \(round)")
+            #expect(bounds == reference.bounds)
+            compared += direct.edges.count
+        }
+        #expect(compared > 10000)
+    }
 }

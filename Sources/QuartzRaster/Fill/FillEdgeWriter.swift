@@ -19,6 +19,8 @@ struct FillEdgeWriter: PolylineSink {
     private let left: Double, top: Double, right: Double, bottom: Double
     private let fits: Bool
     private let clipIsEmpty: Bool
+    // The clip shrunk by `insideMargin` on every side (empty unless the clip is non-empty and fits).
+    private let insideMinimum: SIMD2<Double>, insideMaximum: SIMD2<Double>
     // FillEdgeBuilder's contour state, handed over and back by withEdgeWriter.
     var contourStart: SIMD2<Double>
     var currentPoint: SIMD2<Double>
@@ -37,6 +39,14 @@ struct FillEdgeWriter: PolylineSink {
         self.contourStart = contourStart
         self.currentPoint = currentPoint
         self.hasCurrentPoint = hasCurrentPoint
+        let margin = Self.insideMargin
+        if fits && !clipIsEmpty {
+            insideMinimum = SIMD2(left + margin, top + margin)
+            insideMaximum = SIMD2(right - margin, bottom - margin)
+        } else {
+            insideMinimum = SIMD2(repeating: .infinity)
+            insideMaximum = SIMD2(repeating: -.infinity)
+        }
         capacity = max(initialCapacity, 16)
         storage = .allocate(capacity: capacity)
     }
@@ -76,6 +86,35 @@ struct FillEdgeWriter: PolylineSink {
         guard hasCurrentPoint else { return }
         if currentPoint != contourStart { addSegment(from: currentPoint, to: contourStart) }
         currentPoint = contourStart
+    }
+
+    /// How far inside the clip `holdsInside` wants a point: 2^-10 px.
+    static let insideMargin = 1.0 / 1024
+
+    /// True when `p` lies at least `insideMargin` inside every side of a clip that fits (false for NaN).
+    /// Why a curve's interior points may then take `lineInside`: they are convex combinations of control
+    /// points that hold inside, computed with a few roundings (weights from t ∈ [0, 1], four products, three
+    /// sums), so each lies within ~16 ulps of |coordinate| ≤ 2^23, i.e. 3e-8 px, of the control points' hull,
+    /// far less than the margin. Such a point is finite and within the input limit, strictly between top and
+    /// bottom and between left and right: every clip test in `line(to:)` and `addSegment` takes the
+    /// no-op branch, and the narrowing cannot overflow, which is all `lineInside` leaves out.
+    @inline(__always)
+    func holdsInside(_ p: SIMD2<Double>) -> Bool {
+        p.x >= insideMinimum.x && p.y >= insideMinimum.y && p.x <= insideMaximum.x && p.y <= insideMaximum.y
+    }
+
+    /// True when there is a current point and it holds inside (so a segment from it needs no clipping).
+    var continuesInside: Bool { hasCurrentPoint && holdsInside(currentPoint) }
+
+    /// `line(to:)` for a point that, like the current one, lies inside the clip (see `holdsInside`): the same
+    /// edge without the checks it would pass.
+    @inline(__always)
+    mutating func lineInside(to b: SIMD2<Double>) {
+        let a = currentPoint
+        currentPoint = b
+        if a.y == b.y { return }
+        let down = a.y < b.y
+        appendEdgeFitting(down ? a : b, down ? b : a, down ? 1 : -1)
     }
 
     /// FillEdgeBuilder.isUsable: |v| ≤ the input limit is false for NaN and both infinities.
@@ -133,6 +172,12 @@ struct FillEdgeWriter: PolylineSink {
     @inline(__always)
     private mutating func appendEdge(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
         guard fits else { return appendEdgeChecked(p, q, winding) }
+        appendEdgeFitting(p, q, winding)
+    }
+
+    /// appendEdge inside sides that fit.
+    @inline(__always)
+    private mutating func appendEdgeFitting(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
         let scale = SIMD2<Double>(repeating: Double(fillSubpixelScale))
         let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
         // fillRoundToInt lane by lane; inside sides that fit, |value| · 256 ≤ 2^30, so truncating is exact.

@@ -4,7 +4,9 @@
 // Coordinate space: the path's points are mapped by the affine `transform` into device pixels first, as
 // in `flatten(into:transform:tolerance:)`; numbers are Double until the writer narrows them to 24.8.
 // Same walker, same points, same edges and the same box as flattening into a FillEdgeBuilder through a
-// sink that records the box of the points it receives (PathFlattenEdgesTests compares them).
+// sink that records the box of the points it receives (PathFlattenEdgesTests compares them). A curve whose
+// control points all lie well inside the clip sends its interior points down FillEdgeWriter.lineInside,
+// which skips the checks those points pass anyway (the proof is at FillEdgeWriter.holdsInside).
 import Foundation
 import QuartzMath
 
@@ -25,6 +27,18 @@ struct PathEdgeWriterVisitor: PathFlattenVisitor {
     }
 
     @inline(__always) mutating func close() { writer.closeContour() }
+
+    /// Every control point and the writer's current point well inside the clip (FillEdgeWriter.holdsInside).
+    @inline(__always)
+    func curveStaysInside(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) -> Bool {
+        writer.continuesInside && writer.holdsInside(p0) && writer.holdsInside(p1) && writer.holdsInside(p2)
+            && writer.holdsInside(p3)
+    }
+
+    @inline(__always) mutating func lineInside(_ p: SIMD2<Double>) {
+        bounds.add(p)
+        writer.lineInside(to: p)
+    }
 }
 
 extension PathGeometry {

@@ -25,7 +25,7 @@ public struct PathOutlineDeviceBounds: Sendable, Equatable {
     public var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
 
     /// Takes in point `p` (finite: callers drop the others).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func add(_ p: SIMD2<Double>) {
         minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
         maximum = SIMD2(max(maximum.x, p.x), max(maximum.y, p.y))
