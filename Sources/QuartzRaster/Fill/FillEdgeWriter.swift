@@ -25,6 +25,11 @@ struct FillEdgeWriter: PolylineSink {
     var contourStart: SIMD2<Double>
     var currentPoint: SIMD2<Double>
     var hasCurrentPoint: Bool
+    // True only while there is a current point strictly between top and bottom and within left...right of a
+    // clip that fits, so a segment from it to a point that holds inside needs no clipping. Set from
+    // holdsInside(currentPoint) by every call that moves the current point, except lineInside, whose points
+    // keep it true (they hold inside, or lie within 3e-8 px of a hull that does: see holdsInside).
+    private var currentInside = false
 
     init(
         sides: SIMD4<Double>, fits: Bool, clipIsEmpty: Bool, contourStart: SIMD2<Double>,
@@ -49,6 +54,7 @@ struct FillEdgeWriter: PolylineSink {
         }
         capacity = max(initialCapacity, 16)
         storage = .allocate(capacity: capacity)
+        currentInside = hasCurrentPoint && holdsInside(currentPoint)
     }
 
     /// The edges written so far (valid until the next write).
@@ -61,24 +67,31 @@ struct FillEdgeWriter: PolylineSink {
     mutating func move(to point: SIMD2<Double>) {
         closeContour()
         hasCurrentPoint = false
+        currentInside = false
         if Self.isUsable(point) {
             contourStart = point
             currentPoint = point
             hasCurrentPoint = true
+            currentInside = holdsInside(point)
         }
     }
 
+    /// A segment between two points that hold inside takes `lineInside` (the checks it skips pass for both
+    /// ends, exactly: no rounding is involved); the rest FillEdgeBuilder's route.
     @inline(__always)
     mutating func line(to point: SIMD2<Double>) {
+        if currentInside && holdsInside(point) { return lineInside(to: point) }
         guard Self.isUsable(point) else { return }
         if !hasCurrentPoint {
             contourStart = point
             currentPoint = point
             hasCurrentPoint = true
+            currentInside = holdsInside(point)
             return
         }
         addSegment(from: currentPoint, to: point)
         currentPoint = point
+        currentInside = holdsInside(point)
     }
 
     @inline(__always)
@@ -86,6 +99,7 @@ struct FillEdgeWriter: PolylineSink {
         guard hasCurrentPoint else { return }
         if currentPoint != contourStart { addSegment(from: currentPoint, to: contourStart) }
         currentPoint = contourStart
+        currentInside = holdsInside(contourStart)
     }
 
     /// How far inside the clip `holdsInside` wants a point: 2^-10 px.
@@ -104,10 +118,10 @@ struct FillEdgeWriter: PolylineSink {
     }
 
     /// True when there is a current point and it holds inside (so a segment from it needs no clipping).
-    var continuesInside: Bool { hasCurrentPoint && holdsInside(currentPoint) }
+    var continuesInside: Bool { currentInside }
 
     /// `line(to:)` for a point that, like the current one, lies inside the clip (see `holdsInside`): the same
-    /// edge without the checks it would pass.
+    /// edge without the checks it would pass. The current point stays inside (`currentInside` unchanged).
     @inline(__always)
     mutating func lineInside(to b: SIMD2<Double>) {
         let a = currentPoint
