@@ -89,6 +89,37 @@ import Testing
         }
     }
 
+    /// The three storage routes of withEdgeWriter give the builder's edges: filled in place (few edges),
+    /// outgrowing the in-place array (many edges: moved to the writer's own buffer, then copied), and
+    /// appended after edges the builder already had.
+    @Test func everyStorageRouteGivesTheBuildersEdges() {
+        let clip = FillPixelBounds(minX: 0, minY: 0, maxX: 64, maxY: 48)
+        // A zigzag of `teeth` rising and falling segments, all inside the clip: one edge each.
+        func zigzag(_ teeth: Int, into sink: inout some PolylineSink) {
+            sink.move(to: SIMD2(2, 2))
+            for i in stride(from: 1, through: teeth, by: 1) { sink.line(to: SIMD2(2 + Double(i) * 0.5, i % 2 == 0 ? 2 : 40.25)) }
+            sink.closeContour()
+        }
+        for (teeth, before) in [(5, 0), (40, 0), (300, 0), (7, 3), (90, 12)] {
+            var reference = FillEdgeBuilder(clip: clip)
+            zigzag(before, into: &reference)
+            zigzag(teeth, into: &reference)
+            var builder = FillEdgeBuilder(clip: clip)
+            zigzag(before, into: &builder)
+            var owned = false
+            builder.withEdgeWriter(initialCapacity: 16) { writer in
+                zigzag(teeth, into: &writer)
+                owned = writer.ownsStorage
+            }
+            #expect(builder.edges == reference.edges, "teeth \(teeth) before \(before)")
+            // One edge per tooth, plus the closing edge when it is not horizontal (an odd count ends low).
+            func edgeCount(_ k: Int) -> Int { k == 0 ? 0 : k + k % 2 }
+            #expect(builder.edges.count == edgeCount(before) + edgeCount(teeth))
+            // In place exactly when the builder was empty and 16 slots were enough.
+            #expect(owned == (before > 0 || edgeCount(teeth) > 16))
+        }
+    }
+
     /// A closed square across the clip's corner: hand-checked pieces (left part folded onto the side).
     @Test func squareAcrossTheCornerGivesTheKnownEdges() {
         var builder = FillEdgeBuilder(clip: FillPixelBounds(minX: 10, minY: 10, maxX: 50, maxY: 50))

@@ -7,14 +7,17 @@
 // (FillEdgeWriterTests compares the two on random polylines, clips and bad input).
 
 /// Clips and narrows polylines into fill edges. It only lives inside `FillEdgeBuilder.withEdgeWriter(_:)`,
-/// which allocates its buffer, appends the edges to the builder and frees the buffer once.
+/// which hands it storage (the uninitialised capacity of the builder's new edge array, or a buffer of its
+/// own), and takes the edges over (in place, or by one copy) when the body returns.
 struct FillEdgeWriter: PolylineSink {
-    // Invariant: `storage` holds `capacity` slots of which the first `count` are initialised; only this
-    // struct's `grow()` replaces it, and withEdgeWriter frees the final one (the caller hands back the copy
-    // it wrote through). FillEdge is a trivial type, so freeing needs no deinitialisation.
+    // Invariant: `storage` holds `capacity` slots of which the first `count` are initialised. While
+    // `ownsStorage` is false it is the edge array's buffer that withEdgeWriter is filling (never freed
+    // here); `grow()` moves the edges into a buffer of the writer's own, which withEdgeWriter frees once (the
+    // caller hands back the copy it wrote through). FillEdge is a trivial type: no deinitialisation needed.
     private(set) var storage: UnsafeMutablePointer<FillEdge>
     private(set) var count = 0
     private var capacity: Int
+    private(set) var ownsStorage: Bool
     // The builder's clip sides as Doubles, whether their 24.8 values fit Int32 unchecked, and emptiness.
     private let left: Double, top: Double, right: Double, bottom: Double
     private let fits: Bool
@@ -33,7 +36,8 @@ struct FillEdgeWriter: PolylineSink {
 
     init(
         sides: SIMD4<Double>, fits: Bool, clipIsEmpty: Bool, contourStart: SIMD2<Double>,
-        currentPoint: SIMD2<Double>, hasCurrentPoint: Bool, initialCapacity: Int
+        currentPoint: SIMD2<Double>, hasCurrentPoint: Bool, storage: UnsafeMutableBufferPointer<FillEdge>?,
+        initialCapacity: Int
     ) {
         left = sides[0]
         top = sides[1]
@@ -52,16 +56,25 @@ struct FillEdgeWriter: PolylineSink {
             insideMinimum = SIMD2(repeating: .infinity)
             insideMaximum = SIMD2(repeating: -.infinity)
         }
-        capacity = max(initialCapacity, 16)
-        storage = .allocate(capacity: capacity)
+        if let storage, let base = storage.baseAddress, storage.count > 0 {
+            self.storage = base
+            capacity = storage.count
+            ownsStorage = false
+        } else {
+            capacity = max(initialCapacity, 16)
+            self.storage = .allocate(capacity: capacity)
+            ownsStorage = true
+        }
         currentInside = hasCurrentPoint && holdsInside(currentPoint)
     }
 
     /// The edges written so far (valid until the next write).
     var written: UnsafeBufferPointer<FillEdge> { UnsafeBufferPointer(start: storage, count: count) }
 
-    /// Frees the buffer; called once, by withEdgeWriter.
-    func deallocate() { storage.deallocate() }
+    /// Frees a buffer of the writer's own; called once, by withEdgeWriter.
+    func deallocate() {
+        if ownsStorage { storage.deallocate() }
+    }
 
     @inline(__always)
     mutating func move(to point: SIMD2<Double>) {
@@ -225,9 +238,10 @@ struct FillEdgeWriter: PolylineSink {
     private mutating func grow() {
         let larger = UnsafeMutablePointer<FillEdge>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: storage, count: count)
-        storage.deallocate()
+        if ownsStorage { storage.deallocate() }
         storage = larger
         capacity *= 2
+        ownsStorage = true
     }
 
     /// FillEdgeBuilder.xOnLine: the same lerp.

@@ -49,7 +49,7 @@ extension PathGeometry {
         intoEdges edges: inout FillEdgeBuilder, transform: CGAffineTransform = .identity,
         tolerance: Double = PathFlattening.defaultDeviceTolerance
     ) -> PathOutlineDeviceBounds {
-        let estimate = points.count * 8 + 16
+        let estimate = min(points.count * 8 + 16, 1 << 15)  // a hint: more edges grow the buffer
         return edges.withEdgeWriter(initialCapacity: estimate) { writer in
             var walker = PathFlattenWalker(tolerance: tolerance, transform: transform, mapping: nil)
             var visitor = PathEdgeWriterVisitor(writer: writer)

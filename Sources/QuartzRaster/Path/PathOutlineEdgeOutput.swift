@@ -140,7 +140,7 @@ extension PathStroker {
         var inputPoints = 0
         for contour in contours { inputPoints += contour.points.count }
         // Room for the usual outline (two sides plus joins and caps) without regrowing; a hint only.
-        return edges.withEdgeWriter(initialCapacity: inputPoints * 4 + 64) { writer in
+        return edges.withEdgeWriter(initialCapacity: min(inputPoints * 4 + 64, 1 << 15)) { writer in
             var builder = PathOutlineBuilder(
                 style: style, tolerance: tolerance, output: PathOutlineEdgeOutput(edges: writer, transform: transform))
             _ = builder.strokeAll(contours)
