@@ -66,7 +66,9 @@ struct CompositorCoverageBuilder {
         guard !geometry.isEmpty, !clip.isEmpty else { return nil }
         var sink = CompositorTrackingEdgeSink(clip: clip)
         if let affine = projection.affine {
-            geometry.flatten(into: &sink, transform: affine, tolerance: deviceTolerance)
+            // Straight into the edges (PathFlattenEdges.swift): the same edges and box as flattening into the
+            // tracking sink, without its per-point layers.
+            sink.tracker.seen = geometry.flatten(intoEdges: &sink.builder, transform: affine, tolerance: deviceTolerance)
         } else {
             let local = geometry.controlPointBounds
             guard !local.isNull else { return nil }

@@ -99,14 +99,14 @@ import Testing
     @Test func outputFollowsTheBufferAndFlatteningRules() {
         let transform = CGAffineTransform(a: 2, b: 0.5, c: -0.25, d: 1.5, tx: 3, ty: 4)
         var buffer = PathOutlineBuffer()
-        var output = PathOutlineEdgeOutput(edges: FillEdgeBuilder(clip: Self.clip), transform: transform)
+        var output = PathOutlineEdgeOutput<FillEdgeBuilder>(edges: FillEdgeBuilder(clip: Self.clip), transform: transform)
         func both(_ call: (inout any PathOutlineOutput) -> Void) {
             var b: any PathOutlineOutput = buffer
             call(&b)
             buffer = b as! PathOutlineBuffer
             var o: any PathOutlineOutput = output
             call(&o)
-            output = o as! PathOutlineEdgeOutput
+            output = o as! PathOutlineEdgeOutput<FillEdgeBuilder>
         }
         both { $0.line(SIMD2(1, 1)) }  // no current point: ignored
         both { $0.move(SIMD2(1, 2)) }

@@ -195,3 +195,49 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         return p.y * (1 - t) + q.y * t
     }
 }
+
+extension FillEdgeBuilder {
+    /// Runs `body` with a FillEdgeWriter that continues this builder (same clip, same open contour), then
+    /// appends what it wrote and takes its contour state back: the same edges and state as making the same
+    /// `move`/`line`/`closeContour` calls on the builder itself. The writer must not escape `body`.
+    /// With no edges yet, the writer fills a new array of `initialCapacity` edges in place (no copy unless
+    /// it outgrows it); otherwise it writes into a buffer of its own that is appended afterwards.
+    mutating func withEdgeWriter<Result>(
+        initialCapacity: Int = 256, _ body: (inout FillEdgeWriter) -> Result
+    ) -> Result {
+        func makeWriter(_ storage: UnsafeMutableBufferPointer<FillEdge>?) -> FillEdgeWriter {
+            FillEdgeWriter(
+                sides: sides, fits: sidesFitFixedPoint, clipIsEmpty: clipIsEmpty, contourStart: contourStart,
+                currentPoint: currentPoint, hasCurrentPoint: hasCurrentPoint, storage: storage,
+                initialCapacity: initialCapacity)
+        }
+        var writer: FillEdgeWriter
+        var result: Result
+        if edges.isEmpty {
+            var outcome: (FillEdgeWriter, Result)?
+            let filled = [FillEdge](unsafeUninitializedCapacity: Swift.max(initialCapacity, 16)) { buffer, initialized in
+                var inPlace = makeWriter(buffer)
+                let value = body(&inPlace)
+                // Edges still in `buffer` are the array's; after a grow they are in the writer's own buffer.
+                initialized = inPlace.ownsStorage ? 0 : inPlace.count
+                outcome = (inPlace, value)
+            }
+            (writer, result) = outcome!
+            if writer.ownsStorage {
+                edges.append(contentsOf: writer.written)
+                writer.deallocate()
+            } else {
+                edges = filled
+            }
+        } else {
+            writer = makeWriter(nil)
+            result = body(&writer)
+            edges.append(contentsOf: writer.written)
+            writer.deallocate()
+        }
+        contourStart = writer.contourStart
+        currentPoint = writer.currentPoint
+        hasCurrentPoint = writer.hasCurrentPoint
+        return result
+    }
+}

@@ -85,6 +85,22 @@ protocol PathFlattenVisitor {
     mutating func begin(_ p: SIMD2<Double>)
     mutating func line(_ p: SIMD2<Double>, smooth: Bool)
     mutating func close()
+    /// True when the interior points of a curve with these (mapped) control points, continuing an open
+    /// contour, may go to `lineInside` instead of `line(_:smooth:)`: the visitor promises the same result for
+    /// every point in their convex hull (up to rounding). Control points are passed as given (maybe NaN).
+    func curveStaysInside(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) -> Bool
+    /// A smooth interior point of a curve `curveStaysInside` accepted (finite, by that promise).
+    mutating func lineInside(_ p: SIMD2<Double>)
+}
+
+extension PathFlattenVisitor {
+    @inlinable @inline(__always)
+    func curveStaysInside(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) -> Bool {
+        false
+    }
+
+    @inlinable @inline(__always)
+    mutating func lineInside(_ p: SIMD2<Double>) { line(p, smooth: true) }
 }
 
 /// Walks a path's elements and emits finite polyline points (the rules are in the file header). The walker
@@ -157,9 +173,12 @@ struct PathFlattenWalker {
                 restartIfNeeded(&visitor)
                 let p0 = last, p1 = map(points[index]), p2 = map(points[index + 1])
                 let n = PathFlattening.quadSegmentCount(p0 - 2 * p1 + p2, tolerance: tolerance)
+                // Interior points inside the visitor's safe region skip emit's checks (their hull is inside).
+                let inside = n > 1 && mapping == nil && contourOpen && visitor.curveStaysInside(p0, p1, p2, p2)
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    emit(u * u * p0 + 2 * u * t * p1 + t * t * p2, smooth: true, &visitor)
+                    let p = u * u * p0 + 2 * u * t * p1 + t * t * p2
+                    if inside { visitor.lineInside(p) } else { emit(p, smooth: true, &visitor) }
                 }
                 emit(p2, smooth: false, &visitor)
                 last = p2
@@ -167,10 +186,12 @@ struct PathFlattenWalker {
                 restartIfNeeded(&visitor)
                 let p0 = last, p1 = map(points[index]), p2 = map(points[index + 1]), p3 = map(points[index + 2])
                 let n = PathFlattening.cubicSegmentCount(p0 - 2 * p1 + p2, p1 - 2 * p2 + p3, tolerance: tolerance)
+                let inside = n > 1 && mapping == nil && contourOpen && visitor.curveStaysInside(p0, p1, p2, p3)
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    emit(a * p0 + b * p1 + cc * p2 + d * p3, smooth: true, &visitor)
+                    let p = a * p0 + b * p1 + cc * p2 + d * p3
+                    if inside { visitor.lineInside(p) } else { emit(p, smooth: true, &visitor) }
                 }
                 emit(p3, smooth: false, &visitor)
                 last = p3

@@ -25,7 +25,7 @@ public struct PathOutlineDeviceBounds: Sendable, Equatable {
     public var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
 
     /// Takes in point `p` (finite: callers drop the others).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func add(_ p: SIMD2<Double>) {
         minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
         maximum = SIMD2(max(maximum.x, p.x), max(maximum.y, p.y))
@@ -37,9 +37,10 @@ public struct PathOutlineDeviceBounds: Sendable, Equatable {
     }
 }
 
-/// Maps outline points through an affine transform into a FillEdgeBuilder, tracking their bounds.
-struct PathOutlineEdgeOutput: PathOutlineOutput {
-    var edges: FillEdgeBuilder
+/// Maps outline points through an affine transform into an edge sink (a FillEdgeWriter when stroking for the
+/// compositor, a FillEdgeBuilder in tests), tracking their bounds.
+struct PathOutlineEdgeOutput<Edges: PolylineSink>: PathOutlineOutput {
+    var edges: Edges
     var bounds = PathOutlineDeviceBounds()
     // The transform's coefficients as Double (PathFlattenWalker.map's expression).
     private let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
@@ -53,7 +54,7 @@ struct PathOutlineEdgeOutput: PathOutlineOutput {
     private var afterClose = false
     private var mappedStart = SIMD2<Double>(0, 0)
 
-    init(edges: FillEdgeBuilder, transform t: CGAffineTransform) {
+    init(edges: Edges, transform t: CGAffineTransform) {
         self.edges = edges
         a = Double(t.a)
         b = Double(t.b)
@@ -135,12 +136,16 @@ extension PathStroker {
         of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double,
         transform: CGAffineTransform, into edges: inout FillEdgeBuilder
     ) -> PathOutlineDeviceBounds {
-        let output = PathOutlineEdgeOutput(edges: edges, transform: transform)
-        // Moved into the output while stroking so its edge array stays uniquely referenced.
-        edges = FillEdgeBuilder(clip: edges.clip)
-        var builder = PathOutlineBuilder(style: style, tolerance: tolerance, output: output)
-        _ = builder.strokeAll(contours)
-        edges = builder.output.edges
-        return builder.output.bounds
+        // Points go through a FillEdgeWriter (the builder's edges without an Array append per edge).
+        var inputPoints = 0
+        for contour in contours { inputPoints += contour.points.count }
+        // Room for the usual outline (two sides plus joins and caps) without regrowing; a hint only.
+        return edges.withEdgeWriter(initialCapacity: min(inputPoints * 4 + 64, 1 << 15)) { writer in
+            var builder = PathOutlineBuilder(
+                style: style, tolerance: tolerance, output: PathOutlineEdgeOutput(edges: writer, transform: transform))
+            _ = builder.strokeAll(contours)
+            writer = builder.output.edges
+            return builder.output.bounds
+        }
     }
 }
