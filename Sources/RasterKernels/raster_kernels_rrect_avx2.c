@@ -2,6 +2,7 @@
 // number format, rk_rrect_lanes.h for the lane helpers and include/raster_kernels_rrect.h for the contract).
 // Only the functions below (and the helpers they inline) use AVX2.
 #include "rk_rrect_lanes.h"
+#include "rk_rrect_uniform.h"
 
 // Products and sums stay separate operations, as in the Swift code.
 #pragma STDC FP_CONTRACT OFF
@@ -140,43 +141,83 @@ int rkr_lane_bytes_test_avx2(const rk_rrect_shape *g, const double *ox, const do
     return 1 + flagged_corner_lanes;
 }
 
+// One step's local offsets: pixels x ..< x + 4 of the row whose ix_y · py and iy_y · py are `row_x`, `row_y`
+// (the same products for every pixel of the row; x + i is exact in a double).
+typedef struct rkr_row_terms {
+    __m256d ixx, iyx, offx, offy, cx, cy, steps, half, row_x, row_y;
+} rkr_row_terms;
+
+__attribute__((target("avx2"), always_inline))
+static inline __m128i rkr_step_bytes_avx2(const rk_rrect_shape *g, const rkr_lane_terms *terms, const rkr_row_terms *r,
+                                          int64_t x, int *flagged) {
+    const __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), r->steps), r->half);
+    const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(r->ixx, px), r->row_x), r->offx);
+    const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(r->iyx, px), r->row_y), r->offy);
+    return rkr_lane_bytes_avx2(g, terms, _mm256_sub_pd(lx, r->cx), _mm256_sub_pd(ly, r->cy), flagged);
+}
+
+// Blends one step's bytes into pixels x ..< min(x + 4, to) of `row` (pixel x is row[x − surface_x]).
+// Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. A short step whose four
+// pixels all lie inside the region (x + 4 ≤ x1) blends all four, the ones past the run at byte 0, which
+// rewrites each with the value just read (the region is this call's alone), instead of masked loads and stores.
+__attribute__((target("avx2"), always_inline))
+static inline void rkr_step_blend_avx2(uint32_t *pixels, int64_t x, int64_t to, int64_t x1, __m128i bytes,
+                                       __m256i color16) {
+    const int64_t n = to - x < 4 ? to - x : 4;
+    if (n < 4 && x + 4 <= x1)
+        rkr_blend4_avx2(pixels, 4, _mm_and_si128(bytes, _mm_cmpgt_epi32(_mm_set1_epi32((int)n), _mm_setr_epi32(0, 1, 2, 3))),
+                        color16);
+    else
+        rkr_blend4_avx2(pixels, n, bytes, color16);
+}
+
 // The row loop on AVX2 with the edge pixels four at a time (rkr_lane_bytes_avx2). The blend is branch-free:
 // byte 0 gives s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a run's end are computed and dropped.
+// Rows as RKR_ROWS (rk_rrect_scalar.h) lays them out, run by run; a translucent colour's uniform runs are blended
+// in place (rk_rrect_uniform.h) with rk_solid_over's arithmetic, so the bytes are the same.
 __attribute__((target("avx2")))
 void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
                    int64_t stride, int exact) {
     const rkr_lane_terms terms = rkr_lane_terms_make(g, exact);
-    const __m256d half = _mm256_set1_pd(0.5);
-    const __m256d ixx = _mm256_set1_pd(g->ix_x), iyx = _mm256_set1_pd(g->iy_x);
-    const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
-    const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
-    const __m256d steps = _mm256_set_pd(3, 2, 1, 0);
-    const __m128i lane_index = _mm_setr_epi32(0, 1, 2, 3);
+    rkr_row_terms r;
+    r.half = _mm256_set1_pd(0.5);
+    r.ixx = _mm256_set1_pd(g->ix_x), r.iyx = _mm256_set1_pd(g->iy_x);
+    r.offx = _mm256_set1_pd(g->offset_x), r.offy = _mm256_set1_pd(g->offset_y);
+    r.cx = _mm256_set1_pd(g->center_x), r.cy = _mm256_set1_pd(g->center_y);
+    r.steps = _mm256_set_pd(3, 2, 1, 0);
     const __m256i color16 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)color));
+    // Opaque and fully transparent colours keep rkr_uniform (a fill, or nothing).
+    const int plain = color >> 24 == 255 || color == 0;
     int flagged = 0;  // unused here (tests count flagged lanes through rkr_lane_bytes_test_avx2)
-    // The uniform runs' kernel, chosen once per call (rk_solid_over's dispatch).
+    // The uniform runs' kernel tier, read once per call (rk_solid_over's dispatch).
     const int level = rk_kernel_level();
-#define RKR_EDGE_AVX2(from, to)                                                                          \
-    for (int64_t x = (from); x < (to); x += 4) {                                                         \
-        /* ix_y · py is the same product for every pixel of the row; x + i is exact in a double. */       \
-        const __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), steps), half);         \
-        const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ixx, px), _mm256_set1_pd(g->ix_y * py)), offx); \
-        const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), _mm256_set1_pd(g->iy_y * py)), offy); \
-        const __m128i bytes = rkr_lane_bytes_avx2(g, &terms, _mm256_sub_pd(lx, cx), _mm256_sub_pd(ly, cy), &flagged); \
-        const int64_t n = (to) - x < 4 ? (to) - x : 4;                                                   \
-        /* Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. A short step    \
-           whose four pixels all lie inside the region blends all four, the ones past the run at byte 0, \
-           which rewrites each with the value just read (the region is this call's alone), instead of    \
-           masked loads and stores. */                                                                    \
-        if (n < 4 && x + 4 <= x1)                                                                        \
-            rkr_blend4_avx2(row + (x - surface_x), 4,                                                    \
-                            _mm_and_si128(bytes, _mm_cmpgt_epi32(_mm_set1_epi32((int)n), lane_index)), color16); \
-        else                                                                                             \
-            rkr_blend4_avx2(row + (x - surface_x), n, bytes, color16);                                   \
+    for (int64_t y = y0; y < y1; y++) {
+        // The layout clamps of RKR_ROWS.
+        const int32_t *e = row_table + 4 * (y - table_y);
+        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;
+        if (!(olo < ohi)) continue;
+        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;
+        const int64_t ub = ua < ub_raw ? ub_raw : ua;
+        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);
+        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);
+        const double py = (double)y + 0.5;
+        r.row_x = _mm256_set1_pd(g->ix_y * py);
+        r.row_y = _mm256_set1_pd(g->iy_y * py);
+        uint32_t *row = surface + (y - surface_y) * stride;  // pixel x is row[x - surface_x]
+#define RKR_RUN_AVX2(from, to)                                                                           \
+        for (int64_t x = (from); x < (to); x += 4)                                                       \
+            rkr_step_blend_avx2(row + (x - surface_x), x, (to), x1, rkr_step_bytes_avx2(g, &terms, &r, x, &flagged), color16);
+        if (ulo == uhi) {
+            RKR_RUN_AVX2(olo, ohi)
+            continue;
+        }
+        RKR_RUN_AVX2(olo, ulo)
+        if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
+        else rkr_uniform_translucent_avx2(color, row + (ulo - surface_x), uhi - ulo, level);
+        RKR_RUN_AVX2(uhi, ohi)
+#undef RKR_RUN_AVX2
     }
-    RKR_ROWS(RKR_EDGE_AVX2)
-#undef RKR_EDGE_AVX2
     (void)flagged;
 }
 #endif
