@@ -147,14 +147,29 @@ typedef struct rkr_row_terms {
     __m256d ixx, iyx, offx, offy, cx, cy, steps, half, row_x, row_y;
 } rkr_row_terms;
 
+// The bytes of four pixel centres px (device x, the row's py in `r`).
 __attribute__((target("avx2"), always_inline))
-static inline __m128i rkr_step_bytes_avx2(const rk_rrect_shape *g, const rkr_lane_terms *terms, const rkr_row_terms *r,
-                                          int64_t x, int *flagged) {
-    const __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), r->steps), r->half);
+static inline __m128i rkr_px_bytes_avx2(const rk_rrect_shape *g, const rkr_lane_terms *terms, const rkr_row_terms *r,
+                                        __m256d px, int *flagged) {
     const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(r->ixx, px), r->row_x), r->offx);
     const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(r->iyx, px), r->row_y), r->offy);
     return rkr_lane_bytes_avx2(g, terms, _mm256_sub_pd(lx, r->cx), _mm256_sub_pd(ly, r->cy), flagged);
 }
+
+__attribute__((target("avx2"), always_inline))
+static inline __m128i rkr_step_bytes_avx2(const rk_rrect_shape *g, const rkr_lane_terms *terms, const rkr_row_terms *r,
+                                          int64_t x, int *flagged) {
+    return rkr_px_bytes_avx2(g, terms, r, _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), r->steps), r->half),
+                             flagged);
+}
+
+// pshufb controls moving int32 lanes n ..< 4 down to lanes 0 ..< 4 − n (the rest zero), for n = 1 ... 3.
+static const int8_t rkr_lane_shift[4][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1},
+    {8, 9, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1},
+    {12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1},
+};
 
 // Blends one step's bytes into pixels x ..< min(x + 4, to) of `row` (pixel x is row[x − surface_x]).
 // Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. A short step whose four
@@ -174,7 +189,9 @@ static inline void rkr_step_blend_avx2(uint32_t *pixels, int64_t x, int64_t to, 
 // The row loop on AVX2 with the edge pixels four at a time (rkr_lane_bytes_avx2). The blend is branch-free:
 // byte 0 gives s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a run's end are computed and dropped.
 // Rows as RKR_ROWS (rk_rrect_scalar.h) lays them out, run by run; a translucent colour's uniform runs are blended
-// in place (rk_rrect_uniform.h) with rk_solid_over's arithmetic, so the bytes are the same.
+// in place (rk_rrect_uniform.h) with rk_solid_over's arithmetic, and a row whose two edge runs hold at most four
+// pixels together computes them in one step (each lane's operations are its own pixel's), so the bytes are
+// the same.
 __attribute__((target("avx2")))
 void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
@@ -210,6 +227,23 @@ void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t ta
             rkr_step_blend_avx2(row + (x - surface_x), x, (to), x1, rkr_step_bytes_avx2(g, &terms, &r, x, &flagged), color16);
         if (ulo == uhi) {
             RKR_RUN_AVX2(olo, ohi)
+            continue;
+        }
+        if (olo < ulo && uhi < ohi && (ulo - olo) + (ohi - uhi) <= 4) {
+            // Both edge runs in one step: lanes 0 ..< nl are the left run's pixels olo + i, the rest the right
+            // run's uhi + (i − nl); each lane's px is the same exact integer + 0.5 as in its own run's step.
+            const int64_t nl = ulo - olo;
+            const __m256d left_px = _mm256_add_pd(_mm256_set1_pd((double)olo), r.steps);
+            const __m256d right_px = _mm256_add_pd(_mm256_set1_pd((double)(uhi - nl)), r.steps);
+            const __m256d right_lanes = _mm256_cmp_pd(r.steps, _mm256_set1_pd((double)nl), _CMP_GE_OQ);
+            const __m256d px = _mm256_add_pd(_mm256_blendv_pd(left_px, right_px, right_lanes), r.half);
+            const __m128i bytes = rkr_px_bytes_avx2(g, &terms, &r, px, &flagged);
+            rkr_step_blend_avx2(row + (olo - surface_x), olo, ulo, x1, bytes, color16);
+            if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
+            else rkr_uniform_translucent_avx2(color, row + (ulo - surface_x), uhi - ulo, level);
+            // The right run's bytes moved down to lanes 0 ..< ohi − uhi.
+            rkr_step_blend_avx2(row + (uhi - surface_x), uhi, ohi, x1,
+                                _mm_shuffle_epi8(bytes, _mm_loadu_si128((const __m128i *)rkr_lane_shift[nl])), color16);
             continue;
         }
         RKR_RUN_AVX2(olo, ulo)
