@@ -85,9 +85,21 @@ static inline __m128i rkr_lane_bytes_avx2(const rk_rrect_shape *g, const rkr_lan
     const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
     const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, t->radius), _mm256_sub_pd(qx, t->radius), use_x);
     __m256d area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
-    // Corner lanes (most steps have none): the |q|² exits (0 beyond, 1 within), the rest the corner formula.
+    if (_mm256_movemask_pd(corner) == 0) {
+        // Side lanes only (most steps): the general path below with no corner lane, whose masks all vanish.
+        __m256d raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+        const __m256d near = rkr_unsure(raw, t->margin);
+        const int side_bits = _mm256_movemask_pd(near);
+        if (__builtin_expect(side_bits != 0, 0)) {
+            area = _mm256_blendv_pd(area, rkr_ramp_exact_avx2(g, distance, use_x), near);
+            raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+            *flagged |= side_bits;
+        }
+        return rkr_bytes_avx2(area, raw);
+    }
+    // Corner lanes: the |q|² exits (0 beyond, 1 within), the rest the corner formula.
     __m256d length_squared = zero, formula = zero;
-    if (_mm256_movemask_pd(corner) != 0) {
+    {
         length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
         const __m256d out = _mm256_cmp_pd(length_squared, t->outside, _CMP_GE_OQ);
         const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, t->inside, _CMP_LE_OQ));
