@@ -2,6 +2,7 @@
 // number format, rk_rrect_lanes.h for the lane helpers and include/raster_kernels_rrect.h for the contract).
 // Only the functions below (and the helpers they inline) use AVX2.
 #include "rk_rrect_lanes.h"
+#include "rk_rrect_uniform.h"
 
 // Products and sums stay separate operations, as in the Swift code.
 #pragma STDC FP_CONTRACT OFF
@@ -84,9 +85,21 @@ static inline __m128i rkr_lane_bytes_avx2(const rk_rrect_shape *g, const rkr_lan
     const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
     const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, t->radius), _mm256_sub_pd(qx, t->radius), use_x);
     __m256d area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
-    // Corner lanes (most steps have none): the |q|² exits (0 beyond, 1 within), the rest the corner formula.
+    if (_mm256_movemask_pd(corner) == 0) {
+        // Side lanes only (most steps): the general path below with no corner lane, whose masks all vanish.
+        __m256d raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+        const __m256d near = rkr_unsure(raw, t->margin);
+        const int side_bits = _mm256_movemask_pd(near);
+        if (__builtin_expect(side_bits != 0, 0)) {
+            area = _mm256_blendv_pd(area, rkr_ramp_exact_avx2(g, distance, use_x), near);
+            raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
+            *flagged |= side_bits;
+        }
+        return rkr_bytes_avx2(area, raw);
+    }
+    // Corner lanes: the |q|² exits (0 beyond, 1 within), the rest the corner formula.
     __m256d length_squared = zero, formula = zero;
-    if (_mm256_movemask_pd(corner) != 0) {
+    {
         length_squared = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
         const __m256d out = _mm256_cmp_pd(length_squared, t->outside, _CMP_GE_OQ);
         const __m256d in = _mm256_andnot_pd(out, _mm256_cmp_pd(length_squared, t->inside, _CMP_LE_OQ));
@@ -140,43 +153,74 @@ int rkr_lane_bytes_test_avx2(const rk_rrect_shape *g, const double *ox, const do
     return 1 + flagged_corner_lanes;
 }
 
+#include "rk_rrect_row_steps.h"
+
 // The row loop on AVX2 with the edge pixels four at a time (rkr_lane_bytes_avx2). The blend is branch-free:
 // byte 0 gives s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a run's end are computed and dropped.
+// Rows as RKR_ROWS (rk_rrect_scalar.h) lays them out, run by run; a translucent colour's uniform runs are blended
+// in place (rk_rrect_uniform.h) with rk_solid_over's arithmetic, and a row whose two edge runs hold at most four
+// pixels together computes them in one step (each lane's operations are its own pixel's), so the bytes are
+// the same.
 __attribute__((target("avx2")))
 void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
                    int64_t stride, int exact) {
     const rkr_lane_terms terms = rkr_lane_terms_make(g, exact);
-    const __m256d half = _mm256_set1_pd(0.5);
-    const __m256d ixx = _mm256_set1_pd(g->ix_x), iyx = _mm256_set1_pd(g->iy_x);
-    const __m256d offx = _mm256_set1_pd(g->offset_x), offy = _mm256_set1_pd(g->offset_y);
-    const __m256d cx = _mm256_set1_pd(g->center_x), cy = _mm256_set1_pd(g->center_y);
-    const __m256d steps = _mm256_set_pd(3, 2, 1, 0);
-    const __m128i lane_index = _mm_setr_epi32(0, 1, 2, 3);
+    rkr_row_terms r;
+    r.half = _mm256_set1_pd(0.5);
+    r.ixx = _mm256_set1_pd(g->ix_x), r.iyx = _mm256_set1_pd(g->iy_x);
+    r.offx = _mm256_set1_pd(g->offset_x), r.offy = _mm256_set1_pd(g->offset_y);
+    r.cx = _mm256_set1_pd(g->center_x), r.cy = _mm256_set1_pd(g->center_y);
+    r.steps = _mm256_set_pd(3, 2, 1, 0);
     const __m256i color16 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)color));
+    // Opaque and fully transparent colours keep rkr_uniform (a fill, or nothing).
+    const int plain = color >> 24 == 255 || color == 0;
     int flagged = 0;  // unused here (tests count flagged lanes through rkr_lane_bytes_test_avx2)
-    // The uniform runs' kernel, chosen once per call (rk_solid_over's dispatch).
+    // The uniform runs' kernel tier, read once per call (rk_solid_over's dispatch).
     const int level = rk_kernel_level();
-#define RKR_EDGE_AVX2(from, to)                                                                          \
-    for (int64_t x = (from); x < (to); x += 4) {                                                         \
-        /* ix_y · py is the same product for every pixel of the row; x + i is exact in a double. */       \
-        const __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)x), steps), half);         \
-        const __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(ixx, px), _mm256_set1_pd(g->ix_y * py)), offx); \
-        const __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(iyx, px), _mm256_set1_pd(g->iy_y * py)), offy); \
-        const __m128i bytes = rkr_lane_bytes_avx2(g, &terms, _mm256_sub_pd(lx, cx), _mm256_sub_pd(ly, cy), &flagged); \
-        const int64_t n = (to) - x < 4 ? (to) - x : 4;                                                   \
-        /* Invariant: pixel (x + i, y) for i < n lies inside the region and the surface. A short step    \
-           whose four pixels all lie inside the region blends all four, the ones past the run at byte 0, \
-           which rewrites each with the value just read (the region is this call's alone), instead of    \
-           masked loads and stores. */                                                                    \
-        if (n < 4 && x + 4 <= x1)                                                                        \
-            rkr_blend4_avx2(row + (x - surface_x), 4,                                                    \
-                            _mm_and_si128(bytes, _mm_cmpgt_epi32(_mm_set1_epi32((int)n), lane_index)), color16); \
-        else                                                                                             \
-            rkr_blend4_avx2(row + (x - surface_x), n, bytes, color16);                                   \
+    for (int64_t y = y0; y < y1; y++) {
+        // The layout clamps of RKR_ROWS.
+        const int32_t *e = row_table + 4 * (y - table_y);
+        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;
+        if (!(olo < ohi)) continue;
+        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;
+        const int64_t ub = ua < ub_raw ? ub_raw : ua;
+        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);
+        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);
+        const double py = (double)y + 0.5;
+        r.row_x = _mm256_set1_pd(g->ix_y * py);
+        r.row_y = _mm256_set1_pd(g->iy_y * py);
+        uint32_t *row = surface + (y - surface_y) * stride;  // pixel x is row[x - surface_x]
+#define RKR_RUN_AVX2(from, to)                                                                           \
+        for (int64_t x = (from); x < (to); x += 4)                                                       \
+            rkr_step_blend_avx2(row + (x - surface_x), x, (to), x1, rkr_step_bytes_avx2(g, &terms, &r, x, &flagged), color16);
+        if (ulo == uhi) {
+            RKR_RUN_AVX2(olo, ohi)
+            continue;
+        }
+        if (olo < ulo && uhi < ohi && (ulo - olo) + (ohi - uhi) <= 4) {
+            // Both edge runs in one step: lanes 0 ..< nl are the left run's pixels olo + i, the rest the right
+            // run's uhi + (i − nl); each lane's px is the same exact integer + 0.5 as in its own run's step.
+            const int64_t nl = ulo - olo;
+            const __m256d left_px = _mm256_add_pd(_mm256_set1_pd((double)olo), r.steps);
+            const __m256d right_px = _mm256_add_pd(_mm256_set1_pd((double)(uhi - nl)), r.steps);
+            const __m256d right_lanes = _mm256_cmp_pd(r.steps, _mm256_set1_pd((double)nl), _CMP_GE_OQ);
+            const __m256d px = _mm256_add_pd(_mm256_blendv_pd(left_px, right_px, right_lanes), r.half);
+            const __m128i bytes = rkr_px_bytes_avx2(g, &terms, &r, px, &flagged);
+            rkr_step_blend_avx2(row + (olo - surface_x), olo, ulo, x1, bytes, color16);
+            if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
+            else rkr_uniform_translucent_avx2(color, row + (ulo - surface_x), uhi - ulo, level);
+            // The right run's bytes moved down to lanes 0 ..< ohi − uhi.
+            rkr_step_blend_avx2(row + (uhi - surface_x), uhi, ohi, x1,
+                                _mm_shuffle_epi8(bytes, _mm_loadu_si128((const __m128i *)rkr_lane_shift[nl])), color16);
+            continue;
+        }
+        RKR_RUN_AVX2(olo, ulo)
+        if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
+        else rkr_uniform_translucent_avx2(color, row + (ulo - surface_x), uhi - ulo, level);
+        RKR_RUN_AVX2(uhi, ohi)
+#undef RKR_RUN_AVX2
     }
-    RKR_ROWS(RKR_EDGE_AVX2)
-#undef RKR_EDGE_AVX2
     (void)flagged;
 }
 #endif

@@ -1,50 +1,134 @@
 // Rotated rounded rects' row table in one call (QuartzRaster's FillAffineRoundedRect.tabulate): the three line
-// sets solved by rk_row_columns_avx2, then combined per row as tabulate does. See
-// include/raster_kernels_rrect.h for the contract.
+// sets solved four rows at a time (rk_row_columns_avx2's steps, rk_rrect_row_columns.h) and combined in the
+// same registers, as tabulate does. See include/raster_kernels_rrect.h for the contract.
 //
 // Coordinate space: device pixels; a row's columns are the pixels whose centres (x + 0.5, y + 0.5) pass the
-// lines. Numbers: the solver's Int32 column bounds (values within ±1e9 + 1); the combination is integer only.
+// lines. Numbers: the solver's Double line values and Int32 column bounds (values within ±1e9 + 1); the
+// combination is integer only.
 #include "raster_kernels_rrect.h"
 #include "raster_kernels.h"
 #include "raster_kernels_shapes.h"
 #include "rk_lanes.h"
+#include "rk_rrect_row_columns.h"
+
+// Products and differences stay separate operations (no fused multiply-add), as in the Swift code.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#if RK_X86
+// One line set with its neutral lines dropped (rk_row_columns_avx2 explains why that changes nothing).
+typedef struct rkr_line_set {
+    double upper_intercept[8], upper_slope[8], lower_intercept[8], lower_slope[8], flat_constant[8], flat_slope[8];
+    int uppers, lowers, flats;
+} rkr_line_set;
+
+static inline void rkr_line_set_make(const double *lines, rkr_line_set *s) {
+    s->uppers = s->lowers = s->flats = 0;
+    for (int i = 0; i < 8; i++) {
+        if (!(lines[i] == __builtin_inf() && lines[8 + i] == 0)) {
+            s->upper_intercept[s->uppers] = lines[i];
+            s->upper_slope[s->uppers++] = lines[8 + i];
+        }
+        if (!(lines[16 + i] == -__builtin_inf() && lines[24 + i] == 0)) {
+            s->lower_intercept[s->lowers] = lines[16 + i];
+            s->lower_slope[s->lowers++] = lines[24 + i];
+        }
+        if (!(lines[32 + i] == 0 && lines[40 + i] == 0)) {
+            s->flat_constant[s->flats] = lines[32 + i];
+            s->flat_slope[s->flats++] = lines[40 + i];
+        }
+    }
+}
+
+// The columns of rows y ..< y + 4 (row centres `yc`) of one set as lower and upper bounds, the values of
+// rk_row_columns_avx2 (its steps in the same order), rows at the ±1e9 clamp through rks_row_columns_one.
+RK_AVX2 __attribute__((always_inline)) static inline void rkr_set_columns4(const rkr_line_set *s, const double *lines, int64_t y, __m256d yc,
+                                            __m128i *lower, __m128i *upper) {
+    const __m256d zero = _mm256_setzero_pd();
+    __m256d hi = _mm256_set1_pd(__builtin_inf()), lo = _mm256_set1_pd(-__builtin_inf()), negative = zero;
+    for (int i = 0; i < s->uppers; i++)
+        hi = _mm256_min_pd(hi, _mm256_sub_pd(_mm256_set1_pd(s->upper_intercept[i]),
+                                             _mm256_mul_pd(_mm256_set1_pd(s->upper_slope[i]), yc)));
+    for (int i = 0; i < s->lowers; i++)
+        lo = _mm256_max_pd(lo, _mm256_sub_pd(_mm256_set1_pd(s->lower_intercept[i]),
+                                             _mm256_mul_pd(_mm256_set1_pd(s->lower_slope[i]), yc)));
+    for (int i = 0; i < s->flats; i++) {
+        const __m256d f = _mm256_sub_pd(_mm256_set1_pd(s->flat_constant[i]),
+                                        _mm256_mul_pd(_mm256_set1_pd(s->flat_slope[i]), yc));
+        negative = _mm256_or_pd(negative, _mm256_cmp_pd(f, zero, _CMP_LT_OQ));
+    }
+    if (rks_columns_bounds(lo, hi, negative, lower, upper)) return;
+    int32_t pairs[8];
+    for (int64_t j = 0; j < 4; j++) rks_row_columns_one(lines, y + j, pairs + 2 * j);
+    *lower = _mm_setr_epi32(pairs[0], pairs[2], pairs[4], pairs[6]);
+    *upper = _mm_setr_epi32(pairs[1], pairs[3], pairs[5], pairs[7]);
+}
+
+// tabulate's combination for four rows (one per int32 lane): inner = outer empty ? outer : inner set; then
+// ∩ chords, then ∩ outer, each only while non-empty, an empty intersection being a..<a with a the larger lower
+// bound (each `if` a lane select; b = lo < hi ? hi : lo is max(lo, hi)). Writes each row's outer lower, upper,
+// uniform lower, upper (the uniform bounds both outer lower when empty).
+RK_AVX2 __attribute__((always_inline)) static inline void rkr_combine4(__m128i o0, __m128i o1, __m128i i0, __m128i i1, __m128i c0, __m128i c1,
+                                        int32_t *out) {
+    const __m128i outer_full = _mm_andnot_si128(_mm_cmpeq_epi32(o0, o1), _mm_set1_epi32(-1));
+    __m128i a = _mm_blendv_epi8(o0, i0, outer_full), b = _mm_blendv_epi8(o1, i1, outer_full);
+    __m128i open = _mm_andnot_si128(_mm_cmpeq_epi32(a, b), _mm_set1_epi32(-1));
+    __m128i lo = _mm_max_epi32(a, c0), hi = _mm_min_epi32(b, c1);
+    a = _mm_blendv_epi8(a, lo, open);
+    b = _mm_blendv_epi8(b, _mm_max_epi32(lo, hi), open);
+    open = _mm_andnot_si128(_mm_cmpeq_epi32(a, b), _mm_set1_epi32(-1));
+    lo = _mm_max_epi32(a, o0);
+    hi = _mm_min_epi32(b, o1);
+    a = _mm_blendv_epi8(a, lo, open);
+    b = _mm_blendv_epi8(b, _mm_max_epi32(lo, hi), open);
+    const __m128i empty = _mm_cmpeq_epi32(a, b);
+    const __m128i u0 = _mm_blendv_epi8(a, o0, empty), u1 = _mm_blendv_epi8(b, o0, empty);
+    // Rows of (o0, o1, u0, u1): a 4 × 4 transpose.
+    const __m128i t0 = _mm_unpacklo_epi32(o0, o1), t1 = _mm_unpacklo_epi32(u0, u1);
+    const __m128i t2 = _mm_unpackhi_epi32(o0, o1), t3 = _mm_unpackhi_epi32(u0, u1);
+    _mm_storeu_si128((__m128i *)out, _mm_unpacklo_epi64(t0, t1));
+    _mm_storeu_si128((__m128i *)(out + 4), _mm_unpackhi_epi64(t0, t1));
+    _mm_storeu_si128((__m128i *)(out + 8), _mm_unpacklo_epi64(t2, t3));
+    _mm_storeu_si128((__m128i *)(out + 12), _mm_unpackhi_epi64(t2, t3));
+}
+
+RK_AVX2 static void rkr_row_layouts_avx2(const double *outer, const double *inner, const double *chords,
+                                         int64_t first_row, size_t count, int32_t *out) {
+    rkr_line_set so, si, sc;
+    rkr_line_set_make(outer, &so);
+    rkr_line_set_make(inner, &si);
+    rkr_line_set_make(chords, &sc);
+    // Row centres y + 0.5 ... y + 3.5: integers and halves below 2⁵², so (double)y + (j + 0.5) is the exact
+    // value the solver's (double)(y + j) + 0.5 gives.
+    const __m256d offsets = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5);
+    int32_t last[16];
+    // Invariant: a whole step writes out[4k] ..< out[4k + 16], rows k ..< k + 4 ≤ count. The last 1 ... 3 rows
+    // take a whole group too (rows past the table's end are solved as well, each lane on its own) written to
+    // `last`, of which only the table's rows are copied out.
+    for (size_t k = 0; k < count; k += 4) {
+        const int64_t y = first_row + (int64_t)k;
+        const __m256d yc = _mm256_add_pd(_mm256_set1_pd((double)y), offsets);
+        __m128i o0, o1, i0, i1, c0, c1;
+        rkr_set_columns4(&so, outer, y, yc, &o0, &o1);
+        rkr_set_columns4(&si, inner, y, yc, &i0, &i1);
+        rkr_set_columns4(&sc, chords, y, yc, &c0, &c1);
+        const int whole = k + 4 <= count;
+        rkr_combine4(o0, o1, i0, i1, c0, c1, whole ? out + 4 * k : last);
+        if (!whole)
+            for (size_t j = 0; j < 4 * (count - k); j++) out[4 * k + j] = last[j];
+    }
+}
+#endif
 
 int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
                          size_t count, int32_t *scratch, int32_t *out, int forced) {
+    (void)scratch;  // the sets are combined in registers now
 #if RK_X86
     if (!(forced ? rk_avx2_supported() : rk_avx2_enabled())) return 0;
-    rk_row_columns_avx2(outer, first_row, count, scratch);
-    rk_row_columns_avx2(inner, first_row, count, scratch + 2 * count);
-    rk_row_columns_avx2(chords, first_row, count, scratch + 4 * count);
-    // Invariant: scratch holds 6 · count values (three sets of lower, upper pairs), out 4 · count.
-    for (size_t k = 0; k < count; k++) {
-        const int32_t o0 = scratch[2 * k], o1 = scratch[2 * k + 1];
-        // tabulate: inner = outer empty ? outer : inner set; then ∩ chords, then ∩ outer, each only while
-        // non-empty; an empty intersection is a..<a with a the larger lower bound.
-        int32_t a = o0, b = o1;
-        if (o0 != o1) {
-            a = scratch[2 * count + 2 * k];
-            b = scratch[2 * count + 2 * k + 1];
-        }
-        if (a != b) {
-            const int32_t c0 = scratch[4 * count + 2 * k], c1 = scratch[4 * count + 2 * k + 1];
-            const int32_t lo = a > c0 ? a : c0, hi = b < c1 ? b : c1;
-            a = lo;
-            b = lo < hi ? hi : lo;
-        }
-        if (a != b) {
-            const int32_t lo = a > o0 ? a : o0, hi = b < o1 ? b : o1;
-            a = lo;
-            b = lo < hi ? hi : lo;
-        }
-        out[4 * k] = o0;
-        out[4 * k + 1] = o1;
-        out[4 * k + 2] = a == b ? o0 : a;
-        out[4 * k + 3] = a == b ? o0 : b;
-    }
+    rkr_row_layouts_avx2(outer, inner, chords, first_row, count, out);
     return 1;
 #else
-    (void)outer, (void)inner, (void)chords, (void)first_row, (void)count, (void)scratch, (void)out, (void)forced;
+    (void)outer, (void)inner, (void)chords, (void)first_row, (void)count, (void)out, (void)forced;
     return 0;
 #endif
 }

@@ -60,33 +60,34 @@ extension FillAffineRoundedRect {
             let a = max(p.lowerBound, q.lowerBound), b = min(p.upperBound, q.upperBound)
             return a < b ? a..<b : a..<a
         }
-        // Scratch and table written in place, never zero-filled first (this runs per shape per frame).
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * n) { buffer -> [SIMD4<Int32>] in
-            guard let bounds = buffer.baseAddress else { return [] }
-            // With AVX2, all of it in one C call (the same solver and combination; FillRowTableTests).
-            if kernels != .portable {
-                var done = false
-                let table = withUnsafeTemporaryAllocation(of: Double.self, capacity: 144) { lines -> [SIMD4<Int32>] in
-                    guard let packed = lines.baseAddress else { return [] }
-                    outer.pack(into: packed)
-                    inner.pack(into: packed + 48)
-                    chords.pack(into: packed + 96)
-                    return [SIMD4<Int32>](unsafeUninitializedCapacity: n) { table, count in
-                        // Invariant: SIMD4<Int32> is four packed Int32, so the table is 4n Int32; the call writes
-                        // all of them or (returning 0) none, and count stays 0 then.
-                        guard let base = table.baseAddress else { return }
-                        let written = UnsafeMutableRawPointer(base).withMemoryRebound(to: Int32.self, capacity: 4 * n) {
-                            rk_rrect_row_layouts(packed, packed + 48, packed + 96, Int64(rows.lowerBound), n, bounds,
-                                                 $0, kernels == .avx2 ? 1 : 0)
-                        }
-                        if written != 0 {
-                            count = n
-                            done = true
-                        }
+        // With AVX2, all of it in one C call (the same solver and combination; FillRowTableTests), the table
+        // written in place, never zero-filled first (this runs per shape per frame).
+        if kernels != .portable {
+            var done = false
+            let table = withUnsafeTemporaryAllocation(of: Double.self, capacity: 144) { lines -> [SIMD4<Int32>] in
+                guard let packed = lines.baseAddress else { return [] }
+                outer.pack(into: packed)
+                inner.pack(into: packed + 48)
+                chords.pack(into: packed + 96)
+                return [SIMD4<Int32>](unsafeUninitializedCapacity: n) { table, count in
+                    // Invariant: SIMD4<Int32> is four packed Int32, so the table is 4n Int32; the call writes all
+                    // of them or (returning 0) none, and count stays 0 then. It takes no scratch (nil).
+                    guard let base = table.baseAddress else { return }
+                    let written = UnsafeMutableRawPointer(base).withMemoryRebound(to: Int32.self, capacity: 4 * n) {
+                        rk_rrect_row_layouts(packed, packed + 48, packed + 96, Int64(rows.lowerBound), n, nil, $0,
+                                             kernels == .avx2 ? 1 : 0)
+                    }
+                    if written != 0 {
+                        count = n
+                        done = true
                     }
                 }
-                if done { return table }
             }
+            if done { return table }
+        }
+        // The Swift solver: the three sets' columns into scratch, then combined.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * n) { buffer -> [SIMD4<Int32>] in
+            guard let bounds = buffer.baseAddress else { return [] }
             // Invariant: each call writes all 2n of its values (columns(rows:into:kernels:)).
             outer.columns(rows: rows, into: bounds, kernels: kernels)
             inner.columns(rows: rows, into: bounds + 2 * n, kernels: kernels)

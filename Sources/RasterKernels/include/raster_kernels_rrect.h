@@ -43,10 +43,10 @@ void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, 
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels);
 
 /// FillAffineRoundedRect.tabulate for rows first_row ..< first_row + count: each line set (48 doubles as
-/// rk_row_columns takes them) solved by rk_row_columns_avx2, and row k's layout written as out[4k ...] =
-/// outer lower, upper, uniform lower, upper, combined exactly as tabulate does. Returns 0 (writing nothing)
-/// unless AVX2 is enabled (`forced` 1: supported). Invariant: `scratch` holds 6 · count writable Int32,
-/// `out` 4 · count.
+/// rk_row_columns takes them) solved with rk_row_columns_avx2's values, and row k's layout written as
+/// out[4k ...] = outer lower, upper, uniform lower, upper, combined exactly as tabulate does. Returns 0 (writing
+/// nothing) unless AVX2 is enabled (`forced` 1: supported). `scratch` is neither read nor written and may be NULL
+/// (the sets are combined in registers). Invariant: `out` holds 4 · count writable Int32.
 int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
                          size_t count, int32_t *scratch, int32_t *out, int forced);
 
