@@ -142,9 +142,15 @@ extension FillPathCoverage {
         column: Int, row: Int, _ body: (_ pixels: FillPixelBounds, _ rows: Range<Int>, _ alpha: UInt8) -> Void
     ) -> Bool {
         guard let tile = occupiedIndex(column: column, row: row) else { return true }
-        if binOffsets[tile] != binOffsets[tile + 1] { return false }
+        let summary = tileSummary[tile]
+        if summary == fillTileHasEdges { return false }
         let pixels = grid.pixelBounds(column: column, row: row)
         if pixels.isEmpty { return true }
+        if summary != fillTileEdgeFreeMixed {
+            // Every row has the same carry, so the loop below would find one run over all the rows.
+            body(pixels, pixels.minY..<pixels.maxY, UInt8(truncatingIfNeeded: summary))
+            return true
+        }
         let size = grid.tileSize, tileTop = (grid.firstRow + row) * size
         let evenOdd = fillRule == .evenOdd
         carry.withUnsafeBufferPointer { carries in
