@@ -24,10 +24,11 @@ import Testing
 
     @Test(arguments: [16, 48, 64, 128])
     func summaryMatchesBinnedArrays(tileSize: Int) {
-        let (w, h) = (300, 200)
+        // A canvas of 12 × 8 tiles with few edges, so some tiles have none.
+        let (w, h) = (12 * tileSize, 8 * tileSize)
         var kinds = Set<UInt16>()
         for seed: UInt64 in [31, 32] {
-            let edges = FillPathEdgeWalkTierTests.edges(seed: seed, count: 60, width: w, height: h)
+            let edges = FillPathEdgeWalkTierTests.edges(seed: seed, count: 24, width: w, height: h)
             for rule in [CGPathFillRule.winding, .evenOdd] {
                 let coverage = FillPathCoverage(
                     edges: edges, fillRule: rule,
@@ -49,8 +50,8 @@ import Testing
     /// they cover the tile's rows in order, each row with its own carry's alpha, neighbours differing.
     @Test(arguments: [16, 48, 128])
     func edgeFreeRunsMatchRowCarries(tileSize: Int) {
-        let (w, h) = (300, 200)
-        let edges = FillPathEdgeWalkTierTests.edges(seed: 33, count: 50, width: w, height: h)
+        let (w, h) = (12 * tileSize, 8 * tileSize)
+        let edges = FillPathEdgeWalkTierTests.edges(seed: 33, count: 24, width: w, height: h)
         for rule in [CGPathFillRule.winding, .evenOdd] {
             let coverage = FillPathCoverage(
                 edges: edges, fillRule: rule,
