@@ -189,11 +189,14 @@ extension FillPathCoverage {
 
         let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride
+        let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
+        // The carries and edges were binned before any tile of the frame was drawn: ask for all of their lines
+        // before the copy and the walk wait on them one by one.
+        if first < last, implementation == .automatic { prefetchTile(first: first, last: last, tile: tile) }
         self.carry.withUnsafeBufferPointer { backdrop in
             (carry).update(from: backdrop.baseAddress! + tile * size, count: size)
         }
 
-        let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
         if first < last, implementation == .automatic,
            accumulateWithKernel(
                first: first, last: last, tileTop: tileTop, rowFirst: rowFirst, rowEnd: rowEnd, x0: x0, width: width,
