@@ -13,6 +13,7 @@ import Testing
         #expect(kernel.binOffsets == swift.binOffsets, "\(label)")
         #expect(kernel.binEdges == swift.binEdges, "\(label)")
         #expect(kernel.carry == swift.carry, "\(label)")
+        #expect(kernel.tileSummary == swift.tileSummary, "\(label)")
     }
 
     @Test func kernelBinningMatchesSwiftBinning() {

@@ -22,6 +22,11 @@ public struct FillPathCoverage: Sendable {
     let binEdges: [Int32]
     /// Coverage entering occupied tile t's pixel row i from its left, in fillFullCoverage units: carry[t·T + i].
     let carry: [Int32]
+    /// What occupied tile t holds, so a tile without edges is drawn without reading its offsets and carries
+    /// (by drawing time they have usually left the caches): fillTileHasEdges, fillTileEdgeFreeMixed (no edges,
+    /// carries that differ between rows) or fillTileEdgeFreeUniform | alpha (no edges, every row's carry
+    /// equal, so every row's coverage is `alpha`).
+    let tileSummary: [UInt16]
 
     /// Bins `edges` (normally a `FillEdgeBuilder`'s, clipped to `grid.bounds`) for filling with `fillRule`.
     public init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
@@ -54,6 +59,7 @@ public struct FillPathCoverage: Sendable {
             binOffsets = [0]
             binEdges = []
             carry = []
+            tileSummary = []
             return
         }
 
@@ -63,6 +69,33 @@ public struct FillPathCoverage: Sendable {
         self.carry = carry
         binOffsets = offsets
         binEdges = bins
+        tileSummary = Self.summarizeTiles(carry: carry, offsets: offsets, tileSize: size, fillRule: fillRule)
+    }
+
+    /// tileSummary for binned carries and offsets (tile t's carries are carry[t·T ..< (t + 1)·T]).
+    static func summarizeTiles(carry: [Int32], offsets: [Int32], tileSize size: Int, fillRule: CGPathFillRule)
+        -> [UInt16] {
+        let tileCount = offsets.count - 1
+        let evenOdd = fillRule == .evenOdd
+        return [UInt16](unsafeUninitializedCapacity: tileCount) { out, initialized in
+            carry.withUnsafeBufferPointer { carries in
+                offsets.withUnsafeBufferPointer { starts in
+                    // Invariant: carries holds tileCount · size values and starts tileCount + 1 (the binning's).
+                    for t in 0..<tileCount {
+                        if starts[t] != starts[t + 1] {
+                            out[t] = fillTileHasEdges
+                            continue
+                        }
+                        let rows = carries.baseAddress! + t * size, first = rows[0]
+                        var differing: Int32 = 0
+                        for i in 1..<size { differing |= rows[i] ^ first }
+                        let alpha = evenOdd ? fillAlphaEvenOdd(first) : fillAlphaNonZero(first)
+                        out[t] = differing == 0 ? fillTileEdgeFreeUniform | UInt16(alpha) : fillTileEdgeFreeMixed
+                    }
+                }
+            }
+            initialized = tileCount
+        }
     }
 
     /// Collects a builder's edges (closing any open contour) and bins them.
@@ -181,7 +214,7 @@ public struct FillPathCoverage: Sendable {
     /// True when tile (column, row) gets no coverage at all (no edges and zero winding on every row).
     public func isTileEmpty(column: Int, row: Int) -> Bool {
         guard let tile = occupiedIndex(column: column, row: row) else { return true }
-        if binOffsets[tile] != binOffsets[tile + 1] { return false }
+        if tileSummary[tile] == fillTileHasEdges { return false }
         let base = tile * grid.tileSize
         for i in 0..<grid.tileSize where alpha(carry[base + i]) != 0 { return false }
         return true
@@ -192,3 +225,9 @@ public struct FillPathCoverage: Sendable {
         fillRule == .winding ? fillAlphaNonZero(accumulated) : fillAlphaEvenOdd(accumulated)
     }
 }
+
+/// FillPathCoverage.tileSummary's values: a tile with edges, a tile without edges whose rows' carries differ,
+/// and (ORed with the rows' alpha) a tile without edges whose rows' carries are all equal.
+let fillTileHasEdges: UInt16 = 0
+let fillTileEdgeFreeMixed: UInt16 = 0x200
+let fillTileEdgeFreeUniform: UInt16 = 0x100

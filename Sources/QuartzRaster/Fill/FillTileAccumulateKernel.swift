@@ -29,6 +29,23 @@ extension FillEdge {
 }
 
 extension FillPathCoverage {
+    /// Prefetches occupied tile `tile`'s carries and the edges of bins[first..<last] (rk_fill_prefetch_tile);
+    /// changes nothing. Invariant (the kernel's): the bins index `edges`, the tile's carries exist.
+    func prefetchTile(first: Int, last: Int, tile: Int) {
+        guard FillEdge.matchesKernelLayout else { return }
+        let size = grid.tileSize
+        edges.withUnsafeBufferPointer { edgeBuffer in
+            binEdges.withUnsafeBufferPointer { binBuffer in
+                carry.withUnsafeBufferPointer { carries in
+                    guard let edgeBase = edgeBuffer.baseAddress, let binBase = binBuffer.baseAddress,
+                          let carryBase = carries.baseAddress else { return }
+                    rk_fill_prefetch_tile(
+                        UnsafeRawPointer(edgeBase), binBase + first, last - first, carryBase + tile * size, size)
+                }
+            }
+        }
+    }
+
     /// Runs bins[first..<last]'s edges through the C kernel. Returns false (having done nothing) when the
     /// edge layout does not match the kernel's.
     /// Invariant (the kernel's): the scratch rows hold `stride` ≥ width + 1 cells and enough touched words,

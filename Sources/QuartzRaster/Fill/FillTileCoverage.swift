@@ -142,9 +142,15 @@ extension FillPathCoverage {
         column: Int, row: Int, _ body: (_ pixels: FillPixelBounds, _ rows: Range<Int>, _ alpha: UInt8) -> Void
     ) -> Bool {
         guard let tile = occupiedIndex(column: column, row: row) else { return true }
-        if binOffsets[tile] != binOffsets[tile + 1] { return false }
+        let summary = tileSummary[tile]
+        if summary == fillTileHasEdges { return false }
         let pixels = grid.pixelBounds(column: column, row: row)
         if pixels.isEmpty { return true }
+        if summary != fillTileEdgeFreeMixed {
+            // Every row has the same carry, so the loop below would find one run over all the rows.
+            body(pixels, pixels.minY..<pixels.maxY, UInt8(truncatingIfNeeded: summary))
+            return true
+        }
         let size = grid.tileSize, tileTop = (grid.firstRow + row) * size
         let evenOdd = fillRule == .evenOdd
         carry.withUnsafeBufferPointer { carries in
@@ -183,11 +189,14 @@ extension FillPathCoverage {
 
         let carry = scratch.carry, touched = scratch.touchedWords, wordsPerRow = scratch.touchedWordsPerRow
         let deltas = scratch.deltas, stride = scratch.deltaStride
+        let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
+        // The carries and edges were binned before any tile of the frame was drawn: ask for all of their lines
+        // before the copy and the walk wait on them one by one.
+        if first < last, implementation == .automatic { prefetchTile(first: first, last: last, tile: tile) }
         self.carry.withUnsafeBufferPointer { backdrop in
             (carry).update(from: backdrop.baseAddress! + tile * size, count: size)
         }
 
-        let first = Int(binOffsets[tile]), last = Int(binOffsets[tile + 1])
         if first < last, implementation == .automatic,
            accumulateWithKernel(
                first: first, last: last, tileTop: tileTop, rowFirst: rowFirst, rowEnd: rowEnd, x0: x0, width: width,
