@@ -11,21 +11,8 @@ import Testing
 @Suite struct FillEdgeWriterTests {
     enum Call { case move(SIMD2<Double>), line(SIMD2<Double>), close }
 
-    /// A small deterministic generator (SplitMix64), so every run checks the same cases.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
 
-    static func randomPoint(_ r: inout Random, span: Double) -> SIMD2<Double> {
+    static func randomPoint(_ r: inout PaintTestRandom, span: Double) -> SIMD2<Double> {
         switch r.below(40) {
         case 0: return SIMD2(.nan, r.unit() * span)
         case 1: return SIMD2(r.unit() * span, .infinity)
@@ -37,7 +24,7 @@ import Testing
         }
     }
 
-    static func randomCalls(_ r: inout Random, count: Int, span: Double) -> [Call] {
+    static func randomCalls(_ r: inout PaintTestRandom, count: Int, span: Double) -> [Call] {
         (0..<count).map { _ in
             switch r.below(20) {
             case 0: return .move(randomPoint(&r, span: span))
@@ -67,7 +54,7 @@ import Testing
     ]
 
     @Test func writerMakesTheBuildersEdges() {
-        var r = Random(state: 0x5EED)
+        var r = PaintTestRandom(seed: 0x5EED)
         for clip in Self.clips {
             for round in 0..<150 {
                 let calls = Self.randomCalls(&r, count: 5 + r.below(60), span: 64)

@@ -31,6 +31,10 @@ struct PaintTestRandom {
         return z ^ (z >> 31)
     }
     mutating func byte() -> Int { Int(next() & 0xFF) }
+    /// Uniform in [0, 1), from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    /// Uniform in 0..<n (n > 0; the modulo bias is irrelevant for test inputs).
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     /// A random valid premultiplied pixel; a quarter are opaque and a tenth transparent or nearly so.
     mutating func premultipliedPixel() -> UInt32 {
         let kind = next() % 10

@@ -8,21 +8,8 @@ import Testing
 /// edges must be identical element for element and the box identical to the last bit. Project contract
 /// (the file header); Apple has no such API.
 @Suite struct PathFlattenEdgesTests {
-    struct RecordingSink: PolylineSink {
-        var edges: FillEdgeBuilder
-        var bounds = PathOutlineDeviceBounds()
-        mutating func move(to point: SIMD2<Double>) {
-            bounds.add(point)
-            edges.move(to: point)
-        }
-        mutating func line(to point: SIMD2<Double>) {
-            bounds.add(point)
-            edges.line(to: point)
-        }
-        mutating func closeContour() { edges.closeContour() }
-    }
 
-    static func randomPath(_ r: inout FillEdgeWriterTests.Random) -> PathGeometry {
+    static func randomPath(_ r: inout PaintTestRandom) -> PathGeometry {
         var path = PathGeometry()
         func point() -> CGPoint {
             if r.below(60) == 0 { return CGPoint(x: CGFloat.nan, y: 3) }
@@ -51,7 +38,7 @@ import Testing
     ]
 
     @Test func directEdgesEqualTheSinkRoute() {
-        var r = FillEdgeWriterTests.Random(state: 0xF1A7)
+        var r = PaintTestRandom(seed: 0xF1A7)
         let clips = [
             FillPixelBounds(minX: 0, minY: 0, maxX: 64, maxY: 48), FillPixelBounds(minX: 9, minY: 5, maxX: 41, maxY: 30),
         ]
@@ -61,7 +48,7 @@ import Testing
             let transform = Self.transforms[round % Self.transforms.count]
             let clip = clips[round % clips.count]
             let tolerance = round % 4 == 0 ? 0.05 : 0.2
-            var reference = RecordingSink(edges: FillEdgeBuilder(clip: clip))
+            var reference = PathEdgeRecordingSink(clip: clip)
             path.flatten(into: &reference, transform: transform, tolerance: tolerance)
             var direct = FillEdgeBuilder(clip: clip)
             let bounds = path.flatten(intoEdges: &direct, transform: transform, tolerance: tolerance)
@@ -80,7 +67,7 @@ import Testing
     /// Curves wholly inside the clip (their interior points take FillEdgeWriter.lineInside), including
     /// control points on the margin's edge, just outside it and exactly on the clip's sides and pixel lines.
     @Test func curvesInsideTheClipEqualTheSinkRoute() {
-        var r = FillEdgeWriterTests.Random(state: 0x1D51DE)
+        var r = PaintTestRandom(seed: 0x1D51DE)
         let clip = FillPixelBounds(minX: 4, minY: 2, maxX: 60, maxY: 40)
         let m = FillEdgeWriter.insideMargin
         let xs: [Double] = [4, 4 + m, 4 + m / 2, 60 - m, 60, 31, 17.5]
@@ -103,7 +90,7 @@ import Testing
             }
             if round % 2 == 0 { path.closeSubpath() }
             let tolerance = round % 3 == 0 ? 0.02 : 0.2
-            var reference = RecordingSink(edges: FillEdgeBuilder(clip: clip))
+            var reference = PathEdgeRecordingSink(clip: clip)
             path.flatten(into: &reference, transform: .identity, tolerance: tolerance)
             var direct = FillEdgeBuilder(clip: clip)
             let bounds = path.flatten(intoEdges: &direct, transform: .identity, tolerance: tolerance)

@@ -11,20 +11,6 @@ import Testing
 @Suite struct PathOutlineEdgeOutputTests {
     static let clip = FillPixelBounds(minX: 0, minY: 0, maxX: 64, maxY: 48)
 
-    /// Records what a PolylineSink receives, as the compositor's bounds tracker does.
-    struct RecordingSink: PolylineSink {
-        var edges = FillEdgeBuilder(clip: PathOutlineEdgeOutputTests.clip)
-        var bounds = PathOutlineDeviceBounds()
-        mutating func move(to point: SIMD2<Double>) {
-            bounds.add(point)
-            edges.move(to: point)
-        }
-        mutating func line(to point: SIMD2<Double>) {
-            bounds.add(point)
-            edges.line(to: point)
-        }
-        mutating func closeContour() { edges.closeContour() }
-    }
 
     func finishedEdges(_ builder: FillEdgeBuilder) -> [FillEdge] {
         var closed = builder
@@ -73,7 +59,7 @@ import Testing
                 let style = PathStrokeStyle(lineWidth: width, lineCap: cap, lineJoin: join, miterLimit: 4)
                 let outline = PathStroker.outline(of: contours, style: style, tolerance: 0.05)
                 for (index, transform) in Self.transforms.enumerated() {
-                    var reference = RecordingSink()
+                    var reference = PathEdgeRecordingSink(clip: Self.clip)
                     outline.flatten(into: &reference, transform: transform, tolerance: 0.2)
                     var direct = FillEdgeBuilder(clip: Self.clip)
                     let bounds = PathStroker.outline(
@@ -126,7 +112,7 @@ import Testing
         both { $0.move(SIMD2(5, 5)) }  // an open contour, closed by the edge builder
         both { $0.line(SIMD2(15, 6)) }
         both { $0.line(SIMD2(9, 13)) }
-        var reference = RecordingSink()
+        var reference = PathEdgeRecordingSink(clip: Self.clip)
         buffer.geometry.flatten(into: &reference, transform: transform, tolerance: 0.2)
         let expected = finishedEdges(reference.edges)
         #expect(finishedEdges(output.edges) == expected)

@@ -38,6 +38,23 @@ struct PathRecordingSink: PolylineSink {
     var pointCount: Int { contours.reduce(0) { $0 + $1.count } }
 }
 
+/// Feeds a FillEdgeBuilder and records the point box, as the compositor's bounds tracker does: the reference the
+/// direct edge routes (PathGeometry.flatten(intoEdges:), the stroker's edge output) are compared with.
+struct PathEdgeRecordingSink: PolylineSink {
+    var edges: FillEdgeBuilder
+    var bounds = PathOutlineDeviceBounds()
+    init(clip: FillPixelBounds) { edges = FillEdgeBuilder(clip: clip) }
+    mutating func move(to point: SIMD2<Double>) {
+        bounds.add(point)
+        edges.move(to: point)
+    }
+    mutating func line(to point: SIMD2<Double>) {
+        bounds.add(point)
+        edges.line(to: point)
+    }
+    mutating func closeContour() { edges.closeContour() }
+}
+
 /// Area covered by `geometry` under the nonzero rule: the outline is flattened at `tolerance`, each scanline
 /// (spacing `step`) is cut exactly into winding intervals, and lengths are summed times `step`.
 func pathNonzeroArea(_ geometry: PathGeometry, step: Double = 0.01, tolerance: Double = 1e-4) -> Double {

@@ -140,13 +140,23 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
             appendEdge(p, q, winding)
             return
         }
-        // Break points where the segment crosses the clip's vertical sides, in order of y.
+        Self.splitAtSides(p, q, left: left, right: right) { appendEdge($0, $1, winding) }
+    }
+
+    /// A clipped top-to-bottom piece p → q (inside the clip's rows) broken where it crosses the vertical sides
+    /// `left` and `right`, in order of y, each part's ends clamped to the columns, handed to `append` top to
+    /// bottom (FillEdgeWriter uses the same split, so both give the same edges).
+    @inline(__always)
+    static func splitAtSides(
+        _ p: SIMD2<Double>, _ q: SIMD2<Double>, left: Double, right: Double,
+        _ append: (SIMD2<Double>, SIMD2<Double>) -> Void
+    ) {
         var breakA = SIMD2<Double>(.nan, .nan), breakB = SIMD2<Double>(.nan, .nan)
         var breaks = 0
         for sideIndex in 0..<2 {
             let side = sideIndex == 0 ? left : right
             guard (p.x - side) * (q.x - side) < 0 else { continue }
-            let y = Self.yOnLine(p, q, atX: side)
+            let y = yOnLine(p, q, atX: side)
             guard y > p.y && y < q.y else { continue }
             if breaks == 0 { breakA = SIMD2(side, y) } else { breakB = SIMD2(side, y) }
             breaks += 1
@@ -154,14 +164,14 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         if breaks == 2 && breakB.y < breakA.y { (breakA, breakB) = (breakB, breakA) }
         var from = SIMD2(min(max(p.x, left), right), p.y)
         if breaks >= 1 {
-            appendEdge(from, breakA, winding)
+            append(from, breakA)
             from = breakA
         }
         if breaks == 2 {
-            appendEdge(from, breakB, winding)
+            append(from, breakB)
             from = breakB
         }
-        appendEdge(from, SIMD2(min(max(q.x, left), right), q.y), winding)
+        append(from, SIMD2(min(max(q.x, left), right), q.y))
     }
 
     /// Narrows one clipped, top-to-bottom piece to 24.8 fixed point; pieces that become horizontal vanish.
@@ -185,12 +195,14 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
     static let initialEdgeCapacity = 128
 
     /// x where the line through p and q (p.y ≠ q.y) meets height y, as a lerp that cannot overflow.
-    private static func xOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atY y: Double) -> Double {
+    @inline(__always)
+    static func xOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atY y: Double) -> Double {
         let t = (y - p.y) / (q.y - p.y)
         return p.x * (1 - t) + q.x * t
     }
 
-    private static func yOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atX x: Double) -> Double {
+    /// y where the line through p and q (p.x ≠ q.x) meets column x, the same lerp.
+    static func yOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atX x: Double) -> Double {
         let t = (x - p.x) / (q.x - p.x)
         return p.y * (1 - t) + q.y * t
     }

@@ -159,8 +159,8 @@ struct FillEdgeWriter: PolylineSink {
         var p = down ? a : b  // upper end
         var q = down ? b : a  // lower end
         if q.y <= top || p.y >= bottom { return }
-        if p.y < top { p = SIMD2(Self.xOnLine(p, q, atY: top), top) }
-        if q.y > bottom { q = SIMD2(Self.xOnLine(p, q, atY: bottom), bottom) }
+        if p.y < top { p = SIMD2(FillEdgeBuilder.xOnLine(p, q, atY: top), top) }
+        if q.y > bottom { q = SIMD2(FillEdgeBuilder.xOnLine(p, q, atY: bottom), bottom) }
         if p.y >= q.y { return }
         if p.x >= left && p.x <= right && q.x >= left && q.x <= right {
             appendEdge(p, q, winding)
@@ -172,27 +172,7 @@ struct FillEdgeWriter: PolylineSink {
     /// A piece that leaves the clip's columns: broken where it crosses the vertical sides (builder's rule).
     @inline(never)
     private mutating func addAcrossSides(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
-        var breakA = SIMD2<Double>(.nan, .nan), breakB = SIMD2<Double>(.nan, .nan)
-        var breaks = 0
-        for sideIndex in 0..<2 {
-            let side = sideIndex == 0 ? left : right
-            guard (p.x - side) * (q.x - side) < 0 else { continue }
-            let y = Self.yOnLine(p, q, atX: side)
-            guard y > p.y && y < q.y else { continue }
-            if breaks == 0 { breakA = SIMD2(side, y) } else { breakB = SIMD2(side, y) }
-            breaks += 1
-        }
-        if breaks == 2 && breakB.y < breakA.y { (breakA, breakB) = (breakB, breakA) }
-        var from = SIMD2(min(max(p.x, left), right), p.y)
-        if breaks >= 1 {
-            appendEdge(from, breakA, winding)
-            from = breakA
-        }
-        if breaks == 2 {
-            appendEdge(from, breakB, winding)
-            from = breakB
-        }
-        appendEdge(from, SIMD2(min(max(q.x, left), right), q.y), winding)
+        FillEdgeBuilder.splitAtSides(p, q, left: left, right: right) { appendEdge($0, $1, winding) }
     }
 
     /// FillEdgeBuilder.appendEdge: both ends narrowed a pair at a time (the same round-half-even per lane).
@@ -242,17 +222,5 @@ struct FillEdgeWriter: PolylineSink {
         storage = larger
         capacity *= 2
         ownsStorage = true
-    }
-
-    /// FillEdgeBuilder.xOnLine: the same lerp.
-    @inline(__always)
-    private static func xOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atY y: Double) -> Double {
-        let t = (y - p.y) / (q.y - p.y)
-        return p.x * (1 - t) + q.x * t
-    }
-
-    private static func yOnLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, atX x: Double) -> Double {
-        let t = (x - p.x) / (q.x - p.x)
-        return p.y * (1 - t) + q.y * t
     }
 }
