@@ -179,14 +179,9 @@ void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t ta
     // The uniform runs' kernel tier, read once per call (rk_solid_over's dispatch).
     const int level = rk_kernel_level();
     for (int64_t y = y0; y < y1; y++) {
-        // The layout clamps of RKR_ROWS.
-        const int32_t *e = row_table + 4 * (y - table_y);
-        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;
-        if (!(olo < ohi)) continue;
-        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;
-        const int64_t ub = ua < ub_raw ? ub_raw : ua;
-        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);
-        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);
+        rkr_row_runs runs;
+        if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &runs)) continue;
+        const int64_t olo = runs.olo, ohi = runs.ohi, ulo = runs.ulo, uhi = runs.uhi;
         const double py = (double)y + 0.5;
         r.row_x = _mm256_set1_pd(g->ix_y * py);
         r.row_y = _mm256_set1_pd(g->iy_y * py);

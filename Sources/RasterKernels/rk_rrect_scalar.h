@@ -152,18 +152,34 @@ static inline void rkr_uniform(uint32_t color, uint32_t *destination, int64_t co
     for (int64_t i = done; i < count; i++) destination[i] = color + rk_scale_pixel(destination[i], inverse);
 }
 
-// The row loop of FillShapeBlend.portableRows: outer columns clamped to the region (FillShapeSpans.clamp), the
-// uniform columns clamped to the region and then Range.clamped(to: outer); EDGE blends a run of edge pixels,
-// `level` (in scope) picks the uniform runs' kernel.
+// One row's runs as FillShapeBlend.portableRows lays them out: the outer columns [olo, ohi) clamped to the region
+// [x0, x1) (FillShapeSpans.clamp), the uniform columns [ulo, uhi) clamped to the region and then
+// Range.clamped(to: outer). Edge pixels are [olo, ulo) and [uhi, ohi) (all of [olo, ohi) when ulo == uhi).
+typedef struct {
+    int64_t olo, ohi, ulo, uhi;
+} rkr_row_runs;
+
+// The runs of the row whose table entry is `e` (outer lo, outer hi, uniform lo, uniform hi); false when the row
+// has no pixel in the region.
+static inline int rkr_row_runs_make(const int32_t *e, int64_t x0, int64_t x1, rkr_row_runs *r) {
+    const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;
+    if (!(olo < ohi)) return 0;
+    const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;
+    const int64_t ub = ua < ub_raw ? ub_raw : ua;
+    r->olo = olo;
+    r->ohi = ohi;
+    r->ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);
+    r->uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);
+    return 1;
+}
+
+// The row loop of FillShapeBlend.portableRows over rkr_row_runs; EDGE blends a run of edge pixels, `level` (in
+// scope) picks the uniform runs' kernel.
 #define RKR_ROWS(EDGE)                                                                                   \
     for (int64_t y = y0; y < y1; y++) {                                                                  \
-        const int32_t *e = row_table + 4 * (y - table_y);                                               \
-        const int64_t olo = e[0] > x0 ? e[0] : x0, ohi = e[1] < x1 ? e[1] : x1;                          \
-        if (!(olo < ohi)) continue;                                                                      \
-        const int64_t ua = e[2] > x0 ? e[2] : x0, ub_raw = e[3] < x1 ? e[3] : x1;                        \
-        const int64_t ub = ua < ub_raw ? ub_raw : ua;                                                    \
-        const int64_t ulo = olo > ua ? olo : (ohi < ua ? ohi : ua);                                      \
-        const int64_t uhi = ohi < ub ? ohi : (olo > ub ? olo : ub);                                      \
+        rkr_row_runs runs;                                                                               \
+        if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &runs)) continue;                   \
+        const int64_t olo = runs.olo, ohi = runs.ohi, ulo = runs.ulo, uhi = runs.uhi;                    \
         const double py = (double)y + 0.5;                                                               \
         uint32_t *row = surface + (y - surface_y) * stride; /* pixel x is row[x - surface_x] */         \
         if (ulo == uhi) {                                                                                \

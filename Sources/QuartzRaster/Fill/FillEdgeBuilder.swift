@@ -113,9 +113,10 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         hasCurrentPoint = true
     }
 
-    private static func isUsable(_ p: SIMD2<Double>) -> Bool {
-        p.x.isFinite && p.y.isFinite && abs(p.x) <= fillMaximumInputMagnitude
-            && abs(p.y) <= fillMaximumInputMagnitude
+    @inline(__always)
+    static func isUsable(_ p: SIMD2<Double>) -> Bool {
+        // |v| ≤ the limit is false for NaN and both infinities.
+        abs(p.x) <= fillMaximumInputMagnitude && abs(p.y) <= fillMaximumInputMagnitude
     }
 
     /// Clips one segment to the clip rectangle (rule in the file header) and appends its pieces.

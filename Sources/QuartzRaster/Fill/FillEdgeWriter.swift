@@ -32,7 +32,7 @@ struct FillEdgeWriter: PolylineSink {
     // clip that fits, so a segment from it to a point that holds inside needs no clipping. Set from
     // holdsInside(currentPoint) by every call that moves the current point, except lineInside, whose points
     // keep it true (they hold inside, or lie within 3e-8 px of a hull that does: see holdsInside).
-    private var currentInside = false
+    private(set) var currentInside = false
 
     init(
         sides: SIMD4<Double>, fits: Bool, clipIsEmpty: Bool, contourStart: SIMD2<Double>,
@@ -81,7 +81,7 @@ struct FillEdgeWriter: PolylineSink {
         closeContour()
         hasCurrentPoint = false
         currentInside = false
-        if Self.isUsable(point) {
+        if FillEdgeBuilder.isUsable(point) {
             contourStart = point
             currentPoint = point
             hasCurrentPoint = true
@@ -94,7 +94,7 @@ struct FillEdgeWriter: PolylineSink {
     @inline(__always)
     mutating func line(to point: SIMD2<Double>) {
         if currentInside && holdsInside(point) { return lineInside(to: point) }
-        guard Self.isUsable(point) else { return }
+        guard FillEdgeBuilder.isUsable(point) else { return }
         if !hasCurrentPoint {
             contourStart = point
             currentPoint = point
@@ -130,9 +130,6 @@ struct FillEdgeWriter: PolylineSink {
         p.x >= insideMinimum.x && p.y >= insideMinimum.y && p.x <= insideMaximum.x && p.y <= insideMaximum.y
     }
 
-    /// True when there is a current point and it holds inside (so a segment from it needs no clipping).
-    var continuesInside: Bool { currentInside }
-
     /// `line(to:)` for a point that, like the current one, lies inside the clip (see `holdsInside`): the same
     /// edge without the checks it would pass. The current point stays inside (`currentInside` unchanged).
     @inline(__always)
@@ -142,12 +139,6 @@ struct FillEdgeWriter: PolylineSink {
         if a.y == b.y { return }
         let down = a.y < b.y
         appendEdgeFitting(down ? a : b, down ? b : a, down ? 1 : -1)
-    }
-
-    /// FillEdgeBuilder.isUsable: |v| ≤ the input limit is false for NaN and both infinities.
-    @inline(__always)
-    private static func isUsable(_ p: SIMD2<Double>) -> Bool {
-        abs(p.x) <= fillMaximumInputMagnitude && abs(p.y) <= fillMaximumInputMagnitude
     }
 
     /// FillEdgeBuilder.addSegment: the top/bottom clip inline, the rare side breaks out of line.

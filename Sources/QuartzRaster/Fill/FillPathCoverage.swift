@@ -214,7 +214,10 @@ public struct FillPathCoverage: Sendable {
     /// True when tile (column, row) gets no coverage at all (no edges and zero winding on every row).
     public func isTileEmpty(column: Int, row: Int) -> Bool {
         guard let tile = occupiedIndex(column: column, row: row) else { return true }
-        if tileSummary[tile] == fillTileHasEdges { return false }
+        let summary = tileSummary[tile]
+        if summary == fillTileHasEdges { return false }
+        // One carry on every row: its alpha decides.
+        if summary != fillTileEdgeFreeMixed { return UInt8(truncatingIfNeeded: summary) == 0 }
         let base = tile * grid.tileSize
         for i in 0..<grid.tileSize where alpha(carry[base + i]) != 0 { return false }
         return true

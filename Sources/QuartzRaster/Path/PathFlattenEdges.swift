@@ -31,7 +31,7 @@ struct PathEdgeWriterVisitor: PathFlattenVisitor {
     /// Every control point and the writer's current point well inside the clip (FillEdgeWriter.holdsInside).
     @inline(__always)
     func curveStaysInside(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) -> Bool {
-        writer.continuesInside && writer.holdsInside(p0) && writer.holdsInside(p1) && writer.holdsInside(p2)
+        writer.currentInside && writer.holdsInside(p0) && writer.holdsInside(p1) && writer.holdsInside(p2)
             && writer.holdsInside(p3)
     }
 
