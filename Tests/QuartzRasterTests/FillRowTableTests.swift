@@ -64,4 +64,25 @@ import Testing
             #expect(mismatches == 0, "shape \(index): \(mismatches) rows differ")
         }
     }
+
+    /// The AVX2 table has a fixed-count loop for sets with 4 + 4, 4 + 4 and 2 + 2 upper + lower lines and no
+    /// flat line (raster_kernels_rrect_rows.c) and the general loop for the rest: the shapes above exercise both.
+    @Test func shapesCoverTheFixedAndTheGeneralLineCounts() {
+        func counts(_ l: FillRowLines) -> [Int] {
+            var u = 0, lo = 0, f = 0
+            for i in 0..<8 {
+                if !(l.upperIntercept[i] == .infinity && l.upperSlope[i] == 0) { u += 1 }
+                if !(l.lowerIntercept[i] == -.infinity && l.lowerSlope[i] == 0) { lo += 1 }
+                if !(l.flatConstant[i] == 0 && l.flatSlope[i] == 0) { f += 1 }
+            }
+            return [u, lo, f]
+        }
+        var fixed = 0, general = 0
+        for g in Self.shapes() {
+            let c = counts(g.outerLines) + counts(g.innerLines) + counts(g.chordLines)
+            if c == [4, 4, 0, 4, 4, 0, 2, 2, 0] { fixed += 1 } else { general += 1 }
+        }
+        #expect(fixed >= 40)
+        #expect(general >= 2)
+    }
 }
