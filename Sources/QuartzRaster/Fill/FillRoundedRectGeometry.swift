@@ -88,8 +88,19 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// (full coverage within them: the chords bound a polygon inside the arcs), plus 1e-6 px each way.
     /// The per-pixel work is left to the thin band between, tight around the corners too.
     /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
-    /// Held behind one reference (1.1 KB of lines): the compositor copies the shape for every tile it visits.
-    let lineSets: FillRowLineSets
+    /// Kept (behind one reference, 1.1 KB of lines) only for shapes without a row table: a tabulated shape's
+    /// emitters read the table for every row they ask (they ask rows of `rows` only), so building and
+    /// copying the lines into a heap object per shape would be wasted; `lineSets` rebuilds them from
+    /// `localBounds` and the inverse map, with the same arithmetic, for tests and any row outside the table.
+    let storedLineSets: FillRowLineSets?
+    /// The rectangle as given (minX, minY, maxX, maxY): `center` and `halfSize` do not round-trip to it.
+    let localBounds: SIMD4<Double>
+    var lineSets: FillRowLineSets {
+        if let sets = storedLineSets { return sets }
+        let built = Self.rowLines(bounds: localBounds, radius: radius, inverseX: inverseX, inverseY: inverseY,
+                                  inverseOffset: inverseOffset)
+        return FillRowLineSets(outer: built.outer, inner: built.inner, chords: built.chords)
+    }
     var outerLines: FillRowLines { lineSets.outer }
     var innerLines: FillRowLines { lineSets.inner }
     var chordLines: FillRowLines { lineSets.chords }
@@ -134,6 +145,38 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         // w (device px: local / scale) is at least w away, so it can cut a pixel only when w < h.
         cornerExits = FillCornerExitBounds(radius: r, inverseX: mRow0, inverseY: mRow1)
         thin = r == 0 && (halfSize.x < sideRampX.h * sideRampX.scale || halfSize.y < sideRampY.h * sideRampY.scale)
+        localBounds = SIMD4(minX, minY, maxX, maxY)
+        let built = Self.rowLines(bounds: localBounds, radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m)
+        sides = built.sides
+        var lo = Double.infinity, hi = -Double.infinity
+        func include(_ x: Double, _ y: Double) {
+            let deviceY = b * x + d * y + ty
+            lo = min(lo, deviceY)
+            hi = max(hi, deviceY)
+        }
+        include(minX, minY)
+        include(maxX, minY)
+        include(minX, maxY)
+        include(maxX, maxY)
+        rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
+        if rows.count <= Self.maximumTabulatedRows {
+            rowTable = Self.tabulate(rows: rows, outer: built.outer, inner: built.inner, chords: built.chords)
+            storedLineSets = nil
+        } else {
+            rowTable = []
+            storedLineSets = FillRowLineSets(outer: built.outer, inner: built.inner, chords: built.chords)
+        }
+    }
+
+    /// The outer, inner and chord line sets (and the four side planes for radius 0, else none) of the local
+    /// rectangle `bounds` (minX, minY, maxX, maxY) with corner `radius` (already clamped) under the inverse map
+    /// local = (inverseX·p, inverseY·p) + inverseOffset.
+    static func rowLines(
+        bounds: SIMD4<Double>, radius r: Double, inverseX mRow0: SIMD2<Double>, inverseY mRow1: SIMD2<Double>,
+        inverseOffset m: SIMD2<Double>
+    ) -> (outer: FillRowLines, inner: FillRowLines, chords: FillRowLines, sides: [SIMD4<Double>]) {
+        let minX = bounds.x, minY = bounds.y, maxX = bounds.z, maxY = bounds.w
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
             let n = alpha.x * mRow0 + alpha.y * mRow1
@@ -173,23 +216,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             let chords = FillRowLines(count: 4, offset: 1, pixelMargin: true) { planes[12 + $0] }
             return (outer, inner, chords, r == 0 ? Array(planes[0..<4]) : [])
         }
-        sides = built.3
-        var lo = Double.infinity, hi = -Double.infinity
-        func include(_ x: Double, _ y: Double) {
-            let deviceY = b * x + d * y + ty
-            lo = min(lo, deviceY)
-            hi = max(hi, deviceY)
-        }
-        include(minX, minY)
-        include(maxX, minY)
-        include(minX, maxY)
-        include(maxX, maxY)
-        rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        let (outerLines, innerLines, chordLines) = (built.0, built.1, built.2)
-        lineSets = FillRowLineSets(outer: outerLines, inner: innerLines, chords: chordLines)
-        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
-        rowTable = rows.count <= Self.maximumTabulatedRows
-            ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
+        return built
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -206,6 +233,13 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
                                  uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
         }
+        return solvedLayout(row: y)
+    }
+
+    /// A row outside the table (every row of a shape too tall for one; the emitters ask no row outside
+    /// `rows`, tests do): solved from the line sets.
+    @inline(never)
+    func solvedLayout(row y: Int) -> FillRowLayout {
         let sets = lineSets
         return Self.layout(row: y, outer: sets.outer, inner: sets.inner, chords: sets.chords)
     }
