@@ -45,7 +45,7 @@ import Testing
         let all = FillRowTableTests.shapes()
         for (index, g) in all.enumerated() where g.rows.count <= FillAffineRoundedRect.maximumTabulatedRows {
             #expect(g.storedLineSets == nil, "shape \(index)")
-            #expect(g.rowTable.count == g.rows.count, "shape \(index)")
+            #expect(g.tabulatedRows == g.rows.count, "shape \(index)")
             let sets = g.lineSets
             var mismatches = 0
             for y in (g.rows.lowerBound - 2)..<min(g.rows.upperBound + 2, g.rows.lowerBound + 400) {

@@ -50,14 +50,13 @@ import Testing
                                                           chords: g.chordLines, kernels: .portable)
             let avx2 = FillAffineRoundedRect.tabulate(rows: rows, outer: g.outerLines, inner: g.innerLines,
                                                       chords: g.chordLines, kernels: .avx2)
+            #expect(portable.count == 4 * rows.count)
             #expect(portable == avx2, "shape \(index)")
             var mismatches = 0
             for (k, y) in rows.enumerated() {
                 let l = FillAffineRoundedRect.layout(row: y, outer: g.outerLines, inner: g.innerLines, chords: g.chordLines)
-                let e = portable[k]
-                if Int(e.x) != l.outer.lowerBound || Int(e.y) != l.outer.upperBound || Int(e.z) != l.uniform.lowerBound
-                    || Int(e.w) != l.uniform.upperBound
-                {
+                let e = portable[(4 * k)..<(4 * k + 4)].map { Int($0) }
+                if e != [l.outer.lowerBound, l.outer.upperBound, l.uniform.lowerBound, l.uniform.upperBound] {
                     mismatches += 1
                 }
             }

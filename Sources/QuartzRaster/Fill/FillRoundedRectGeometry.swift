@@ -72,11 +72,25 @@ enum FillCornerPlaneAngles {
 /// Rounded rectangle `rect` (local space) with circular corners of `radius`, mapped to device pixels by an
 /// invertible affine transform (device = (a·x + c·y + tx, b·x + d·y + ty), CGAffineTransform's convention).
 struct FillAffineRoundedRect: FillRoundedRectGeometry {
+    // The vectors are stored as pairs of Doubles (read back as SIMD2 below): a stored SIMD2<Double> makes the
+    // shape 16-byte aligned, and Swift on Linux allocates every 16-byte-aligned box or array through
+    // posix_memalign (its malloc alignment mask is 7 there), which glibc serves without its thread cache:
+    // ~300 instructions per allocation, for every shape of every frame.
+    private let centerX: Double, centerY: Double, halfX: Double, halfY: Double
+    let radius: Double
+    private let jxX: Double, jxY: Double, jyX: Double, jyY: Double
+    let determinant: Double
+    private let inverseXX: Double, inverseXY: Double, inverseYX: Double, inverseYY: Double
+    private let offsetX: Double, offsetY: Double
     // Local geometry.
-    let center: SIMD2<Double>, halfSize: SIMD2<Double>, radius: Double
+    var center: SIMD2<Double> { SIMD2(centerX, centerY) }
+    var halfSize: SIMD2<Double> { SIMD2(halfX, halfY) }
     // Forward linear part J (columns are the images of local x and y) and the inverse map.
-    let jx: SIMD2<Double>, jy: SIMD2<Double>, determinant: Double
-    let inverseX: SIMD2<Double>, inverseY: SIMD2<Double>, inverseOffset: SIMD2<Double>
+    var jx: SIMD2<Double> { SIMD2(jxX, jxY) }
+    var jy: SIMD2<Double> { SIMD2(jyX, jyY) }
+    var inverseX: SIMD2<Double> { SIMD2(inverseXX, inverseXY) }
+    var inverseY: SIMD2<Double> { SIMD2(inverseYX, inverseYY) }
+    var inverseOffset: SIMD2<Double> { SIMD2(offsetX, offsetY) }
     /// Device half-planes n·p ≤ g (n not normalised, w = |n|) of the four sides, kept for radius 0 only (whose
     /// two-side pixels are clipped by them; rounded shapes need them only for the line sets below, so they
     /// keep an empty array and allocate nothing). The line sets also use the corner arcs' tangents at 45° and
@@ -94,7 +108,8 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// `localBounds` and the inverse map, with the same arithmetic, for tests and any row outside the table.
     let storedLineSets: FillRowLineSets?
     /// The rectangle as given (minX, minY, maxX, maxY): `center` and `halfSize` do not round-trip to it.
-    let localBounds: SIMD4<Double>
+    private let minX: Double, minY: Double, maxX: Double, maxY: Double
+    var localBounds: SIMD4<Double> { SIMD4(minX, minY, maxX, maxY) }
     var lineSets: FillRowLineSets {
         if let sets = storedLineSets { return sets }
         let built = Self.rowLines(bounds: localBounds, radius: radius, inverseX: inverseX, inverseY: inverseY,
@@ -104,10 +119,13 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     var outerLines: FillRowLines { lineSets.outer }
     var innerLines: FillRowLines { lineSets.inner }
     var chordLines: FillRowLines { lineSets.chords }
-    /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
-    /// compositor asks for a row once per tile it crosses; empty for shapes taller than
-    /// `maximumTabulatedRows`, which compute rows on demand instead.
-    let rowTable: [SIMD4<Int32>]
+    /// Each row's layout (outer lower, upper, uniform lower, upper: four Int32 per row, row k at 4k), computed
+    /// once per shape because the compositor asks for a row once per tile it crosses; empty for shapes taller
+    /// than `maximumTabulatedRows`, which compute rows on demand instead. Plain Int32, not SIMD4<Int32>, for
+    /// the alignment reason above.
+    let rowTable: [Int32]
+    /// The rows the table holds (0 or rows.count).
+    var tabulatedRows: Int { rowTable.count / 4 }
     static let maximumTabulatedRows = 4096
     /// The straight sides' coverage ramps: the local x sides (gradient ±M row 0) and y sides (±M row 1).
     let sideRampX: FillHalfPlaneRamp, sideRampY: FillHalfPlaneRamp
@@ -126,27 +144,26 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         else { return nil }
         let det = a * d - b * c
         guard abs(det) > 1e-12 else { return nil }
-        center = SIMD2((minX + maxX) / 2, (minY + maxY) / 2)
-        halfSize = SIMD2((maxX - minX) / 2, (maxY - minY) / 2)
+        let halfSize = SIMD2((maxX - minX) / 2, (maxY - minY) / 2)
+        (centerX, centerY) = ((minX + maxX) / 2, (minY + maxY) / 2)
+        (halfX, halfY) = (halfSize.x, halfSize.y)
         let r = min(max(radius, 0), halfSize.x, halfSize.y)
         self.radius = r
-        jx = SIMD2(a, b)
-        jy = SIMD2(c, d)
+        (jxX, jxY, jyX, jyY) = (a, b, c, d)
         determinant = det
         // Inverse: local = M·device + m, M = J⁻¹.
         let mRow0 = SIMD2(d, -c) / det, mRow1 = SIMD2(-b, a) / det
-        inverseX = mRow0
-        inverseY = mRow1
+        (inverseXX, inverseXY, inverseYX, inverseYY) = (mRow0.x, mRow0.y, mRow1.x, mRow1.y)
         let m = SIMD2(-(mRow0.x * tx + mRow0.y * ty), -(mRow1.x * tx + mRow1.y * ty))
-        inverseOffset = m
+        (offsetX, offsetY) = (m.x, m.y)
         sideRampX = FillHalfPlaneRamp(deviceGradient: mRow0)
         sideRampY = FillHalfPlaneRamp(deviceGradient: mRow1)
         // A side's ramp is 1 wherever the pixel centre lies h device px inside it; the far side of a half-width
         // w (device px: local / scale) is at least w away, so it can cut a pixel only when w < h.
         cornerExits = FillCornerExitBounds(radius: r, inverseX: mRow0, inverseY: mRow1)
         thin = r == 0 && (halfSize.x < sideRampX.h * sideRampX.scale || halfSize.y < sideRampY.h * sideRampY.scale)
-        localBounds = SIMD4(minX, minY, maxX, maxY)
-        let built = Self.rowLines(bounds: localBounds, radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m)
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+        let built = Self.rowLines(bounds: SIMD4(minX, minY, maxX, maxY), radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m)
         sides = built.sides
         var lo = Double.infinity, hi = -Double.infinity
         func include(_ x: Double, _ y: Double) {
@@ -228,10 +245,11 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     @inline(__always)
     func layout(row y: Int) -> FillRowLayout {
         let index = y &- rows.lowerBound
-        if index >= 0 && index < rowTable.count {
-            let e = rowTable[index]
-            return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
-                                 uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
+        if index >= 0 && index < tabulatedRows {
+            let k = 4 &* index
+            return FillRowLayout(outer: Range(uncheckedBounds: (Int(rowTable[k]), Int(rowTable[k &+ 1]))),
+                                 uniform: Range(uncheckedBounds: (Int(rowTable[k &+ 2]), Int(rowTable[k &+ 3]))),
+                                 uniformCoverage: 1)
         }
         return solvedLayout(row: y)
     }
