@@ -169,6 +169,32 @@ RK_AVX2 static void rkr_row_layouts_avx2(const double *outer, const double *inne
             for (size_t j = 0; j < 4 * (count - k); j++) out[4 * k + j] = last[j];
     }
 }
+
+// FillRowLines.init(count:offset:pixelMargin: true) of `count` planes (n.x, n.y, g, |n|) in C, written as
+// FillRowLines.pack lays the set out (48 doubles: upper intercepts, slopes, lower intercepts, slopes, flat
+// constants, slopes; unused lanes neutral: +∞ / 0, −∞ / 0, 0 / 0): the same operations in the same order.
+static inline void rkr_lines_from_planes(const double *const *planes, int count, double outward, double *lines) {
+    for (int i = 0; i < 8; i++) {
+        lines[i] = __builtin_inf(), lines[8 + i] = 0;
+        lines[16 + i] = -__builtin_inf(), lines[24 + i] = 0;
+        lines[32 + i] = 0, lines[40 + i] = 0;
+    }
+    for (int i = 0; i < count; i++) {
+        const double *p = planes[i];
+        const double shift = outward * (0.5 * (__builtin_fabs(p[0]) + __builtin_fabs(p[1])) + 1e-6 * p[3]);
+        const double constant = p[2] - shift;
+        if (p[0] > 1e-12) {
+            lines[i] = constant / p[0];
+            lines[8 + i] = p[1] / p[0];
+        } else if (p[0] < -1e-12) {
+            lines[16 + i] = constant / p[0];
+            lines[24 + i] = p[1] / p[0];
+        } else {
+            lines[32 + i] = constant;
+            lines[40 + i] = p[1];
+        }
+    }
+}
 #endif
 
 int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
@@ -180,6 +206,29 @@ int rk_rrect_row_layouts(const double *outer, const double *inner, const double 
     return 1;
 #else
     (void)outer, (void)inner, (void)chords, (void)first_row, (void)count, (void)out, (void)forced;
+    return 0;
+#endif
+}
+
+int rk_rrect_row_layouts_planes(const double *planes, int64_t first_row, size_t count, int32_t *out, int forced) {
+#if RK_X86
+    if (!(forced ? rk_avx2_supported() : rk_avx2_enabled())) return 0;
+    // FillAffineRoundedRect's sets: outer = planes 0 ..< 8 moved out, inner = 0 ..< 4 and 8 ..< 12 moved in,
+    // chords = 12 ..< 16 moved in.
+    const double *outer_planes[8], *inner_planes[8], *chord_planes[4];
+    for (int i = 0; i < 8; i++) {
+        outer_planes[i] = planes + 4 * i;
+        inner_planes[i] = planes + 4 * (i < 4 ? i : i + 4);
+    }
+    for (int i = 0; i < 4; i++) chord_planes[i] = planes + 4 * (12 + i);
+    double lines[144];
+    rkr_lines_from_planes(outer_planes, 8, -1.0, lines);
+    rkr_lines_from_planes(inner_planes, 8, 1.0, lines + 48);
+    rkr_lines_from_planes(chord_planes, 4, 1.0, lines + 96);
+    rkr_row_layouts_avx2(lines, lines + 48, lines + 96, first_row, count, out);
+    return 1;
+#else
+    (void)planes, (void)first_row, (void)count, (void)out, (void)forced;
     return 0;
 #endif
 }

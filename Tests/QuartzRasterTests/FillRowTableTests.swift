@@ -64,6 +64,24 @@ import Testing
         }
     }
 
+    /// With AVX2 the shape's table is built straight from its 16 planes, the line sets made in C
+    /// (rk_rrect_row_layouts_planes): it must equal the table of the Swift line sets (FillRowLines.init), row
+    /// windows around every shape, the ±1e9 clamp shapes included.
+    @Test func tableFromPlanesEqualsTableFromSwiftLines() {
+        guard SpanKernels.isAVX2Supported else { return }  // nothing to compare: the planes path needs AVX2
+        for (index, g) in Self.shapes().enumerated() {
+            let lower = g.rows.lowerBound - 3, upper = min(g.rows.upperBound + 3, lower + 600)
+            let rows = lower..<upper
+            let fromPlanes = FillAffineRoundedRect.withPlanes(
+                bounds: g.localBounds, radius: g.radius, inverseX: g.inverseX, inverseY: g.inverseY,
+                inverseOffset: g.inverseOffset
+            ) { FillAffineRoundedRect.tabulate(rows: rows, planes: $0, kernels: .avx2) }
+            let fromLines = FillAffineRoundedRect.tabulate(rows: rows, outer: g.outerLines, inner: g.innerLines,
+                                                           chords: g.chordLines, kernels: .portable)
+            #expect(fromPlanes == fromLines, "shape \(index)")
+        }
+    }
+
     /// The AVX2 table has a fixed-count loop for sets with 4 + 4, 4 + 4 and 2 + 2 upper + lower lines and no
     /// flat line (raster_kernels_rrect_rows.c) and the general loop for the rest: the shapes above exercise both.
     @Test func shapesCoverTheFixedAndTheGeneralLineCounts() {

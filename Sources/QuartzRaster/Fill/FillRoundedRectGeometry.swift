@@ -163,8 +163,6 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         cornerExits = FillCornerExitBounds(radius: r, inverseX: mRow0, inverseY: mRow1)
         thin = r == 0 && (halfSize.x < sideRampX.h * sideRampX.scale || halfSize.y < sideRampY.h * sideRampY.scale)
         (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
-        let built = Self.rowLines(bounds: SIMD4(minX, minY, maxX, maxY), radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m)
-        sides = built.sides
         var lo = Double.infinity, hi = -Double.infinity
         func include(_ x: Double, _ y: Double) {
             let deviceY = b * x + d * y + ty
@@ -175,15 +173,24 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         include(maxX, minY)
         include(minX, maxY)
         include(maxX, maxY)
-        rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
-        if rows.count <= Self.maximumTabulatedRows {
-            rowTable = Self.tabulate(rows: rows, outer: built.outer, inner: built.inner, chords: built.chords)
-            storedLineSets = nil
-        } else {
-            rowTable = []
-            storedLineSets = FillRowLineSets(outer: built.outer, inner: built.inner, chords: built.chords)
+        let rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
+        self.rows = rows
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift). With
+        // AVX2 the table comes straight from the planes (the line sets built in C, FillRowTableTests); the
+        // Swift line sets are built only without it, or kept for shapes too tall to tabulate.
+        let tabulated = rows.count <= Self.maximumTabulatedRows
+        let built = Self.withPlanes(
+            bounds: SIMD4(minX, minY, maxX, maxY), radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m
+        ) { planes -> ([Int32], FillRowLineSets?, [SIMD4<Double>]) in
+            let sides = r == 0 ? Array(planes[0..<4]) : []
+            if tabulated, let table = Self.tabulate(rows: rows, planes: planes) { return (table, nil, sides) }
+            let lines = Self.lines(planes)
+            if tabulated {
+                return (Self.tabulate(rows: rows, outer: lines.outer, inner: lines.inner, chords: lines.chords), nil, sides)
+            }
+            return ([], FillRowLineSets(outer: lines.outer, inner: lines.inner, chords: lines.chords), sides)
         }
+        (rowTable, storedLineSets, sides) = built
     }
 
     /// The outer, inner and chord line sets (and the four side planes for radius 0, else none) of the local
@@ -193,6 +200,27 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         bounds: SIMD4<Double>, radius r: Double, inverseX mRow0: SIMD2<Double>, inverseY mRow1: SIMD2<Double>,
         inverseOffset m: SIMD2<Double>
     ) -> (outer: FillRowLines, inner: FillRowLines, chords: FillRowLines, sides: [SIMD4<Double>]) {
+        withPlanes(bounds: bounds, radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m) { planes in
+            let sets = lines(planes)
+            return (sets.outer, sets.inner, sets.chords, r == 0 ? Array(planes[0..<4]) : [])
+        }
+    }
+
+    /// The three line sets of `planes` (as `withPlanes` orders them).
+    static func lines(_ planes: UnsafeBufferPointer<SIMD4<Double>>)
+        -> (outer: FillRowLines, inner: FillRowLines, chords: FillRowLines)
+    {
+        (FillRowLines(count: 8, offset: -1, pixelMargin: true) { planes[$0] },
+         FillRowLines(count: 8, offset: 1, pixelMargin: true) { planes[$0 < 4 ? $0 : $0 + 4] },
+         FillRowLines(count: 4, offset: 1, pixelMargin: true) { planes[12 + $0] })
+    }
+
+    /// `body` on the shape's 16 device half-planes (n.x, n.y, g, |n|; n not normalised): 0 ..< 4 the sides,
+    /// 4 ..< 8 the arcs' tangents, 8 ..< 16 the chords (22.5° then 67.5°), on the stack.
+    static func withPlanes<R>(
+        bounds: SIMD4<Double>, radius r: Double, inverseX mRow0: SIMD2<Double>, inverseY mRow1: SIMD2<Double>,
+        inverseOffset m: SIMD2<Double>, _ body: (UnsafeBufferPointer<SIMD4<Double>>) -> R
+    ) -> R {
         let minX = bounds.x, minY = bounds.y, maxX = bounds.z, maxY = bounds.w
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
@@ -227,11 +255,7 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             for k in 0..<4 { buffer[4 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.tangent, reach: r) }
             for k in 0..<4 { buffer[8 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.lowChord, reach: chordReach) }
             for k in 0..<4 { buffer[12 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.highChord, reach: chordReach) }
-            let planes = UnsafeBufferPointer(buffer)
-            let outer = FillRowLines(count: 8, offset: -1, pixelMargin: true) { planes[$0] }
-            let inner = FillRowLines(count: 8, offset: 1, pixelMargin: true) { planes[$0 < 4 ? $0 : $0 + 4] }
-            let chords = FillRowLines(count: 4, offset: 1, pixelMargin: true) { planes[12 + $0] }
-            return (outer, inner, chords, r == 0 ? Array(planes[0..<4]) : [])
+            return body(UnsafeBufferPointer(buffer))
         }
         return built
     }

@@ -106,3 +106,30 @@ extension FillAffineRoundedRect {
         }
     }
 }
+
+extension FillAffineRoundedRect {
+    /// `tabulate` straight from the shape's 16 planes (`withPlanes`), the line sets built in C
+    /// (rk_rrect_row_layouts_planes); nil without AVX2 (`.automatic`: enabled, `.avx2`: supported) or for
+    /// `.portable`, and then the caller builds the Swift line sets.
+    static func tabulate(
+        rows: Range<Int>, planes: UnsafeBufferPointer<SIMD4<Double>>, kernels: SpanKernelChoice = .automatic
+    ) -> [Int32]? {
+        let n = rows.count
+        if kernels == .portable || planes.count != 16 { return nil }
+        if n <= 0 { return [] }
+        guard let first = planes.baseAddress else { return nil }
+        var done = false
+        // Invariant: SIMD4<Double> is four packed Doubles, so the 16 planes are the 64 doubles the call reads.
+        let table = UnsafeRawPointer(first).withMemoryRebound(to: Double.self, capacity: 64) { values in
+            [Int32](unsafeUninitializedCapacity: 4 * n) { table, count in
+                // Invariant: the call writes all 4n values or (returning 0) none, and count stays 0 then.
+                guard let base = table.baseAddress else { return }
+                if rk_rrect_row_layouts_planes(values, Int64(rows.lowerBound), n, base, kernels == .avx2 ? 1 : 0) != 0 {
+                    count = 4 * n
+                    done = true
+                }
+            }
+        }
+        return done ? table : nil
+    }
+}
