@@ -92,12 +92,63 @@ RK_AVX2 __attribute__((always_inline)) static inline void rkr_combine4(__m128i o
     _mm_storeu_si128((__m128i *)(out + 12), _mm_unpackhi_epi64(t2, t3));
 }
 
+// rkr_set_columns4 for a set of exactly `uppers` upper, `lowers` lower and no flat lines (compile-time counts
+// after inlining: the loops unroll, no loop bookkeeping per line). The same operations in the same order, except
+// that the first line's value stands for min(+∞, v) and max(−∞, v): _mm256_min_pd(+∞, v) is v for every v
+// (a NaN v included, min returning its second operand then), and likewise max(−∞, v); no flat lines leave
+// `negative` zero.
+RK_AVX2 __attribute__((always_inline)) static inline void rkr_set_columns4_fixed(
+    const rkr_line_set *s, const double *lines, int64_t y, __m256d yc, const int uppers, const int lowers,
+    __m128i *lower, __m128i *upper) {
+    __m256d hi = _mm256_sub_pd(_mm256_set1_pd(s->upper_intercept[0]), _mm256_mul_pd(_mm256_set1_pd(s->upper_slope[0]), yc));
+    __m256d lo = _mm256_sub_pd(_mm256_set1_pd(s->lower_intercept[0]), _mm256_mul_pd(_mm256_set1_pd(s->lower_slope[0]), yc));
+    for (int i = 1; i < uppers; i++)
+        hi = _mm256_min_pd(hi, _mm256_sub_pd(_mm256_set1_pd(s->upper_intercept[i]),
+                                             _mm256_mul_pd(_mm256_set1_pd(s->upper_slope[i]), yc)));
+    for (int i = 1; i < lowers; i++)
+        lo = _mm256_max_pd(lo, _mm256_sub_pd(_mm256_set1_pd(s->lower_intercept[i]),
+                                             _mm256_mul_pd(_mm256_set1_pd(s->lower_slope[i]), yc)));
+    if (rks_columns_bounds(lo, hi, _mm256_setzero_pd(), lower, upper)) return;
+    int32_t pairs[8];
+    for (int64_t j = 0; j < 4; j++) rks_row_columns_one(lines, y + j, pairs + 2 * j);
+    *lower = _mm_setr_epi32(pairs[0], pairs[2], pairs[4], pairs[6]);
+    *upper = _mm_setr_epi32(pairs[1], pairs[3], pairs[5], pairs[7]);
+}
+
+// The whole table when the sets have the counts a rotated rounded rect has at any angle off the axes' (outer:
+// sides and tangents 4 + 4, inner: sides and chords 4 + 4, chords 2 + 2, no flat line): rkr_row_layouts_avx2's
+// loop with rkr_set_columns4_fixed.
+RK_AVX2 static void rkr_row_layouts_fixed_avx2(const rkr_line_set *so, const rkr_line_set *si, const rkr_line_set *sc,
+                                               const double *outer, const double *inner, const double *chords,
+                                               int64_t first_row, size_t count, int32_t *out) {
+    const __m256d offsets = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5);
+    int32_t last[16];
+    // Invariant: as in rkr_row_layouts_avx2.
+    for (size_t k = 0; k < count; k += 4) {
+        const int64_t y = first_row + (int64_t)k;
+        const __m256d yc = _mm256_add_pd(_mm256_set1_pd((double)y), offsets);
+        __m128i o0, o1, i0, i1, c0, c1;
+        rkr_set_columns4_fixed(so, outer, y, yc, 4, 4, &o0, &o1);
+        rkr_set_columns4_fixed(si, inner, y, yc, 4, 4, &i0, &i1);
+        rkr_set_columns4_fixed(sc, chords, y, yc, 2, 2, &c0, &c1);
+        const int whole = k + 4 <= count;
+        rkr_combine4(o0, o1, i0, i1, c0, c1, whole ? out + 4 * k : last);
+        if (!whole)
+            for (size_t j = 0; j < 4 * (count - k); j++) out[4 * k + j] = last[j];
+    }
+}
+
 RK_AVX2 static void rkr_row_layouts_avx2(const double *outer, const double *inner, const double *chords,
                                          int64_t first_row, size_t count, int32_t *out) {
     rkr_line_set so, si, sc;
     rkr_line_set_make(outer, &so);
     rkr_line_set_make(inner, &si);
     rkr_line_set_make(chords, &sc);
+    if (so.uppers == 4 && so.lowers == 4 && so.flats == 0 && si.uppers == 4 && si.lowers == 4 && si.flats == 0 &&
+        sc.uppers == 2 && sc.lowers == 2 && sc.flats == 0) {
+        rkr_row_layouts_fixed_avx2(&so, &si, &sc, outer, inner, chords, first_row, count, out);
+        return;
+    }
     // Row centres y + 0.5 ... y + 3.5: integers and halves below 2⁵², so (double)y + (j + 0.5) is the exact
     // value the solver's (double)(y + j) + 0.5 gives.
     const __m256d offsets = _mm256_setr_pd(0.5, 1.5, 2.5, 3.5);
@@ -118,6 +169,32 @@ RK_AVX2 static void rkr_row_layouts_avx2(const double *outer, const double *inne
             for (size_t j = 0; j < 4 * (count - k); j++) out[4 * k + j] = last[j];
     }
 }
+
+// FillRowLines.init(count:offset:pixelMargin: true) of `count` planes (n.x, n.y, g, |n|) in C, written as
+// FillRowLines.pack lays the set out (48 doubles: upper intercepts, slopes, lower intercepts, slopes, flat
+// constants, slopes; unused lanes neutral: +∞ / 0, −∞ / 0, 0 / 0): the same operations in the same order.
+static inline void rkr_lines_from_planes(const double *const *planes, int count, double outward, double *lines) {
+    for (int i = 0; i < 8; i++) {
+        lines[i] = __builtin_inf(), lines[8 + i] = 0;
+        lines[16 + i] = -__builtin_inf(), lines[24 + i] = 0;
+        lines[32 + i] = 0, lines[40 + i] = 0;
+    }
+    for (int i = 0; i < count; i++) {
+        const double *p = planes[i];
+        const double shift = outward * (0.5 * (__builtin_fabs(p[0]) + __builtin_fabs(p[1])) + 1e-6 * p[3]);
+        const double constant = p[2] - shift;
+        if (p[0] > 1e-12) {
+            lines[i] = constant / p[0];
+            lines[8 + i] = p[1] / p[0];
+        } else if (p[0] < -1e-12) {
+            lines[16 + i] = constant / p[0];
+            lines[24 + i] = p[1] / p[0];
+        } else {
+            lines[32 + i] = constant;
+            lines[40 + i] = p[1];
+        }
+    }
+}
 #endif
 
 int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
@@ -129,6 +206,29 @@ int rk_rrect_row_layouts(const double *outer, const double *inner, const double 
     return 1;
 #else
     (void)outer, (void)inner, (void)chords, (void)first_row, (void)count, (void)out, (void)forced;
+    return 0;
+#endif
+}
+
+int rk_rrect_row_layouts_planes(const double *planes, int64_t first_row, size_t count, int32_t *out, int forced) {
+#if RK_X86
+    if (!(forced ? rk_avx2_supported() : rk_avx2_enabled())) return 0;
+    // FillAffineRoundedRect's sets: outer = planes 0 ..< 8 moved out, inner = 0 ..< 4 and 8 ..< 12 moved in,
+    // chords = 12 ..< 16 moved in.
+    const double *outer_planes[8], *inner_planes[8], *chord_planes[4];
+    for (int i = 0; i < 8; i++) {
+        outer_planes[i] = planes + 4 * i;
+        inner_planes[i] = planes + 4 * (i < 4 ? i : i + 4);
+    }
+    for (int i = 0; i < 4; i++) chord_planes[i] = planes + 4 * (12 + i);
+    double lines[144];
+    rkr_lines_from_planes(outer_planes, 8, -1.0, lines);
+    rkr_lines_from_planes(inner_planes, 8, 1.0, lines + 48);
+    rkr_lines_from_planes(chord_planes, 4, 1.0, lines + 96);
+    rkr_row_layouts_avx2(lines, lines + 48, lines + 96, first_row, count, out);
+    return 1;
+#else
+    (void)planes, (void)first_row, (void)count, (void)out, (void)forced;
     return 0;
 #endif
 }

@@ -51,7 +51,7 @@ import Testing
             Issue.record("expected the affine geometry")
             return
         }
-        #expect(g.rowTable.count == g.rows.count)
+        #expect(g.tabulatedRows == g.rows.count)
         for y in (g.rows.lowerBound - 2)..<(g.rows.upperBound + 2) {
             let table = g.layout(row: y)
             let solved = FillAffineRoundedRect.layout(row: y, outer: g.outerLines, inner: g.innerLines, chords: g.chordLines)

@@ -50,18 +50,56 @@ import Testing
                                                           chords: g.chordLines, kernels: .portable)
             let avx2 = FillAffineRoundedRect.tabulate(rows: rows, outer: g.outerLines, inner: g.innerLines,
                                                       chords: g.chordLines, kernels: .avx2)
+            #expect(portable.count == 4 * rows.count)
             #expect(portable == avx2, "shape \(index)")
             var mismatches = 0
             for (k, y) in rows.enumerated() {
                 let l = FillAffineRoundedRect.layout(row: y, outer: g.outerLines, inner: g.innerLines, chords: g.chordLines)
-                let e = portable[k]
-                if Int(e.x) != l.outer.lowerBound || Int(e.y) != l.outer.upperBound || Int(e.z) != l.uniform.lowerBound
-                    || Int(e.w) != l.uniform.upperBound
-                {
+                let e = portable[(4 * k)..<(4 * k + 4)].map { Int($0) }
+                if e != [l.outer.lowerBound, l.outer.upperBound, l.uniform.lowerBound, l.uniform.upperBound] {
                     mismatches += 1
                 }
             }
             #expect(mismatches == 0, "shape \(index): \(mismatches) rows differ")
         }
+    }
+
+    /// With AVX2 the shape's table is built straight from its 16 planes, the line sets made in C
+    /// (rk_rrect_row_layouts_planes): it must equal the table of the Swift line sets (FillRowLines.init), row
+    /// windows around every shape, the ±1e9 clamp shapes included.
+    @Test func tableFromPlanesEqualsTableFromSwiftLines() {
+        guard SpanKernels.isAVX2Supported else { return }  // nothing to compare: the planes path needs AVX2
+        for (index, g) in Self.shapes().enumerated() {
+            let lower = g.rows.lowerBound - 3, upper = min(g.rows.upperBound + 3, lower + 600)
+            let rows = lower..<upper
+            let fromPlanes = FillAffineRoundedRect.withPlanes(
+                bounds: g.localBounds, radius: g.radius, inverseX: g.inverseX, inverseY: g.inverseY,
+                inverseOffset: g.inverseOffset
+            ) { FillAffineRoundedRect.tabulate(rows: rows, planes: $0, kernels: .avx2) }
+            let fromLines = FillAffineRoundedRect.tabulate(rows: rows, outer: g.outerLines, inner: g.innerLines,
+                                                           chords: g.chordLines, kernels: .portable)
+            #expect(fromPlanes == fromLines, "shape \(index)")
+        }
+    }
+
+    /// The AVX2 table has a fixed-count loop for sets with 4 + 4, 4 + 4 and 2 + 2 upper + lower lines and no
+    /// flat line (raster_kernels_rrect_rows.c) and the general loop for the rest: the shapes above exercise both.
+    @Test func shapesCoverTheFixedAndTheGeneralLineCounts() {
+        func counts(_ l: FillRowLines) -> [Int] {
+            var u = 0, lo = 0, f = 0
+            for i in 0..<8 {
+                if !(l.upperIntercept[i] == .infinity && l.upperSlope[i] == 0) { u += 1 }
+                if !(l.lowerIntercept[i] == -.infinity && l.lowerSlope[i] == 0) { lo += 1 }
+                if !(l.flatConstant[i] == 0 && l.flatSlope[i] == 0) { f += 1 }
+            }
+            return [u, lo, f]
+        }
+        var fixed = 0, general = 0
+        for g in Self.shapes() {
+            let c = counts(g.outerLines) + counts(g.innerLines) + counts(g.chordLines)
+            if c == [4, 4, 0, 4, 4, 0, 2, 2, 0] { fixed += 1 } else { general += 1 }
+        }
+        #expect(fixed >= 40)
+        #expect(general >= 2)
     }
 }

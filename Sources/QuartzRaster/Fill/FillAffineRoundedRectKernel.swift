@@ -31,7 +31,7 @@ extension FillShapeBlend {
     /// division-free side ramp and the one-division corner formula.
     static func affineRows(_ g: FillAffineRoundedRect, color: UInt32, region: FillPixelBounds, surface: FillSurfaceRows,
                      kernels: SpanKernelChoice, exactLanes: Bool = false) {
-        guard g.radius > 0, g.rowTable.count == g.rows.count else {
+        guard g.radius > 0, g.tabulatedRows == g.rows.count else {
             portableRows(g, color: color, region: region, surface: surface)
             return
         }
@@ -39,15 +39,13 @@ extension FillShapeBlend {
         if lower >= upper || region.minX >= region.maxX { return }
         var shape = g.kernelShape
         g.rowTable.withUnsafeBufferPointer { table in
-            // Invariant: SIMD4<Int32> is four packed Int32 (16 bytes), so the table is 4 · count Int32; rows
-            // lower..<upper lie within g.rows, hence within the table; the region lies inside the surface.
-            guard let first = table.baseAddress else { return }
-            UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4 &* table.count) { entries in
-                rk_rrect_blend_rows(
-                    &shape, entries, Int64(g.rows.lowerBound), Int64(region.minX), Int64(lower), Int64(region.maxX),
-                    Int64(upper), color, surface.base, Int64(surface.bounds.minX), Int64(surface.bounds.minY),
-                    Int64(surface.bounds.width), kernels == .portable ? 0 : exactLanes ? 2 : 1)
-            }
+            // Invariant: the table holds four Int32 per row of g.rows; rows lower..<upper lie within g.rows,
+            // hence within the table; the region lies inside the surface.
+            guard let entries = table.baseAddress else { return }
+            rk_rrect_blend_rows(
+                &shape, entries, Int64(g.rows.lowerBound), Int64(region.minX), Int64(lower), Int64(region.maxX),
+                Int64(upper), color, surface.base, Int64(surface.bounds.minX), Int64(surface.bounds.minY),
+                Int64(surface.bounds.width), kernels == .portable ? 0 : exactLanes ? 2 : 1)
         }
     }
 }

@@ -72,11 +72,25 @@ enum FillCornerPlaneAngles {
 /// Rounded rectangle `rect` (local space) with circular corners of `radius`, mapped to device pixels by an
 /// invertible affine transform (device = (a·x + c·y + tx, b·x + d·y + ty), CGAffineTransform's convention).
 struct FillAffineRoundedRect: FillRoundedRectGeometry {
+    // The vectors are stored as pairs of Doubles (read back as SIMD2 below): a stored SIMD2<Double> makes the
+    // shape 16-byte aligned, and Swift on Linux allocates every 16-byte-aligned box or array through
+    // posix_memalign (its malloc alignment mask is 7 there), which glibc serves without its thread cache:
+    // ~300 instructions per allocation, for every shape of every frame.
+    private let centerX: Double, centerY: Double, halfX: Double, halfY: Double
+    let radius: Double
+    private let jxX: Double, jxY: Double, jyX: Double, jyY: Double
+    let determinant: Double
+    private let inverseXX: Double, inverseXY: Double, inverseYX: Double, inverseYY: Double
+    private let offsetX: Double, offsetY: Double
     // Local geometry.
-    let center: SIMD2<Double>, halfSize: SIMD2<Double>, radius: Double
+    var center: SIMD2<Double> { SIMD2(centerX, centerY) }
+    var halfSize: SIMD2<Double> { SIMD2(halfX, halfY) }
     // Forward linear part J (columns are the images of local x and y) and the inverse map.
-    let jx: SIMD2<Double>, jy: SIMD2<Double>, determinant: Double
-    let inverseX: SIMD2<Double>, inverseY: SIMD2<Double>, inverseOffset: SIMD2<Double>
+    var jx: SIMD2<Double> { SIMD2(jxX, jxY) }
+    var jy: SIMD2<Double> { SIMD2(jyX, jyY) }
+    var inverseX: SIMD2<Double> { SIMD2(inverseXX, inverseXY) }
+    var inverseY: SIMD2<Double> { SIMD2(inverseYX, inverseYY) }
+    var inverseOffset: SIMD2<Double> { SIMD2(offsetX, offsetY) }
     /// Device half-planes n·p ≤ g (n not normalised, w = |n|) of the four sides, kept for radius 0 only (whose
     /// two-side pixels are clipped by them; rounded shapes need them only for the line sets below, so they
     /// keep an empty array and allocate nothing). The line sets also use the corner arcs' tangents at 45° and
@@ -88,15 +102,30 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     /// (full coverage within them: the chords bound a polygon inside the arcs), plus 1e-6 px each way.
     /// The per-pixel work is left to the thin band between, tight around the corners too.
     /// Sides and tangents moved out (8 planes); sides and the first four chords moved in; the other chords.
-    /// Held behind one reference (1.1 KB of lines): the compositor copies the shape for every tile it visits.
-    let lineSets: FillRowLineSets
+    /// Kept (behind one reference, 1.1 KB of lines) only for shapes without a row table: a tabulated shape's
+    /// emitters read the table for every row they ask (they ask rows of `rows` only), so building and
+    /// copying the lines into a heap object per shape would be wasted; `lineSets` rebuilds them from
+    /// `localBounds` and the inverse map, with the same arithmetic, for tests and any row outside the table.
+    let storedLineSets: FillRowLineSets?
+    /// The rectangle as given (minX, minY, maxX, maxY): `center` and `halfSize` do not round-trip to it.
+    private let minX: Double, minY: Double, maxX: Double, maxY: Double
+    var localBounds: SIMD4<Double> { SIMD4(minX, minY, maxX, maxY) }
+    var lineSets: FillRowLineSets {
+        if let sets = storedLineSets { return sets }
+        let built = Self.rowLines(bounds: localBounds, radius: radius, inverseX: inverseX, inverseY: inverseY,
+                                  inverseOffset: inverseOffset)
+        return FillRowLineSets(outer: built.outer, inner: built.inner, chords: built.chords)
+    }
     var outerLines: FillRowLines { lineSets.outer }
     var innerLines: FillRowLines { lineSets.inner }
     var chordLines: FillRowLines { lineSets.chords }
-    /// Each row's layout (outer lower, upper, uniform lower, upper), computed once per shape because the
-    /// compositor asks for a row once per tile it crosses; empty for shapes taller than
-    /// `maximumTabulatedRows`, which compute rows on demand instead.
-    let rowTable: [SIMD4<Int32>]
+    /// Each row's layout (outer lower, upper, uniform lower, upper: four Int32 per row, row k at 4k), computed
+    /// once per shape because the compositor asks for a row once per tile it crosses; empty for shapes taller
+    /// than `maximumTabulatedRows`, which compute rows on demand instead. Plain Int32, not SIMD4<Int32>, for
+    /// the alignment reason above.
+    let rowTable: [Int32]
+    /// The rows the table holds (0 or rows.count).
+    var tabulatedRows: Int { rowTable.count / 4 }
     static let maximumTabulatedRows = 4096
     /// The straight sides' coverage ramps: the local x sides (gradient ±M row 0) and y sides (±M row 1).
     let sideRampX: FillHalfPlaneRamp, sideRampY: FillHalfPlaneRamp
@@ -115,25 +144,84 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
         else { return nil }
         let det = a * d - b * c
         guard abs(det) > 1e-12 else { return nil }
-        center = SIMD2((minX + maxX) / 2, (minY + maxY) / 2)
-        halfSize = SIMD2((maxX - minX) / 2, (maxY - minY) / 2)
+        let halfSize = SIMD2((maxX - minX) / 2, (maxY - minY) / 2)
+        (centerX, centerY) = ((minX + maxX) / 2, (minY + maxY) / 2)
+        (halfX, halfY) = (halfSize.x, halfSize.y)
         let r = min(max(radius, 0), halfSize.x, halfSize.y)
         self.radius = r
-        jx = SIMD2(a, b)
-        jy = SIMD2(c, d)
+        (jxX, jxY, jyX, jyY) = (a, b, c, d)
         determinant = det
         // Inverse: local = M·device + m, M = J⁻¹.
         let mRow0 = SIMD2(d, -c) / det, mRow1 = SIMD2(-b, a) / det
-        inverseX = mRow0
-        inverseY = mRow1
+        (inverseXX, inverseXY, inverseYX, inverseYY) = (mRow0.x, mRow0.y, mRow1.x, mRow1.y)
         let m = SIMD2(-(mRow0.x * tx + mRow0.y * ty), -(mRow1.x * tx + mRow1.y * ty))
-        inverseOffset = m
+        (offsetX, offsetY) = (m.x, m.y)
         sideRampX = FillHalfPlaneRamp(deviceGradient: mRow0)
         sideRampY = FillHalfPlaneRamp(deviceGradient: mRow1)
         // A side's ramp is 1 wherever the pixel centre lies h device px inside it; the far side of a half-width
         // w (device px: local / scale) is at least w away, so it can cut a pixel only when w < h.
         cornerExits = FillCornerExitBounds(radius: r, inverseX: mRow0, inverseY: mRow1)
         thin = r == 0 && (halfSize.x < sideRampX.h * sideRampX.scale || halfSize.y < sideRampY.h * sideRampY.scale)
+        (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+        var lo = Double.infinity, hi = -Double.infinity
+        func include(_ x: Double, _ y: Double) {
+            let deviceY = b * x + d * y + ty
+            lo = min(lo, deviceY)
+            hi = max(hi, deviceY)
+        }
+        include(minX, minY)
+        include(maxX, minY)
+        include(minX, maxY)
+        include(maxX, maxY)
+        let rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
+        self.rows = rows
+        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift). With
+        // AVX2 the table comes straight from the planes (the line sets built in C, FillRowTableTests); the
+        // Swift line sets are built only without it, or kept for shapes too tall to tabulate.
+        let tabulated = rows.count <= Self.maximumTabulatedRows
+        let built = Self.withPlanes(
+            bounds: SIMD4(minX, minY, maxX, maxY), radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m
+        ) { planes -> ([Int32], FillRowLineSets?, [SIMD4<Double>]) in
+            let sides = r == 0 ? Array(planes[0..<4]) : []
+            if tabulated, let table = Self.tabulate(rows: rows, planes: planes) { return (table, nil, sides) }
+            let lines = Self.lines(planes)
+            if tabulated {
+                return (Self.tabulate(rows: rows, outer: lines.outer, inner: lines.inner, chords: lines.chords), nil, sides)
+            }
+            return ([], FillRowLineSets(outer: lines.outer, inner: lines.inner, chords: lines.chords), sides)
+        }
+        (rowTable, storedLineSets, sides) = built
+    }
+
+    /// The outer, inner and chord line sets (and the four side planes for radius 0, else none) of the local
+    /// rectangle `bounds` (minX, minY, maxX, maxY) with corner `radius` (already clamped) under the inverse map
+    /// local = (inverseX·p, inverseY·p) + inverseOffset.
+    static func rowLines(
+        bounds: SIMD4<Double>, radius r: Double, inverseX mRow0: SIMD2<Double>, inverseY mRow1: SIMD2<Double>,
+        inverseOffset m: SIMD2<Double>
+    ) -> (outer: FillRowLines, inner: FillRowLines, chords: FillRowLines, sides: [SIMD4<Double>]) {
+        withPlanes(bounds: bounds, radius: r, inverseX: mRow0, inverseY: mRow1, inverseOffset: m) { planes in
+            let sets = lines(planes)
+            return (sets.outer, sets.inner, sets.chords, r == 0 ? Array(planes[0..<4]) : [])
+        }
+    }
+
+    /// The three line sets of `planes` (as `withPlanes` orders them).
+    static func lines(_ planes: UnsafeBufferPointer<SIMD4<Double>>)
+        -> (outer: FillRowLines, inner: FillRowLines, chords: FillRowLines)
+    {
+        (FillRowLines(count: 8, offset: -1, pixelMargin: true) { planes[$0] },
+         FillRowLines(count: 8, offset: 1, pixelMargin: true) { planes[$0 < 4 ? $0 : $0 + 4] },
+         FillRowLines(count: 4, offset: 1, pixelMargin: true) { planes[12 + $0] })
+    }
+
+    /// `body` on the shape's 16 device half-planes (n.x, n.y, g, |n|; n not normalised): 0 ..< 4 the sides,
+    /// 4 ..< 8 the arcs' tangents, 8 ..< 16 the chords (22.5° then 67.5°), on the stack.
+    static func withPlanes<R>(
+        bounds: SIMD4<Double>, radius r: Double, inverseX mRow0: SIMD2<Double>, inverseY mRow1: SIMD2<Double>,
+        inverseOffset m: SIMD2<Double>, _ body: (UnsafeBufferPointer<SIMD4<Double>>) -> R
+    ) -> R {
+        let minX = bounds.x, minY = bounds.y, maxX = bounds.z, maxY = bounds.w
         // A local half-plane α·q ≤ γ becomes (Mᵀα)·p ≤ γ − α·m in device space.
         func deviceHalfPlane(_ alpha: SIMD2<Double>, _ gamma: Double) -> SIMD4<Double> {
             let n = alpha.x * mRow0 + alpha.y * mRow1
@@ -167,29 +255,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             for k in 0..<4 { buffer[4 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.tangent, reach: r) }
             for k in 0..<4 { buffer[8 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.lowChord, reach: chordReach) }
             for k in 0..<4 { buffer[12 + k] = cornerPlane(corner(k), FillCornerPlaneAngles.highChord, reach: chordReach) }
-            let planes = UnsafeBufferPointer(buffer)
-            let outer = FillRowLines(count: 8, offset: -1, pixelMargin: true) { planes[$0] }
-            let inner = FillRowLines(count: 8, offset: 1, pixelMargin: true) { planes[$0 < 4 ? $0 : $0 + 4] }
-            let chords = FillRowLines(count: 4, offset: 1, pixelMargin: true) { planes[12 + $0] }
-            return (outer, inner, chords, r == 0 ? Array(planes[0..<4]) : [])
+            return body(UnsafeBufferPointer(buffer))
         }
-        sides = built.3
-        var lo = Double.infinity, hi = -Double.infinity
-        func include(_ x: Double, _ y: Double) {
-            let deviceY = b * x + d * y + ty
-            lo = min(lo, deviceY)
-            hi = max(hi, deviceY)
-        }
-        include(minX, minY)
-        include(maxX, minY)
-        include(minX, maxY)
-        include(maxX, maxY)
-        rows = lo.isNaN || hi.isNaN ? 0..<0 : fillPixelIndex(lo.rounded(.down))..<fillPixelIndex(hi.rounded(.up))
-        let (outerLines, innerLines, chordLines) = (built.0, built.1, built.2)
-        lineSets = FillRowLineSets(outer: outerLines, inner: innerLines, chords: chordLines)
-        // Values are clamped to ±1e9 by the column solvers, so they fit Int32 (FillRowLinesBatch.swift).
-        rowTable = rows.count <= Self.maximumTabulatedRows
-            ? Self.tabulate(rows: rows, outer: outerLines, inner: innerLines, chords: chordLines) : []
+        return built
     }
 
     /// Pixel columns whose centres (x + 0.5, y + 0.5) satisfy every half-plane moved by `offset` device px
@@ -201,11 +269,19 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     @inline(__always)
     func layout(row y: Int) -> FillRowLayout {
         let index = y &- rows.lowerBound
-        if index >= 0 && index < rowTable.count {
-            let e = rowTable[index]
-            return FillRowLayout(outer: Range(uncheckedBounds: (Int(e.x), Int(e.y))),
-                                 uniform: Range(uncheckedBounds: (Int(e.z), Int(e.w))), uniformCoverage: 1)
+        if index >= 0 && index < tabulatedRows {
+            let k = 4 &* index
+            return FillRowLayout(outer: Range(uncheckedBounds: (Int(rowTable[k]), Int(rowTable[k &+ 1]))),
+                                 uniform: Range(uncheckedBounds: (Int(rowTable[k &+ 2]), Int(rowTable[k &+ 3]))),
+                                 uniformCoverage: 1)
         }
+        return solvedLayout(row: y)
+    }
+
+    /// A row outside the table (every row of a shape too tall for one; the emitters ask no row outside
+    /// `rows`, tests do): solved from the line sets.
+    @inline(never)
+    func solvedLayout(row y: Int) -> FillRowLayout {
         let sets = lineSets
         return Self.layout(row: y, outer: sets.outer, inner: sets.inner, chords: sets.chords)
     }

@@ -48,12 +48,12 @@ extension FillRowLines {
 }
 
 extension FillAffineRoundedRect {
-    /// Each row's layout (outer lower, upper, uniform lower, upper) for `rows`, exactly as
-    /// `layout(row:outer:inner:chords:)` combines the three line sets.
+    /// Each row's layout (outer lower, upper, uniform lower, upper; row k at 4k ..< 4k + 4) for `rows`, exactly
+    /// as `layout(row:outer:inner:chords:)` combines the three line sets.
     static func tabulate(
         rows: Range<Int>, outer: FillRowLines, inner: FillRowLines, chords: FillRowLines,
         kernels: SpanKernelChoice = .automatic
-    ) -> [SIMD4<Int32>] {
+    ) -> [Int32] {
         let n = rows.count
         if n <= 0 { return [] }
         @inline(__always) func intersect(_ p: Range<Int32>, _ q: Range<Int32>) -> Range<Int32> {
@@ -64,21 +64,18 @@ extension FillAffineRoundedRect {
         // written in place, never zero-filled first (this runs per shape per frame).
         if kernels != .portable {
             var done = false
-            let table = withUnsafeTemporaryAllocation(of: Double.self, capacity: 144) { lines -> [SIMD4<Int32>] in
+            let table = withUnsafeTemporaryAllocation(of: Double.self, capacity: 144) { lines -> [Int32] in
                 guard let packed = lines.baseAddress else { return [] }
                 outer.pack(into: packed)
                 inner.pack(into: packed + 48)
                 chords.pack(into: packed + 96)
-                return [SIMD4<Int32>](unsafeUninitializedCapacity: n) { table, count in
-                    // Invariant: SIMD4<Int32> is four packed Int32, so the table is 4n Int32; the call writes all
-                    // of them or (returning 0) none, and count stays 0 then. It takes no scratch (nil).
+                return [Int32](unsafeUninitializedCapacity: 4 * n) { table, count in
+                    // Invariant: the call writes all 4n values or (returning 0) none, and count stays 0 then.
+                    // It takes no scratch (nil).
                     guard let base = table.baseAddress else { return }
-                    let written = UnsafeMutableRawPointer(base).withMemoryRebound(to: Int32.self, capacity: 4 * n) {
-                        rk_rrect_row_layouts(packed, packed + 48, packed + 96, Int64(rows.lowerBound), n, nil, $0,
-                                             kernels == .avx2 ? 1 : 0)
-                    }
-                    if written != 0 {
-                        count = n
+                    if rk_rrect_row_layouts(packed, packed + 48, packed + 96, Int64(rows.lowerBound), n, nil, base,
+                                            kernels == .avx2 ? 1 : 0) != 0 {
+                        count = 4 * n
                         done = true
                     }
                 }
@@ -86,24 +83,53 @@ extension FillAffineRoundedRect {
             if done { return table }
         }
         // The Swift solver: the three sets' columns into scratch, then combined.
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * n) { buffer -> [SIMD4<Int32>] in
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * n) { buffer -> [Int32] in
             guard let bounds = buffer.baseAddress else { return [] }
             // Invariant: each call writes all 2n of its values (columns(rows:into:kernels:)).
             outer.columns(rows: rows, into: bounds, kernels: kernels)
             inner.columns(rows: rows, into: bounds + 2 * n, kernels: kernels)
             chords.columns(rows: rows, into: bounds + 4 * n, kernels: kernels)
-            return [SIMD4<Int32>](unsafeUninitializedCapacity: n) { table, count in
+            return [Int32](unsafeUninitializedCapacity: 4 * n) { table, count in
                 for k in 0..<n {
                     let outerColumns = bounds[2 * k]..<bounds[2 * k + 1]
                     var inner = outerColumns.isEmpty ? outerColumns : bounds[2 * n + 2 * k]..<bounds[2 * n + 2 * k + 1]
                     if !inner.isEmpty { inner = intersect(inner, bounds[4 * n + 2 * k]..<bounds[4 * n + 2 * k + 1]) }
                     if !inner.isEmpty { inner = intersect(inner, outerColumns) }
                     let uniform = inner.isEmpty ? outerColumns.lowerBound..<outerColumns.lowerBound : inner
-                    table[k] = SIMD4(outerColumns.lowerBound, outerColumns.upperBound, uniform.lowerBound,
-                                     uniform.upperBound)
+                    table[4 * k] = outerColumns.lowerBound
+                    table[4 * k + 1] = outerColumns.upperBound
+                    table[4 * k + 2] = uniform.lowerBound
+                    table[4 * k + 3] = uniform.upperBound
                 }
-                count = n
+                count = 4 * n
             }
         }
+    }
+}
+
+extension FillAffineRoundedRect {
+    /// `tabulate` straight from the shape's 16 planes (`withPlanes`), the line sets built in C
+    /// (rk_rrect_row_layouts_planes); nil without AVX2 (`.automatic`: enabled, `.avx2`: supported) or for
+    /// `.portable`, and then the caller builds the Swift line sets.
+    static func tabulate(
+        rows: Range<Int>, planes: UnsafeBufferPointer<SIMD4<Double>>, kernels: SpanKernelChoice = .automatic
+    ) -> [Int32]? {
+        let n = rows.count
+        if kernels == .portable || planes.count != 16 { return nil }
+        if n <= 0 { return [] }
+        guard let first = planes.baseAddress else { return nil }
+        var done = false
+        // Invariant: SIMD4<Double> is four packed Doubles, so the 16 planes are the 64 doubles the call reads.
+        let table = UnsafeRawPointer(first).withMemoryRebound(to: Double.self, capacity: 64) { values in
+            [Int32](unsafeUninitializedCapacity: 4 * n) { table, count in
+                // Invariant: the call writes all 4n values or (returning 0) none, and count stays 0 then.
+                guard let base = table.baseAddress else { return }
+                if rk_rrect_row_layouts_planes(values, Int64(rows.lowerBound), n, base, kernels == .avx2 ? 1 : 0) != 0 {
+                    count = 4 * n
+                    done = true
+                }
+            }
+        }
+        return done ? table : nil
     }
 }

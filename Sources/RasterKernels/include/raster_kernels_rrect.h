@@ -50,6 +50,13 @@ void rk_rrect_blend_rows(const rk_rrect_shape *shape, const int32_t *row_table, 
 int rk_rrect_row_layouts(const double *outer, const double *inner, const double *chords, int64_t first_row,
                          size_t count, int32_t *scratch, int32_t *out, int forced);
 
+/// rk_rrect_row_layouts from FillAffineRoundedRect's 16 device half-planes (n.x, n.y, g, |n| each, 64 doubles:
+/// sides 0 ..< 4, tangents 4 ..< 8, chords 8 ..< 16), its three line sets built in C exactly as
+/// FillRowLines.init(count:offset:pixelMargin: true) builds them (outer: planes 0 ..< 8 moved out; inner: 0 ..< 4
+/// and 8 ..< 12 moved in; chords: 12 ..< 16 moved in). Returns 0 (writing nothing) unless AVX2 is enabled
+/// (`forced` 1: supported). Invariant: `out` holds 4 · count writable Int32.
+int rk_rrect_row_layouts_planes(const double *planes, int64_t first_row, size_t count, int32_t *out, int forced);
+
 /// Tests: the bytes (round(coverage · 255) as rkr_byte) of the x side's ramp (`side_x` 1) or the y side's at
 /// `count` local distances, by rk_rrect_blend_rows' AVX2 side lanes (`exact_sides` 1: every lane on the exact
 /// ramp). Returns 0 without AVX2 (nothing written), else 1 + the number of lanes the division-free ramp left
