@@ -19,6 +19,10 @@ final class CompositorTileScratch {
     let clipTemp: UnsafeMutablePointer<UInt8>  // tileSize²: one clip shape while intersecting a chain
     let rowMask: UnsafeMutablePointer<UInt8>  // tileSize: a span's combined coverage
     let rowShaded: UnsafeMutablePointer<UInt32>  // tileSize: a span's shaded or solid pixels
+    /// A frame tile composited off the frame (tileStride · tileSize pixels, 64-byte aligned). The stride is
+    /// not a power of two: at 128 pixels (512 bytes) a column's pixels would share 8 of the L1 cache's 64 sets.
+    let tilePixels: UnsafeMutablePointer<UInt32>
+    let tileStride: Int
 
     init(tileSize: Int) {
         self.tileSize = tileSize
@@ -31,6 +35,20 @@ final class CompositorTileScratch {
         rowMask.initialize(repeating: 0, count: tileSize)
         rowShaded = .allocate(capacity: tileSize)
         rowShaded.initialize(repeating: 0, count: tileSize)
+        tileStride = tileSize + 16
+        tilePixels = UnsafeMutableRawPointer.allocate(byteCount: tileStride * tileSize * 4, alignment: 64)
+            .bindMemory(to: UInt32.self, capacity: tileStride * tileSize)
+        tilePixels.initialize(repeating: 0, count: tileStride * tileSize)
+    }
+
+    /// The scratch tile as a surface whose pixels (region.minX, region.minY) … are region's pixels
+    /// (`region` at most tileSize × tileSize).
+    func offFrameRows(for region: FillPixelBounds) -> FillSurfaceRows {
+        precondition(region.width <= tileSize && region.height <= tileSize, "a tile larger than the scratch tile")
+        return FillSurfaceRows(
+            base: tilePixels,
+            bounds: FillPixelBounds(
+                minX: region.minX, minY: region.minY, maxX: region.minX + tileStride, maxY: region.minY + tileSize))
     }
 
     deinit {
@@ -38,6 +56,7 @@ final class CompositorTileScratch {
         clipTemp.deallocate()
         rowMask.deallocate()
         rowShaded.deallocate()
+        tilePixels.deallocate()
     }
 }
 
@@ -119,12 +138,37 @@ struct CompositorTileContext: @unchecked Sendable {
         let s = plan.surfaces[surface].bounds
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
+        // A frame tile that starts from the background and holds more than sharp rectangles is composited in
+        // the scratch tile, then streamed out: the frame's lines are written without being read first (at
+        // 1920x1080, c, d and b 3–8 % faster, g 11 %). Sharp rectangles alone (scene a) are faster in place:
+        // their work is too short to pay for the copy. The same pixels either way.
+        if startsTiles, surface == 0, let start = frameBackground, holdsShapes(bins: bins, tile: tile) {
+            let local = scratch.offFrameRows(for: region)
+            local.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
+            compositeOps(bins: bins, tile: tile, rows: local, region: region, scratch: scratch)
+            FillSurfaceRows(base: base, bounds: s)
+                .copyStreaming(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
+            return
+        }
         if startsTiles, let start = surface != 0 ? 0 : frameBackground {
             FillSurfaceRows(base: base, bounds: s)
                 .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
+        compositeOps(bins: bins, tile: tile, rows: FillSurfaceRows(base: base, bounds: s), region: region, scratch: scratch)
+    }
+
+    /// Whether any operation of the tile is more than a sharp solid rectangle (those have no handle).
+    private func holdsShapes(bins: CompositorBins, tile: Int) -> Bool {
+        for k in bins.offsets[tile]..<bins.offsets[tile + 1] where ops[bins.opIndices[k]] != nil { return true }
+        return false
+    }
+
+    /// The tile's operations in list order over `rows` (the surface, or the scratch tile standing in for it).
+    private func compositeOps(
+        bins: CompositorBins, tile: Int, rows: FillSurfaceRows, region: FillPixelBounds, scratch: CompositorTileScratch
+    ) {
+        let base = rows.base, s = rows.bounds
         var currentClip = -1
-        let rows = FillSurfaceRows(base: base, bounds: s)
         for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
             let index = bins.opIndices[k]
             guard let handle = ops[index] else {
