@@ -84,13 +84,69 @@ static inline __attribute__((always_inline)) int64_t bin_edge(
     return RK_BIN_SEVERAL;
 }
 
+// The counting pass over all edges; `pow2` (a constant at each call) says T = 2^size_shift, so every tile of
+// a row or column is a shift. The usual edge (inside one tile band and one tile column after the box clamps)
+// takes a short path with the same result as bin_edge: its one pair counted, its only tile returned, and its
+// height added to the carry of the tile right of it (box tile + 1 in the same tile row), pixel row by pixel
+// row; every other edge goes through bin_edge.
+static inline __attribute__((always_inline)) void count_edges(const rk_fill_edge *all, size_t edge_count,
+                                                              const rk_fill_bin_grid *grid, int pow2,
+                                                              uint32_t *carries, uint32_t *starts,
+                                                              int32_t *single) {
+    const rk_fill_bin_grid g = *grid;
+    const int64_t size = g.tile_size, shift = pow2 ? g.size_shift : 0, box_width = g.column_hi - g.column_lo;
+    for (size_t index = 0; index < edge_count; index++) {
+        const rk_fill_edge *e = &all[index];
+        int32_t y0 = e->y0, y1 = e->y1;
+        if (y0 >= y1) {
+            single[index] = RK_BIN_NONE;
+            continue;
+        }
+        int64_t top = y0 >> 8, bottom = (y1 - 1) >> 8;
+        int64_t band_a = pow2 ? top >> shift : bin_tile_of(top, &g);
+        int64_t band_b = pow2 ? bottom >> shift : bin_tile_of(bottom, &g);
+        int64_t tile_row = band_a - g.first_row;
+        if (band_a == band_b && tile_row >= g.row_lo && tile_row < g.row_hi) {
+            int32_t x0 = e->x0, x1 = e->x1;
+            int64_t cell_min = (x0 < x1 ? x0 : x1) >> 8, cell_max = (x0 < x1 ? x1 : x0) >> 8;
+            int64_t column_min = (pow2 ? cell_min >> shift : bin_tile_of(cell_min, &g)) - g.first_column;
+            int64_t column_max = (pow2 ? cell_max >> shift : bin_tile_of(cell_max, &g)) - g.first_column;
+            if (column_min < g.column_lo) column_min = g.column_lo;
+            if (column_max > g.column_hi - 1) column_max = g.column_hi - 1;
+            if (column_min == column_max) {
+                int64_t tile = (tile_row - g.row_lo) * box_width + (column_min - g.column_lo);
+                single[index] = (int32_t)tile;
+                starts[tile + 1]++;
+                if (column_min + 1 >= g.column_hi) continue;
+                // carry[(tile + 1) · T + pixel row in the band] is carries[base + device pixel row]; the band
+                // holds rows top...bottom.
+                int64_t base = (tile + 1) * size - band_a * size;
+                uint32_t height_unit = (uint32_t)e->winding * 512u;
+                int32_t first_end = (y0 & ~255) + 256;
+                if (first_end >= y1) {
+                    carries[base + top] += height_unit * (uint32_t)(y1 - y0);
+                    continue;
+                }
+                carries[base + top] += height_unit * (uint32_t)(first_end - y0);
+                uint32_t whole = height_unit * 256u;
+                for (int64_t r = top + 1; r < bottom; r++) carries[base + r] += whole;
+                carries[base + bottom] += height_unit * (uint32_t)(y1 - (int32_t)(bottom << 8));
+                continue;
+            }
+        }
+        single[index] = (int32_t)bin_edge(e, (int32_t)index, &g, 0, carries, starts, NULL);
+    }
+}
+
 void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
                        int32_t *offsets, int32_t *single) {
     const rk_fill_edge *all = (const rk_fill_edge *)edges;
     uint32_t *carries = (uint32_t *)carry, *starts = (uint32_t *)offsets;
     const rk_fill_bin_grid g = *grid;
-    for (size_t index = 0; index < edge_count; index++) {
-        single[index] = (int32_t)bin_edge(&all[index], (int32_t)index, &g, 0, carries, starts, NULL);
+    if (g.size_shift >= 0) {
+        count_edges(all, edge_count, grid, 1, carries, starts, single);
+    } else {
+        count_edges(all, edge_count, grid, 0, carries, starts, single);
     }
     int64_t size = g.tile_size, box_width = g.column_hi - g.column_lo;
     int64_t tile_count = box_width * (g.row_hi - g.row_lo);
