@@ -84,17 +84,30 @@ static inline __attribute__((always_inline)) int64_t bin_edge(
     return RK_BIN_SEVERAL;
 }
 
+// bin_edge's counting pass out of line, for the edges count_edges leaves to it (crossing tile bands or
+// columns): its registers and spills then stay out of the short path's loop.
+static __attribute__((noinline)) int64_t count_edge_generic(const rk_fill_edge *e, int32_t index,
+                                                           const rk_fill_bin_grid *g, uint32_t *carry,
+                                                           uint32_t *offsets) {
+    return bin_edge(e, index, g, 0, carry, offsets, NULL);
+}
+
 // The counting pass over all edges; `pow2` (a constant at each call) says T = 2^size_shift, so every tile of
 // a row or column is a shift. The usual edge (inside one tile band and one tile column after the box clamps)
 // takes a short path with the same result as bin_edge: its one pair counted, its only tile returned, and its
 // height added to the carry of the tile right of it (box tile + 1 in the same tile row), pixel row by pixel
-// row; every other edge goes through bin_edge.
+// row; every other edge goes through bin_edge. Consecutive edges of a path mostly share a tile, so its pair count
+// is kept in a register while they do (run_tile, run_count) and added to starts when the tile changes: an
+// increment in memory per edge made each wait on the previous one's store. Counts are sums, so the order in
+// which they reach starts changes nothing.
 static inline __attribute__((always_inline)) void count_edges(const rk_fill_edge *all, size_t edge_count,
                                                               const rk_fill_bin_grid *grid, int pow2,
                                                               uint32_t *carries, uint32_t *starts,
                                                               int32_t *single) {
     const rk_fill_bin_grid g = *grid;
     const int64_t size = g.tile_size, shift = pow2 ? g.size_shift : 0, box_width = g.column_hi - g.column_lo;
+    int64_t run_tile = 0;
+    uint32_t run_count = 0;
     for (size_t index = 0; index < edge_count; index++) {
         const rk_fill_edge *e = &all[index];
         int32_t y0 = e->y0, y1 = e->y1;
@@ -116,7 +129,12 @@ static inline __attribute__((always_inline)) void count_edges(const rk_fill_edge
             if (column_min == column_max) {
                 int64_t tile = (tile_row - g.row_lo) * box_width + (column_min - g.column_lo);
                 single[index] = (int32_t)tile;
-                starts[tile + 1]++;
+                if (tile != run_tile) {
+                    starts[run_tile + 1] += run_count;
+                    run_tile = tile;
+                    run_count = 0;
+                }
+                run_count++;
                 if (column_min + 1 >= g.column_hi) continue;
                 // carry[(tile + 1) · T + pixel row in the band] is carries[base + device pixel row]; the band
                 // holds rows top...bottom.
@@ -134,8 +152,9 @@ static inline __attribute__((always_inline)) void count_edges(const rk_fill_edge
                 continue;
             }
         }
-        single[index] = (int32_t)bin_edge(e, (int32_t)index, &g, 0, carries, starts, NULL);
+        single[index] = (int32_t)count_edge_generic(e, (int32_t)index, &g, carries, starts);
     }
+    starts[run_tile + 1] += run_count;
 }
 
 void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
@@ -165,15 +184,27 @@ void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_g
     const rk_fill_edge *all = (const rk_fill_edge *)edges;
     uint32_t *cursor = (uint32_t *)offsets;
     const rk_fill_bin_grid g = *grid;
+    // The cursor of the tile that consecutive one-tile edges share stays in a register (run_tile, run_end)
+    // until the tile changes or a several-tile edge, which moves cursors itself, comes.
+    int64_t run_tile = -1;
+    uint32_t run_end = 0;
     for (size_t index = 0; index < edge_count; index++) {
         int32_t tile = single[index];
         if (tile >= 0) {
             // The usual case: an edge inside one tile, known from the counting pass.
-            bins[cursor[tile]++] = (int32_t)index;
+            if (tile != run_tile) {
+                if (run_tile >= 0) cursor[run_tile] = run_end;
+                run_tile = tile;
+                run_end = cursor[tile];
+            }
+            bins[run_end++] = (int32_t)index;
         } else if (tile == RK_BIN_SEVERAL) {
+            if (run_tile >= 0) cursor[run_tile] = run_end;
+            run_tile = -1;
             bin_edge(&all[index], (int32_t)index, &g, 1, NULL, cursor, bins);
         }
     }
+    if (run_tile >= 0) cursor[run_tile] = run_end;
     // Each cursor now holds its tile's end, which is the next tile's start: shift them back.
     int64_t tile_count = (g.column_hi - g.column_lo) * (g.row_hi - g.row_lo);
     for (int64_t t = tile_count; t > 0; t--) cursor[t] = cursor[t - 1];
