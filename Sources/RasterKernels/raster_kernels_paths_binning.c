@@ -84,13 +84,150 @@ static inline __attribute__((always_inline)) int64_t bin_edge(
     return RK_BIN_SEVERAL;
 }
 
+// bin_edge's counting pass out of line, for the edges count_edges leaves to it (crossing tile bands or
+// columns): its registers and spills then stay out of the short path's loop.
+static __attribute__((noinline)) int64_t count_edge_generic(const rk_fill_edge *e, int32_t index,
+                                                           const rk_fill_bin_grid *g, uint32_t *carry,
+                                                           uint32_t *offsets) {
+    return bin_edge(e, index, g, 0, carry, offsets, NULL);
+}
+
+// The counting pass over all edges; `pow2` (a constant at each call) says T = 2^size_shift, so every tile of
+// a row or column is a shift. The usual edge (inside one tile band and one tile column after the box clamps)
+// takes a short path with the same result as bin_edge: its one pair counted, its only tile returned, and its
+// height added to the carry of the tile right of it (box tile + 1 in the same tile row), pixel row by pixel
+// row; every other edge goes through bin_edge. Consecutive edges of a path mostly share a tile, so its pair count
+// is kept in a register while they do (run_tile, run_count) and added to starts when the tile changes: an
+// increment in memory per edge made each wait on the previous one's store. Counts are sums, so the order in
+// which they reach starts changes nothing.
+static inline __attribute__((always_inline)) void count_edges(const rk_fill_edge *all, size_t edge_count,
+                                                              const rk_fill_bin_grid *grid, int pow2,
+                                                              uint32_t *carries, uint32_t *starts,
+                                                              int32_t *single) {
+    const rk_fill_bin_grid g = *grid;
+    const int64_t size = g.tile_size, shift = pow2 ? g.size_shift : 0, box_width = g.column_hi - g.column_lo;
+    int64_t run_tile = 0;
+    uint32_t run_count = 0;
+    for (size_t index = 0; index < edge_count; index++) {
+        const rk_fill_edge *e = &all[index];
+        int32_t y0 = e->y0, y1 = e->y1;
+        if (y0 >= y1) {
+            single[index] = RK_BIN_NONE;
+            continue;
+        }
+        int64_t top = y0 >> 8, bottom = (y1 - 1) >> 8;
+        int64_t band_a = pow2 ? top >> shift : bin_tile_of(top, &g);
+        int64_t band_b = pow2 ? bottom >> shift : bin_tile_of(bottom, &g);
+        int64_t tile_row = band_a - g.first_row;
+        if (band_a == band_b && tile_row >= g.row_lo && tile_row < g.row_hi) {
+            int32_t x0 = e->x0, x1 = e->x1;
+            int64_t cell_min = (x0 < x1 ? x0 : x1) >> 8, cell_max = (x0 < x1 ? x1 : x0) >> 8;
+            int64_t column_min = (pow2 ? cell_min >> shift : bin_tile_of(cell_min, &g)) - g.first_column;
+            int64_t column_max = (pow2 ? cell_max >> shift : bin_tile_of(cell_max, &g)) - g.first_column;
+            if (column_min < g.column_lo) column_min = g.column_lo;
+            if (column_max > g.column_hi - 1) column_max = g.column_hi - 1;
+            if (column_min == column_max) {
+                int64_t tile = (tile_row - g.row_lo) * box_width + (column_min - g.column_lo);
+                single[index] = (int32_t)tile;
+                if (tile != run_tile) {
+                    starts[run_tile + 1] += run_count;
+                    run_tile = tile;
+                    run_count = 0;
+                }
+                run_count++;
+                if (column_min + 1 >= g.column_hi) continue;
+                // carry[(tile + 1) · T + pixel row in the band] is carries[base + device pixel row]; the band
+                // holds rows top...bottom.
+                int64_t base = (tile + 1) * size - band_a * size;
+                uint32_t height_unit = (uint32_t)e->winding * 512u;
+                int32_t first_end = (y0 & ~255) + 256;
+                if (first_end >= y1) {
+                    carries[base + top] += height_unit * (uint32_t)(y1 - y0);
+                    continue;
+                }
+                carries[base + top] += height_unit * (uint32_t)(first_end - y0);
+                uint32_t whole = height_unit * 256u;
+                for (int64_t r = top + 1; r < bottom; r++) carries[base + r] += whole;
+                carries[base + bottom] += height_unit * (uint32_t)(y1 - (int32_t)(bottom << 8));
+                continue;
+            }
+        }
+        single[index] = (int32_t)count_edge_generic(e, (int32_t)index, &g, carries, starts);
+    }
+    starts[run_tile + 1] += run_count;
+}
+
+// count_edges for tiles of T = 2^shift pixels with shift ≤ 22, in box-relative terms: one shift by 8 + shift
+// takes a 24.8 value to its tile (floor(floor(v / 256) / T) = floor(v / 256T)), the box's tile row and column
+// are offsets from band_lo and column_base, and the clamps to the box are clamps to 0 and box_width − 1. The
+// same pairs, carries and `single` values as count_edges (a test compares every tile size with the Swift
+// binning); fewer values live across the loop, so fewer of them spill.
+static void count_edges_shift(const rk_fill_edge *all, size_t edge_count, const rk_fill_bin_grid *grid,
+                              uint32_t *carries, uint32_t *starts, int32_t *single) {
+    const rk_fill_bin_grid g = *grid;
+    const int shift = (int)g.size_shift, tile_shift = 8 + shift;
+    const int64_t band_lo = g.first_row + g.row_lo, band_count = g.row_hi - g.row_lo;
+    const int64_t column_base = g.first_column + g.column_lo, box_width = g.column_hi - g.column_lo;
+    const int32_t row_mask = (int32_t)((INT64_C(1) << shift) - 1);
+    int64_t run_tile = 0;
+    uint32_t run_count = 0;
+    for (size_t index = 0; index < edge_count; index++) {
+        const rk_fill_edge *e = &all[index];
+        int32_t y0 = e->y0, y1 = e->y1;
+        if (y0 >= y1) {
+            single[index] = RK_BIN_NONE;
+            continue;
+        }
+        int64_t band = (int64_t)(y0 >> tile_shift), band_row = band - band_lo;
+        if (band == (int64_t)((y1 - 1) >> tile_shift) && (uint64_t)band_row < (uint64_t)band_count) {
+            int32_t x0 = e->x0, x1 = e->x1;
+            int64_t column_min = (int64_t)((x0 < x1 ? x0 : x1) >> tile_shift) - column_base;
+            int64_t column_max = (int64_t)((x0 < x1 ? x1 : x0) >> tile_shift) - column_base;
+            if (column_min < 0) column_min = 0;
+            if (column_max > box_width - 1) column_max = box_width - 1;
+            if (column_min == column_max) {
+                int64_t tile = band_row * box_width + column_min;
+                single[index] = (int32_t)tile;
+                if (tile != run_tile) {
+                    starts[run_tile + 1] += run_count;
+                    run_tile = tile;
+                    run_count = 0;
+                }
+                run_count++;
+                if (column_min + 1 >= box_width) continue;
+                // The next tile's carries, from the band's pixel row of y0: rows[k] is pixel row (y0 >> 8) + k,
+                // and every row of the edge lies in the band, so inside that tile's T rows.
+                uint32_t *rows = carries + (((tile + 1) << shift) + ((y0 >> 8) & row_mask));
+                uint32_t height_unit = (uint32_t)e->winding * 512u;
+                int32_t first_end = (y0 & ~255) + 256;
+                if (first_end >= y1) {
+                    rows[0] += height_unit * (uint32_t)(y1 - y0);
+                    continue;
+                }
+                rows[0] += height_unit * (uint32_t)(first_end - y0);
+                int32_t last = ((y1 - 1) >> 8) - (y0 >> 8);
+                uint32_t whole = height_unit * 256u;
+                for (int32_t k = 1; k < last; k++) rows[k] += whole;
+                rows[last] += height_unit * (uint32_t)(y1 - ((y1 - 1) & ~255));
+                continue;
+            }
+        }
+        single[index] = (int32_t)count_edge_generic(e, (int32_t)index, &g, carries, starts);
+    }
+    starts[run_tile + 1] += run_count;
+}
+
 void rk_fill_bin_count(const void *edges, size_t edge_count, const rk_fill_bin_grid *grid, int32_t *carry,
                        int32_t *offsets, int32_t *single) {
     const rk_fill_edge *all = (const rk_fill_edge *)edges;
     uint32_t *carries = (uint32_t *)carry, *starts = (uint32_t *)offsets;
     const rk_fill_bin_grid g = *grid;
-    for (size_t index = 0; index < edge_count; index++) {
-        single[index] = (int32_t)bin_edge(&all[index], (int32_t)index, &g, 0, carries, starts, NULL);
+    if (g.size_shift >= 0 && g.size_shift <= 22) {
+        count_edges_shift(all, edge_count, grid, carries, starts, single);
+    } else if (g.size_shift >= 0) {
+        count_edges(all, edge_count, grid, 1, carries, starts, single);
+    } else {
+        count_edges(all, edge_count, grid, 0, carries, starts, single);
     }
     int64_t size = g.tile_size, box_width = g.column_hi - g.column_lo;
     int64_t tile_count = box_width * (g.row_hi - g.row_lo);
@@ -109,15 +246,27 @@ void rk_fill_bin_place(const void *edges, size_t edge_count, const rk_fill_bin_g
     const rk_fill_edge *all = (const rk_fill_edge *)edges;
     uint32_t *cursor = (uint32_t *)offsets;
     const rk_fill_bin_grid g = *grid;
+    // The cursor of the tile that consecutive one-tile edges share stays in a register (run_tile, run_end)
+    // until the tile changes or a several-tile edge, which moves cursors itself, comes.
+    int64_t run_tile = -1;
+    uint32_t run_end = 0;
     for (size_t index = 0; index < edge_count; index++) {
         int32_t tile = single[index];
         if (tile >= 0) {
             // The usual case: an edge inside one tile, known from the counting pass.
-            bins[cursor[tile]++] = (int32_t)index;
+            if (tile != run_tile) {
+                if (run_tile >= 0) cursor[run_tile] = run_end;
+                run_tile = tile;
+                run_end = cursor[tile];
+            }
+            bins[run_end++] = (int32_t)index;
         } else if (tile == RK_BIN_SEVERAL) {
+            if (run_tile >= 0) cursor[run_tile] = run_end;
+            run_tile = -1;
             bin_edge(&all[index], (int32_t)index, &g, 1, NULL, cursor, bins);
         }
     }
+    if (run_tile >= 0) cursor[run_tile] = run_end;
     // Each cursor now holds its tile's end, which is the next tile's start: shift them back.
     int64_t tile_count = (g.column_hi - g.column_lo) * (g.row_hi - g.row_lo);
     for (int64_t t = tile_count; t > 0; t--) cursor[t] = cursor[t - 1];

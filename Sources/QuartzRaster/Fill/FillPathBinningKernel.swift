@@ -56,4 +56,22 @@ extension FillPathCoverage {
         }
         return (carry, offsets, bins)
     }
+
+    /// `occupiedExtent(_:)` by the C kernel (rk_fill_edge_extent: minima and maxima of the 24.8 values, which
+    /// the shift by 8 keeps, since it is monotonic), or nil when `FillEdge` does not have the kernel's layout.
+    static func occupiedExtentWithKernel(_ edges: [FillEdge])
+        -> (minCell: Int, maxCell: Int, minRow: Int, maxRow: Int)? {
+        guard FillEdge.matchesKernelLayout else { return nil }
+        var extent: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        // Invariant (the kernel's): the buffer holds edges.count edges; extent has room for four Int32.
+        let any = edges.withUnsafeBufferPointer { edgeBuffer in
+            withUnsafeMutableBytes(of: &extent) { out in
+                rk_fill_edge_extent(
+                    UnsafeRawPointer(edgeBuffer.baseAddress), edgeBuffer.count,
+                    out.baseAddress!.assumingMemoryBound(to: Int32.self))
+            }
+        }
+        if any == 0 { return (Int.max, Int.min, Int.max, Int.min) }
+        return (Int(extent.0 >> 8), Int(extent.1 >> 8), Int(extent.2 >> 8), Int((extent.3 - 1) >> 8))
+    }
 }

@@ -42,13 +42,9 @@ public struct FillPathCoverage: Sendable {
         let size = grid.tileSize
 
         // The occupied box, in grid-relative tiles.
-        var minCell = Int.max, maxCell = Int.min, minRow = Int.max, maxRow = Int.min
-        for e in edges where e.y0 < e.y1 {
-            minCell = min(minCell, Int(min(e.x0, e.x1) >> 8))
-            maxCell = max(maxCell, Int(max(e.x0, e.x1) >> 8))
-            minRow = min(minRow, Int(e.y0 >> 8))
-            maxRow = max(maxRow, Int((e.y1 - 1) >> 8))
-        }
+        let extent = (implementation == .automatic ? Self.occupiedExtentWithKernel(edges) : nil)
+            ?? Self.occupiedExtent(edges)
+        let (minCell, maxCell, minRow, maxRow) = extent
         let columns = Self.tileRange(minCell, maxCell, first: grid.firstColumn, count: grid.columnCount, size: size)
         let rows = Self.tileRange(minRow, maxRow, first: grid.firstRow, count: grid.rowCount, size: size)
         occupiedColumns = columns
@@ -192,6 +188,19 @@ public struct FillPathCoverage: Sendable {
             cursor[tile] += 1
         }
         return (carry, offsets, bins)
+    }
+
+    /// The cells and pixel rows the edges with y0 < y1 reach: (Int.max, Int.min, Int.max, Int.min) when none.
+    /// The C kernel (FillPathBinningKernel.swift) gives the same values; tests compare them.
+    static func occupiedExtent(_ edges: [FillEdge]) -> (minCell: Int, maxCell: Int, minRow: Int, maxRow: Int) {
+        var minCell = Int.max, maxCell = Int.min, minRow = Int.max, maxRow = Int.min
+        for e in edges where e.y0 < e.y1 {
+            minCell = min(minCell, Int(min(e.x0, e.x1) >> 8))
+            maxCell = max(maxCell, Int(max(e.x0, e.x1) >> 8))
+            minRow = min(minRow, Int(e.y0 >> 8))
+            maxRow = max(maxRow, Int((e.y1 - 1) >> 8))
+        }
+        return (minCell, maxCell, minRow, maxRow)
     }
 
     static func floorDivide(_ a: Int, _ b: Int) -> Int {
