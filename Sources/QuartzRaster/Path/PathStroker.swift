@@ -130,39 +130,53 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     mutating func stroke(_ contour: FlattenedPathContour) {
         // A lone move draws nothing (Core Graphics skips subpaths with no segment).
         if contour.points.count == 1 && !contour.isClosed { return }
+        beginContour(reserving: contour.points.count)
+        let source = contour.points, flags = contour.isSmooth
+        for i in source.indices { addContourPoint(source[i], smooth: flags[i]) }
+        finishContour(closed: contour.isClosed)
+    }
+
+    /// Starts a contour in the scratch (`stroke` above, or a flattener feeding points as it makes them).
+    mutating func beginContour(reserving count: Int) {
+        scratch.points.removeAll(keepingCapacity: true)
+        scratch.smooth.removeAll(keepingCapacity: true)
+        scratch.points.reserveCapacity(count)
+        scratch.smooth.reserveCapacity(count)
+    }
+
+    /// Takes the contour's next flattened point, dropping repeated points (a vertex stays a corner if either
+    /// copy was one).
+    @inline(__always)
+    mutating func addContourPoint(_ p: SIMD2<Double>, smooth flag: Bool) {
+        let epsilon = halfWidth * 1e-9
+        if let last = scratch.points.last, pathDistance(last, p) <= epsilon {
+            scratch.smooth[scratch.smooth.count - 1] = scratch.smooth[scratch.smooth.count - 1] && flag
+            return
+        }
+        scratch.points.append(p)
+        scratch.smooth.append(flag)
+    }
+
+    /// Strokes the contour collected since `beginContour` (at least one point was added: a lone move of an
+    /// open contour is the caller's to skip).
+    mutating func finishContour(closed: Bool) {
         // The scratch arrays are moved out of self while in use so they stay uniquely referenced.
         var work = scratch
         scratch = ContourScratch()
         defer { scratch = work }
-        // Drop repeated points (a vertex stays a corner if either copy was one).
-        work.points.removeAll(keepingCapacity: true)
-        work.smooth.removeAll(keepingCapacity: true)
-        work.points.reserveCapacity(contour.points.count)
-        work.smooth.reserveCapacity(contour.points.count)
-        let epsilon = halfWidth * 1e-9
-        let source = contour.points, flags = contour.isSmooth
-        for i in source.indices {
-            let p = source[i]
-            if let last = work.points.last, pathDistance(last, p) <= epsilon {
-                work.smooth[work.smooth.count - 1] = work.smooth[work.smooth.count - 1] && flags[i]
-                continue
-            }
-            work.points.append(p)
-            work.smooth.append(flags[i])
-        }
-        if contour.isClosed, work.points.count > 1,
-           pathDistance(work.points[0], work.points[work.points.count - 1]) <= epsilon {
+        if closed, work.points.count > 1,
+           pathDistance(work.points[0], work.points[work.points.count - 1]) <= halfWidth * 1e-9 {
             work.points.removeLast()
             work.smooth.removeLast()
         }
         guard !work.points.isEmpty else { return }
-        if contour.isClosed, !work.smooth.isEmpty { work.smooth[0] = false }
+        if closed, !work.smooth.isEmpty { work.smooth[0] = false }
         if work.points.count == 1 {
             dot(at: work.points[0])
             return
         }
-        Self.directions(work.points, closed: contour.isClosed, into: &work.directions, &work.lengths)
-        if contour.isClosed {
+        Self.directions(work.points, closed: closed, into: &work.directions, &work.lengths)
+        if closed {
             closedSides(work.points, work.smooth, work.directions, work.lengths)
         } else {
             openOutline(work.points, work.smooth, work.directions, work.lengths)
