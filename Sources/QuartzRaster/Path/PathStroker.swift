@@ -71,8 +71,8 @@ extension CGPath {
     }
 }
 
-/// Builds the outline of one contour at a time into `output`. The vertex, direction and length arrays are
-/// scratch reused by every contour of one outline (each contour only clears them).
+/// Builds the outline of one contour at a time into `output`. The vertices, directions and lengths live in
+/// a scratch reused by every contour of one outline (each contour only clears it).
 struct PathOutlineBuilder<Output: PathOutlineOutput> {
     let style: PathStrokeStyle
     let halfWidth: Double
@@ -85,14 +85,9 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     /// tolerance t, i.e. cos(θ/2) ≥ h/(h + t), i.e. cos θ = 2cos²(θ/2) − 1 ≥ this limit (no root or division
     /// per vertex; the two forms differ only in the last bits of the threshold).
     let smoothDotLimit: Double
-    /// One contour's vertices, smooth flags, directions and lengths; cleared, not reallocated, per contour.
-    private struct ContourScratch {
-        var points: [SIMD2<Double>] = []
-        var smooth: [Bool] = []
-        var directions: [SIMD2<Double>] = []
-        var lengths: [Double] = []
-    }
-    private var scratch = ContourScratch()
+    /// One contour's vertices, smooth flags, directions and lengths (PathContourScratch.swift); cleared, not
+    /// reallocated, per contour. Only this builder (and its copies, which are never used side by side) uses it.
+    let scratch = PathContourScratch()
 
     init(style: PathStrokeStyle, tolerance: Double, output: Output) {
         self.style = style
@@ -138,10 +133,7 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
 
     /// Starts a contour in the scratch (`stroke` above, or a flattener feeding points as it makes them).
     mutating func beginContour(reserving count: Int) {
-        scratch.points.removeAll(keepingCapacity: true)
-        scratch.smooth.removeAll(keepingCapacity: true)
-        scratch.points.reserveCapacity(count)
-        scratch.smooth.reserveCapacity(count)
+        scratch.reset(reserving: count)
     }
 
     /// Takes the contour's next flattened point, dropping repeated points (a vertex stays a corner if either
@@ -149,37 +141,32 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     @inline(__always)
     mutating func addContourPoint(_ p: SIMD2<Double>, smooth flag: Bool) {
         let epsilon = halfWidth * 1e-9
-        if let last = scratch.points.last, pathDistance(last, p) <= epsilon {
-            scratch.smooth[scratch.smooth.count - 1] = scratch.smooth[scratch.smooth.count - 1] && flag
+        let count = scratch.count
+        if count > 0, pathDistance(scratch.points[count - 1], p) <= epsilon {
+            scratch.smooth[count - 1] = scratch.smooth[count - 1] && flag
             return
         }
-        scratch.points.append(p)
-        scratch.smooth.append(flag)
+        scratch.append(p, smooth: flag)
     }
 
     /// Strokes the contour collected since `beginContour` (at least one point was added: a lone move of an
     /// open contour is the caller's to skip).
     mutating func finishContour(closed: Bool) {
-        // The scratch arrays are moved out of self while in use so they stay uniquely referenced.
-        var work = scratch
-        scratch = ContourScratch()
-        defer { scratch = work }
-        if closed, work.points.count > 1,
-           pathDistance(work.points[0], work.points[work.points.count - 1]) <= halfWidth * 1e-9 {
-            work.points.removeLast()
-            work.smooth.removeLast()
+        let work = scratch
+        if closed, work.count > 1, pathDistance(work.points[0], work.points[work.count - 1]) <= halfWidth * 1e-9 {
+            work.removeLast()
         }
-        guard !work.points.isEmpty else { return }
-        if closed, !work.smooth.isEmpty { work.smooth[0] = false }
-        if work.points.count == 1 {
+        guard work.count > 0 else { return }
+        if closed { work.smooth[0] = false }
+        if work.count == 1 {
             dot(at: work.points[0])
             return
         }
-        Self.directions(work.points, closed: closed, into: &work.directions, &work.lengths)
+        work.fillDirections(closed: closed)
         if closed {
-            closedSides(work.points, work.smooth, work.directions, work.lengths)
+            closedSides(work.count, work.points, work.smooth, work.directions, work.lengths)
         } else {
-            openOutline(work.points, work.smooth, work.directions, work.lengths)
+            openOutline(work.count, work.points, work.smooth, work.directions, work.lengths)
         }
     }
 
@@ -202,27 +189,12 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
         }
     }
 
-    /// Unit directions and lengths of the segments (closed: including the one from the last point back).
-    private static func directions(
-        _ points: [SIMD2<Double>], closed: Bool, into dirs: inout [SIMD2<Double>], _ lengths: inout [Double]
-    ) {
-        let count = closed ? points.count : points.count - 1
-        dirs.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        dirs.reserveCapacity(count)
-        lengths.reserveCapacity(count)
-        for i in 0..<count {
-            let a = points[i], b = points[i + 1 == points.count ? 0 : i + 1]
-            let length = pathDistance(a, b)
-            lengths.append(length)
-            dirs.append((b - a) / length)
-        }
-    }
-
+    /// The loop of an open contour of `n` ≥ 2 vertices (the scratch's lanes: `n` points and flags, `n − 1`
+    /// directions and lengths).
     private mutating func openOutline(
-        _ points: [SIMD2<Double>], _ smooth: [Bool], _ dirs: [SIMD2<Double>], _ lengths: [Double]
+        _ n: Int, _ points: UnsafePointer<SIMD2<Double>>, _ smooth: UnsafePointer<Bool>,
+        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>
     ) {
-        let n = points.count
         moveTo(points[0] + normal(dirs[0]))
         for i in 1..<(n - 1) {
             join(at: points[i], incoming: dirs[i - 1], outgoing: dirs[i], lengthIn: lengths[i - 1], lengthOut: lengths[i], smooth: smooth[i])
@@ -243,9 +215,9 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     /// reversed contour's vertex j is vertex n−1−j, and its segment j is segment (2n−2−j) mod n travelled
     /// backwards: the negated direction (exactly: negation and the distance are sign-symmetric).
     private mutating func closedSides(
-        _ points: [SIMD2<Double>], _ smooth: [Bool], _ dirs: [SIMD2<Double>], _ lengths: [Double]
+        _ n: Int, _ points: UnsafePointer<SIMD2<Double>>, _ smooth: UnsafePointer<Bool>,
+        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>
     ) {
-        let n = points.count
         moveTo(points[0] + normal(dirs[0]))
         for i in 1...n {
             let v = i == n ? 0 : i
