@@ -61,9 +61,10 @@ extension PathStroker {
         // A width that draws nothing sends nothing (PathOutlineBuilder.strokeAll's guard), flattening included.
         let halfWidth = style.lineWidth.isNaN ? 0 : style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite else { return PathOutlineDeviceBounds() }
-        // Hints only: a curve element usually flattens to a handful of points, each giving about two edges.
+        // Hints only: a curve element flattens to a handful of points (more at larger scales), each giving about
+        // two edges; a short estimate costs a regrowth and two copies of the edges.
         let elements = path.points.count
-        return edges.withEdgeWriter(initialCapacity: min(elements * 16 + 64, 1 << 15)) { writer in
+        return edges.withEdgeWriter(initialCapacity: min(elements * 24 + 64, 1 << 15)) { writer in
             var output = PathOutlineEdgeOutput(edges: writer, transform: transform)
             // The builder's own tolerance (PathOutlineBuilder.init) bounds its round parts.
             let strokeTolerance = tolerance.isFinite && tolerance > 0 ? tolerance : PathStroker.defaultTolerance
