@@ -96,6 +96,18 @@ struct CompositorCoverageBuilder {
         guard !stroke.path.isEmpty, !local.isNull else { return nil }
         let grown = local.insetBy(dx: -max(stroke.style.lineWidth, 0), dy: -max(stroke.style.lineWidth, 0))
         let tolerance = projection.localTolerance(deviceTolerance: deviceTolerance, for: grown)
+        if let affine = projection.affine,
+           PathDashing.selectsEverything(
+               lengths: stroke.dashPattern, trimStart: stroke.strokeStart, trimEnd: stroke.strokeEnd) {
+            // Undashed and untrimmed: the stroker takes the flattened points as they are made
+            // (PathStrokeFlattenInput.swift), the same edges and box as the route below.
+            guard !clip.isEmpty else { return nil }
+            var sink = CompositorTrackingEdgeSink(clip: clip)
+            sink.tracker.seen = PathStroker.outline(
+                flattening: stroke.path, style: stroke.style, tolerance: tolerance, transform: affine,
+                into: &sink.builder, controlPointBounds: local)
+            return coverage(of: sink, rule: .winding)
+        }
         let contours = stroke.path.flattenedContours(tolerance: tolerance)
         let selected = PathDashing.select(
             contours, phase: stroke.dashPhase, lengths: stroke.dashPattern, trimStart: stroke.strokeStart,

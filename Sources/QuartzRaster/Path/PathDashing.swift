@@ -33,8 +33,7 @@ public enum PathDashing {
     public static func select(
         _ contours: [FlattenedPathContour], phase: Double, lengths: [Double], trimStart: Double, trimEnd: Double
     ) -> [FlattenedPathContour] {
-        let start = trimStart.isNaN ? 0 : min(1, max(0, trimStart))
-        let end = trimEnd.isNaN ? 1 : min(1, max(0, trimEnd))
+        let (start, end) = clampedTrim(trimStart, trimEnd)
         guard start < end else { return [] }
         let pattern = validPattern(lengths)
         if pattern == nil && start == 0 && end == 1 { return contours }
@@ -68,6 +67,18 @@ public enum PathDashing {
     }
 
     /// The pattern with an odd count doubled, or nil when it cannot dash (see the file header).
+    /// True when `select` hands its contours back unchanged: no valid dash pattern and a trim window of [0, 1]
+    /// (after select's clamping), so a stroker may take the flattened contours as they are made.
+    public static func selectsEverything(lengths: [Double], trimStart: Double, trimEnd: Double) -> Bool {
+        let (start, end) = clampedTrim(trimStart, trimEnd)
+        return start == 0 && end == 1 && validPattern(lengths) == nil
+    }
+
+    /// The trim fractions clamped to [0, 1], NaN meaning the untrimmed end.
+    private static func clampedTrim(_ trimStart: Double, _ trimEnd: Double) -> (start: Double, end: Double) {
+        (trimStart.isNaN ? 0 : min(1, max(0, trimStart)), trimEnd.isNaN ? 1 : min(1, max(0, trimEnd)))
+    }
+
     static func validPattern(_ lengths: [Double]) -> [Double]? {
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
         let pattern = lengths.count % 2 == 1 ? lengths + lengths : lengths

@@ -37,11 +37,30 @@ public struct PathOutlineDeviceBounds: Sendable, Equatable {
     }
 }
 
+/// An edge sink that can take a line to a point known to lie well inside its clip without testing it.
+protocol PathOutlineEdgeSink: PolylineSink {
+    /// `line(to:)` for a finite point that, like the current point, holds inside (FillEdgeWriter.holdsInside).
+    mutating func lineInside(to point: SIMD2<Double>)
+    /// True when `p` lies at least FillEdgeWriter.insideMargin inside every side of a clip that fits.
+    func holdsInside(_ p: SIMD2<Double>) -> Bool
+}
+
+extension FillEdgeWriter: PathOutlineEdgeSink {}
+
+extension FillEdgeBuilder: PathOutlineEdgeSink {
+    /// The builder has no unchecked route: nothing holds inside, and an inside line is an ordinary line.
+    func holdsInside(_ p: SIMD2<Double>) -> Bool { false }
+    mutating func lineInside(to point: SIMD2<Double>) { line(to: point) }
+}
+
 /// Maps outline points through an affine transform into an edge sink (a FillEdgeWriter when stroking for the
 /// compositor, a FillEdgeBuilder in tests), tracking their bounds.
-struct PathOutlineEdgeOutput<Edges: PolylineSink>: PathOutlineOutput {
+struct PathOutlineEdgeOutput<Edges: PathOutlineEdgeSink>: PathOutlineOutput {
     var edges: Edges
     var bounds = PathOutlineDeviceBounds()
+    /// Set when every point this output will map is known to hold inside the sink's clip
+    /// (PathOutlineReach.swift proves it per path): lines then skip the finiteness and clip tests.
+    var pointsHoldInside = false
     // The transform's coefficients as Double (PathFlattenWalker.map's expression).
     private let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
     // PathOutlineBuffer's state, in the outline's own space.
@@ -74,6 +93,12 @@ struct PathOutlineEdgeOutput<Edges: PolylineSink>: PathOutlineOutput {
     /// PathFlattenWalker.emit: drops non-finite points, starts the contour or continues it.
     @inline(__always)
     private mutating func emit(_ q: SIMD2<Double>) {
+        if pointsHoldInside && contourOpen {
+            // Finite and inside, as is the current point: FillEdgeWriter.line(to:) would take lineInside.
+            bounds.add(q)
+            edges.lineInside(to: q)
+            return
+        }
         guard q.x.isFinite, q.y.isFinite else { return }
         bounds.add(q)
         if contourOpen {

@@ -71,8 +71,8 @@ extension CGPath {
     }
 }
 
-/// Builds the outline of one contour at a time into `output`. The vertex, direction and length arrays are
-/// scratch reused by every contour of one outline (each contour only clears them).
+/// Builds the outline of one contour at a time into `output`. The vertices, directions and lengths live in
+/// a scratch reused by every contour of one outline (each contour only clears it).
 struct PathOutlineBuilder<Output: PathOutlineOutput> {
     let style: PathStrokeStyle
     let halfWidth: Double
@@ -85,14 +85,9 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     /// tolerance t, i.e. cos(θ/2) ≥ h/(h + t), i.e. cos θ = 2cos²(θ/2) − 1 ≥ this limit (no root or division
     /// per vertex; the two forms differ only in the last bits of the threshold).
     let smoothDotLimit: Double
-    /// One contour's vertices, smooth flags, directions and lengths; cleared, not reallocated, per contour.
-    private struct ContourScratch {
-        var points: [SIMD2<Double>] = []
-        var smooth: [Bool] = []
-        var directions: [SIMD2<Double>] = []
-        var lengths: [Double] = []
-    }
-    private var scratch = ContourScratch()
+    /// One contour's vertices, smooth flags, directions and lengths (PathContourScratch.swift); cleared, not
+    /// reallocated, per contour. Only this builder (and its copies, which are never used side by side) uses it.
+    let scratch = PathContourScratch()
 
     init(style: PathStrokeStyle, tolerance: Double, output: Output) {
         self.style = style
@@ -130,42 +125,48 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     mutating func stroke(_ contour: FlattenedPathContour) {
         // A lone move draws nothing (Core Graphics skips subpaths with no segment).
         if contour.points.count == 1 && !contour.isClosed { return }
-        // The scratch arrays are moved out of self while in use so they stay uniquely referenced.
-        var work = scratch
-        scratch = ContourScratch()
-        defer { scratch = work }
-        // Drop repeated points (a vertex stays a corner if either copy was one).
-        work.points.removeAll(keepingCapacity: true)
-        work.smooth.removeAll(keepingCapacity: true)
-        work.points.reserveCapacity(contour.points.count)
-        work.smooth.reserveCapacity(contour.points.count)
-        let epsilon = halfWidth * 1e-9
+        beginContour(reserving: contour.points.count)
         let source = contour.points, flags = contour.isSmooth
-        for i in source.indices {
-            let p = source[i]
-            if let last = work.points.last, pathDistance(last, p) <= epsilon {
-                work.smooth[work.smooth.count - 1] = work.smooth[work.smooth.count - 1] && flags[i]
-                continue
-            }
-            work.points.append(p)
-            work.smooth.append(flags[i])
+        for i in source.indices { addContourPoint(source[i], smooth: flags[i]) }
+        finishContour(closed: contour.isClosed)
+    }
+
+    /// Starts a contour in the scratch (`stroke` above, or a flattener feeding points as it makes them).
+    mutating func beginContour(reserving count: Int) {
+        scratch.reset(reserving: count)
+    }
+
+    /// Takes the contour's next flattened point, dropping repeated points (a vertex stays a corner if either
+    /// copy was one).
+    @inline(__always)
+    mutating func addContourPoint(_ p: SIMD2<Double>, smooth flag: Bool) {
+        let epsilon = halfWidth * 1e-9
+        let count = scratch.count
+        if count > 0, pathDistance(scratch.points[count - 1], p) <= epsilon {
+            scratch.smooth[count - 1] = scratch.smooth[count - 1] && flag
+            return
         }
-        if contour.isClosed, work.points.count > 1,
-           pathDistance(work.points[0], work.points[work.points.count - 1]) <= epsilon {
-            work.points.removeLast()
-            work.smooth.removeLast()
+        scratch.append(p, smooth: flag)
+    }
+
+    /// Strokes the contour collected since `beginContour` (at least one point was added: a lone move of an
+    /// open contour is the caller's to skip).
+    mutating func finishContour(closed: Bool) {
+        let work = scratch
+        if closed, work.count > 1, pathDistance(work.points[0], work.points[work.count - 1]) <= halfWidth * 1e-9 {
+            work.removeLast()
         }
-        guard !work.points.isEmpty else { return }
-        if contour.isClosed, !work.smooth.isEmpty { work.smooth[0] = false }
-        if work.points.count == 1 {
+        guard work.count > 0 else { return }
+        if closed { work.smooth[0] = false }
+        if work.count == 1 {
             dot(at: work.points[0])
             return
         }
-        Self.directions(work.points, closed: contour.isClosed, into: &work.directions, &work.lengths)
-        if contour.isClosed {
-            closedSides(work.points, work.smooth, work.directions, work.lengths)
+        work.fillDirections(closed: closed)
+        if closed {
+            closedSides(work.count, work.points, work.smooth, work.directions, work.lengths)
         } else {
-            openOutline(work.points, work.smooth, work.directions, work.lengths)
+            openOutline(work.count, work.points, work.smooth, work.directions, work.lengths)
         }
     }
 
@@ -188,27 +189,12 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
         }
     }
 
-    /// Unit directions and lengths of the segments (closed: including the one from the last point back).
-    private static func directions(
-        _ points: [SIMD2<Double>], closed: Bool, into dirs: inout [SIMD2<Double>], _ lengths: inout [Double]
-    ) {
-        let count = closed ? points.count : points.count - 1
-        dirs.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        dirs.reserveCapacity(count)
-        lengths.reserveCapacity(count)
-        for i in 0..<count {
-            let a = points[i], b = points[i + 1 == points.count ? 0 : i + 1]
-            let length = pathDistance(a, b)
-            lengths.append(length)
-            dirs.append((b - a) / length)
-        }
-    }
-
+    /// The loop of an open contour of `n` ≥ 2 vertices (the scratch's lanes: `n` points and flags, `n − 1`
+    /// directions and lengths).
     private mutating func openOutline(
-        _ points: [SIMD2<Double>], _ smooth: [Bool], _ dirs: [SIMD2<Double>], _ lengths: [Double]
+        _ n: Int, _ points: UnsafePointer<SIMD2<Double>>, _ smooth: UnsafePointer<Bool>,
+        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>
     ) {
-        let n = points.count
         moveTo(points[0] + normal(dirs[0]))
         for i in 1..<(n - 1) {
             join(at: points[i], incoming: dirs[i - 1], outgoing: dirs[i], lengthIn: lengths[i - 1], lengthOut: lengths[i], smooth: smooth[i])
@@ -229,9 +215,9 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     /// reversed contour's vertex j is vertex n−1−j, and its segment j is segment (2n−2−j) mod n travelled
     /// backwards: the negated direction (exactly: negation and the distance are sign-symmetric).
     private mutating func closedSides(
-        _ points: [SIMD2<Double>], _ smooth: [Bool], _ dirs: [SIMD2<Double>], _ lengths: [Double]
+        _ n: Int, _ points: UnsafePointer<SIMD2<Double>>, _ smooth: UnsafePointer<Bool>,
+        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>
     ) {
-        let n = points.count
         moveTo(points[0] + normal(dirs[0]))
         for i in 1...n {
             let v = i == n ? 0 : i
