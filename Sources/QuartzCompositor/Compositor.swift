@@ -61,11 +61,16 @@ public enum Compositor {
         guard width > 0, height > 0, width <= fillMaximumDeviceCoordinate, height <= fillMaximumDeviceCoordinate,
               width * height <= maximumPixelCount
         else { throw CompositorError.invalidSize(width: width, height: height) }
-        var bitmap = PremultipliedRGBA8Bitmap(width: width, height: height, filledWith: options.background ?? .transparent)
+        // Every pixel is written by the frame pass, which starts from the background (each tile is cleared to
+        // it before anything is drawn there, or the whole frame is when nothing is drawn), so the buffer is not
+        // cleared beforehand: a frame too large for the caches is written once instead of twice.
         var drawn = options
-        drawn.background = nil
-        render(list, into: &bitmap, options: drawn, pool: pool)
-        return bitmap
+        drawn.background = options.background ?? .transparent
+        let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+            render(list, into: buffer, width: width, height: height, options: drawn, pool: pool, segmentBudget: nil)
+            initialized = width * height
+        }
+        return PremultipliedRGBA8Bitmap(width: width, height: height, pixels: pixels)
     }
 
     /// Renders `list` over `bitmap`'s pixels (cleared to `options.background` first when it is set), with
@@ -83,17 +88,30 @@ public enum Compositor {
         _ list: RenderList, into bitmap: inout PremultipliedRGBA8Bitmap, options: CompositorOptions,
         pool: CompositorSurfacePool?, segmentBudget: Int?
     ) {
-        guard !bitmap.isEmpty, !list.nodes.isEmpty else {
-            if let background = options.background {
-                bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
-            }
+        let (width, height) = (bitmap.width, bitmap.height)
+        bitmap.pixels.withUnsafeMutableBufferPointer { frame in
+            render(list, into: frame, width: width, height: height, options: options, pool: pool,
+                   segmentBudget: segmentBudget)
+        }
+    }
+
+    /// The frame pass over `frame` (width · height pixels, row-major). With `options.background` set it writes
+    /// every pixel before reading any, so `frame` may start uninitialised.
+    private static func render(
+        _ list: RenderList, into frame: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int,
+        options: CompositorOptions, pool: CompositorSurfacePool?, segmentBudget: Int?
+    ) {
+        guard let framePixels = frame.baseAddress, width > 0, height > 0, frame.count == width * height,
+              !list.nodes.isEmpty
+        else {
+            if let background = options.background { frame.update(repeating: background.packed) }
             return
         }
         let tileSize = min(max(options.tileSize, 8), 1024)
         let threads = min(max(options.threads, 1), 64)
         let tolerance = options.deviceTolerance.isFinite && options.deviceTolerance > 0.001
             ? options.deviceTolerance : 0.2
-        var plan = CompositorPlan(frame: FillPixelBounds(width: bitmap.width, height: bitmap.height))
+        var plan = CompositorPlan(frame: FillPixelBounds(width: width, height: height))
         // A flat list plans one operation per node: room for them up front instead of growing item by item.
         plan.ops.reserveCapacity(list.nodes.count)
         plan.items.reserveCapacity(list.nodes.count)
@@ -107,7 +125,7 @@ public enum Compositor {
             if plan.surfaces[0].isLive {
                 tileBackground = background.packed
             } else {
-                bitmap.pixels.withUnsafeMutableBufferPointer { $0.update(repeating: background.packed) }
+                frame.update(repeating: background.packed)
             }
         }
         // A caller's pool keeps helper threads across frames; a pool of this call's own would start threads
@@ -115,18 +133,14 @@ public enum Compositor {
         let team = pool?.claimWorkerTeam(threads: threads)
         defer { team?.release() }
         let pool = pool ?? CompositorSurfacePool()
-        let frameBytes = bitmap.width * bitmap.height * 4
+        let frameBytes = width * height * 4
         pool.beginFrame(frameBytes: frameBytes)
         defer { pool.endFrame(frameBytes: frameBytes) }
-        bitmap.pixels.withUnsafeMutableBufferPointer { frame in
-            guard let framePixels = frame.baseAddress else { return }
-            let renderer = CompositorFrameRenderer(
-                plan: plan, frame: framePixels, pool: pool, team: team, tileSize: tileSize, threads: threads,
-                tolerance: tolerance,
-                frameBackground: tileBackground, segmentBudget: segmentBudget)
-            renderer.run()
-            renderer.finish()
-        }
+        let renderer = CompositorFrameRenderer(
+            plan: plan, frame: framePixels, pool: pool, team: team, tileSize: tileSize, threads: threads,
+            tolerance: tolerance, frameBackground: tileBackground, segmentBudget: segmentBudget)
+        renderer.run()
+        renderer.finish()
     }
 
     /// Runs `body` for items 0..<items on `threads` workers. Each worker takes the next untaken item from a
