@@ -66,4 +66,30 @@ import Testing
             #expect(kernel.count == swift.count && differing == 0, "seed \(seed), tile \(tileSize): \(differing) differ")
         }
     }
+
+    /// Steep edges near a cell boundary, 2 to 20 rows: vector blocks (4 or 8 rows) with no two-cell row, with
+    /// one at each lane position, and with one only in a lane past the edge's last row must all match the
+    /// Swift walk (the vector tiers compute every block's two-cell crossings ahead, lane by lane).
+    @Test(arguments: [16, 64])
+    func steepEdgesNearCellBoundariesMatchSwiftWalk(tileSize: Int) {
+        let (w, h) = (200, 120)
+        var random = FillTestRandom(seed: 613)
+        var edges: [FillEdge] = []
+        while edges.count < 800 {
+            let cell = 1 + Int32(random.next() % UInt64(w - 2))
+            let x0 = cell * 256 - 24 + Int32(random.next() % 48)
+            let y0 = Int32(random.next() % UInt64((h - 24) * 256))
+            let dy = 256 * (2 + Int32(random.next() % 19)) - Int32(random.next() % 256)
+            let dx = Int32(random.next() % 97) - 48
+            edges.append(FillEdge(x0: x0, y0: y0, x1: x0 + dx, y1: y0 + dy, winding: random.next() % 2 == 0 ? 1 : -1))
+        }
+        let coverage = FillPathCoverage(
+            edges: edges, fillRule: .winding,
+            grid: FillTileGrid(bounds: FillPixelBounds(width: w, height: h), tileSize: tileSize))
+        let swift = Self.walkedTiles(coverage, implementation: .swift)
+        #expect(swift.contains { $0 != 0 })
+        let kernel = Self.walkedTiles(coverage, implementation: .automatic)
+        let differing = zip(kernel, swift).filter { $0 != $1 }.count
+        #expect(kernel.count == swift.count && differing == 0, "tile \(tileSize): \(differing) differ")
+    }
 }
