@@ -92,6 +92,37 @@ static __attribute__((noinline)) int64_t count_edge_generic(const rk_fill_edge *
     return bin_edge(e, index, g, 0, carry, offsets, NULL);
 }
 
+// An edge whose one pair is box tile `tile`: recorded in `single` and counted in the run of consecutive edges
+// of one tile (run_tile, run_count), whose count reaches starts when the tile changes.
+static inline __attribute__((always_inline)) void count_single(int64_t tile, int32_t *single, int64_t *run_tile,
+                                                               uint32_t *run_count, uint32_t *starts) {
+    *single = (int32_t)tile;
+    if (tile != *run_tile) {
+        starts[*run_tile + 1] += *run_count;
+        *run_tile = tile;
+        *run_count = 0;
+    }
+    *run_count += 1;
+}
+
+// The carries of an edge inside one band (sub-pixel rows y0 ..< y1) into the next tile's rows: rows[k] is pixel
+// row (y0 >> 8) + k. The first row's part, whole rows of 256, the last row's part (the same wrapping sums as
+// bin_band's).
+static inline __attribute__((always_inline)) void add_band_carry(uint32_t *rows, int32_t winding, int32_t y0,
+                                                                 int32_t y1) {
+    uint32_t height_unit = (uint32_t)winding * 512u;
+    int32_t first_end = (y0 & ~255) + 256;
+    if (first_end >= y1) {
+        rows[0] += height_unit * (uint32_t)(y1 - y0);
+        return;
+    }
+    rows[0] += height_unit * (uint32_t)(first_end - y0);
+    int32_t last = ((y1 - 1) >> 8) - (y0 >> 8);
+    uint32_t whole = height_unit * 256u;
+    for (int32_t k = 1; k < last; k++) rows[k] += whole;
+    rows[last] += height_unit * (uint32_t)(y1 - ((y1 - 1) & ~255));
+}
+
 // The counting pass over all edges; `pow2` (a constant at each call) says T = 2^size_shift, so every tile of
 // a row or column is a shift. The usual edge (inside one tile band and one tile column after the box clamps)
 // takes a short path with the same result as bin_edge: its one pair counted, its only tile returned, and its
@@ -128,27 +159,12 @@ static inline __attribute__((always_inline)) void count_edges(const rk_fill_edge
             if (column_max > g.column_hi - 1) column_max = g.column_hi - 1;
             if (column_min == column_max) {
                 int64_t tile = (tile_row - g.row_lo) * box_width + (column_min - g.column_lo);
-                single[index] = (int32_t)tile;
-                if (tile != run_tile) {
-                    starts[run_tile + 1] += run_count;
-                    run_tile = tile;
-                    run_count = 0;
-                }
-                run_count++;
+                count_single(tile, &single[index], &run_tile, &run_count, starts);
                 if (column_min + 1 >= g.column_hi) continue;
                 // carry[(tile + 1) · T + pixel row in the band] is carries[base + device pixel row]; the band
                 // holds rows top...bottom.
                 int64_t base = (tile + 1) * size - band_a * size;
-                uint32_t height_unit = (uint32_t)e->winding * 512u;
-                int32_t first_end = (y0 & ~255) + 256;
-                if (first_end >= y1) {
-                    carries[base + top] += height_unit * (uint32_t)(y1 - y0);
-                    continue;
-                }
-                carries[base + top] += height_unit * (uint32_t)(first_end - y0);
-                uint32_t whole = height_unit * 256u;
-                for (int64_t r = top + 1; r < bottom; r++) carries[base + r] += whole;
-                carries[base + bottom] += height_unit * (uint32_t)(y1 - (int32_t)(bottom << 8));
+                add_band_carry(carries + base + top, e->winding, y0, y1);
                 continue;
             }
         }
@@ -187,28 +203,11 @@ static void count_edges_shift(const rk_fill_edge *all, size_t edge_count, const 
             if (column_max > box_width - 1) column_max = box_width - 1;
             if (column_min == column_max) {
                 int64_t tile = band_row * box_width + column_min;
-                single[index] = (int32_t)tile;
-                if (tile != run_tile) {
-                    starts[run_tile + 1] += run_count;
-                    run_tile = tile;
-                    run_count = 0;
-                }
-                run_count++;
+                count_single(tile, &single[index], &run_tile, &run_count, starts);
                 if (column_min + 1 >= box_width) continue;
-                // The next tile's carries, from the band's pixel row of y0: rows[k] is pixel row (y0 >> 8) + k,
-                // and every row of the edge lies in the band, so inside that tile's T rows.
-                uint32_t *rows = carries + (((tile + 1) << shift) + ((y0 >> 8) & row_mask));
-                uint32_t height_unit = (uint32_t)e->winding * 512u;
-                int32_t first_end = (y0 & ~255) + 256;
-                if (first_end >= y1) {
-                    rows[0] += height_unit * (uint32_t)(y1 - y0);
-                    continue;
-                }
-                rows[0] += height_unit * (uint32_t)(first_end - y0);
-                int32_t last = ((y1 - 1) >> 8) - (y0 >> 8);
-                uint32_t whole = height_unit * 256u;
-                for (int32_t k = 1; k < last; k++) rows[k] += whole;
-                rows[last] += height_unit * (uint32_t)(y1 - ((y1 - 1) & ~255));
+                // The next tile's carries, from the band's pixel row of y0; every row of the edge lies in the
+                // band, so inside that tile's T rows.
+                add_band_carry(carries + (((tile + 1) << shift) + ((y0 >> 8) & row_mask)), e->winding, y0, y1);
                 continue;
             }
         }
