@@ -15,6 +15,7 @@
 // coverage is FillAffineRoundedRectPixelCoverage.swift.
 
 import Foundation
+import RasterKernels
 
 /// Rounded rectangle `rect` (local space) with circular corners of `radius`, mapped to device pixels by an
 /// invertible affine transform (device = (a·x + c·y + tx, b·x + d·y + ty), CGAffineTransform's convention).
@@ -80,6 +81,9 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
     let thin: Bool
     /// Corner pixels whose |q|² lies beyond or within these have coverage exactly 0 or 1 (no square root).
     let cornerExits: FillCornerExitBounds
+    /// The fast corner formula's per-shape term (rk_rrect_fast_corner_k; 0: not usable, or radius 0), once
+    /// per shape: the kernel runs once per tile the shape crosses and would otherwise recompute it each time.
+    let fastCornerK: Double
 
     /// Returns nil for a singular or non-finite transform, or an empty or non-finite rectangle.
     init?(minX: Double, minY: Double, maxX: Double, maxY: Double, radius: Double,
@@ -138,6 +142,13 @@ struct FillAffineRoundedRect: FillRoundedRectGeometry {
             return ([], FillRowLineSets(outer: lines.outer, inner: lines.inner, chords: lines.chords), sides)
         }
         (rowTable, storedLineSets, sides) = built
+        // From the locals (the fields rk_rrect_fast_corner_k reads), not from `kernelShape`: copying the
+        // half-built shape cost more than the per-tile calls this saves.
+        var terms = rk_rrect_shape()
+        (terms.ix_x, terms.ix_y, terms.iy_x, terms.iy_y) = (mRow0.x, mRow0.y, mRow1.x, mRow1.y)
+        (terms.jx_x, terms.jx_y, terms.jy_x, terms.jy_y) = (a, b, c, d)
+        (terms.radius, terms.determinant) = (r, det)
+        fastCornerK = r > 0 ? rk_rrect_fast_corner_k(&terms) : 0
     }
 
     @inline(__always)
