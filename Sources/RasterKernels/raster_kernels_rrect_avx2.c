@@ -8,6 +8,11 @@
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
+double rk_rrect_fast_corner_k(const rk_rrect_shape *g) {
+    const rkr_fast_corner f = rkr_fast_corner_make(g);
+    return f.usable ? f.k : 0;  // a usable k is finite and normal, never 0
+}
+
 #if RK_X86
 __attribute__((target("avx2")))
 int rkr_side_bytes_avx2(const rk_rrect_shape *g, int side_x, const double *distances, int64_t count,
@@ -51,7 +56,9 @@ static inline rkr_lane_terms rkr_lane_terms_make(const rk_rrect_shape *g, int ex
     rkr_lane_terms t;
     const rkr_fast_ramp fx = rkr_fast_ramp_make(g->x_a, g->x_b, g->x_two_ab, g->x_scale);
     const rkr_fast_ramp fy = rkr_fast_ramp_make(g->y_a, g->y_b, g->y_two_ab, g->y_scale);
-    t.corner = rkr_fast_corner_make(g);
+    // rkr_fast_corner_make's value, computed once per shape (rk_rrect_fast_corner_k).
+    t.corner.usable = g->fast_corner_k != 0;
+    t.corner.k = g->fast_corner_k;
     const int exact_sides = exact || !fx.fast || !fy.fast, fast_corners = !exact && t.corner.usable;
     t.side_x = rkr_ramp_lanes_make(&fx, g->x_h, g->x_k);
     t.side_y = rkr_ramp_lanes_make(&fy, g->y_h, g->y_k);

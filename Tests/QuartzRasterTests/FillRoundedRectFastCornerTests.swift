@@ -129,4 +129,19 @@ import Testing
         #expect(flagged > 0)
         #expect(flagged * 10 < fastLanes)
     }
+
+    /// The note's per-shape term is computed once, when the shape is made (rk_rrect_fast_corner_k), and the
+    /// kernel reads it from rk_rrect_shape: 1 / (6·r·det J²) for shapes the per-shape test accepts (scene b's
+    /// rotations: κ ≤ 2, ρ_min = 12 / 2^1.5 ≥ ¼), 0 for the two maps it refuses and for radius 0.
+    @Test func perShapeTermIsSetWhenTheShapeIsMade() {
+        for k in 0..<4 {
+            let g = fillTestSceneBShape(angle: Double(k) * 0.53, tx: 64, ty: 64)
+            #expect(g.fastCornerK == 1 / (6 * g.radius * g.determinant * g.determinant))
+            #expect(g.kernelShape.fast_corner_k == g.fastCornerK)
+        }
+        for g in Self.shapes().suffix(2) { #expect(g.fastCornerK == 0) }
+        let sharp = FillAffineRoundedRect(minX: -20, minY: -12, maxX: 20, maxY: 12, radius: 0, a: 0.8, b: 0.6,
+                                          c: -0.6, d: 0.8, tx: 60, ty: 60)!
+        #expect(sharp.fastCornerK == 0)
+    }
 }

@@ -19,7 +19,7 @@ extension FillAffineRoundedRect {
             y_a: sideRampY.a, y_b: sideRampY.b, y_h: sideRampY.h, y_k: sideRampY.k, y_two_ab: sideRampY.twoAB,
             y_scale: sideRampY.scale,
             exit_outside: cornerExits.outside, exit_inside: cornerExits.inside,
-            jx_x: jx.x, jx_y: jx.y, jy_x: jy.x, jy_y: jy.y, determinant: determinant)
+            jx_x: jx.x, jx_y: jx.y, jy_x: jy.x, jy_y: jy.y, determinant: determinant, fast_corner_k: fastCornerK)
     }
 }
 

@@ -24,6 +24,9 @@ typedef struct rk_rrect_shape {
     double exit_outside, exit_inside;
     /// Forward linear part J (columns jx, jy) and its determinant, for the arcs' device curvature.
     double jx_x, jx_y, jy_x, jy_y, determinant;
+    /// rk_rrect_fast_corner_k of the fields above (0: the corner lanes keep the exact formula), set once per
+    /// shape rather than recomputed by every (shape, tile) call.
+    double fast_corner_k;
 } rk_rrect_shape;
 
 /// Composites solid premultiplied `color` through the shape's coverage over rows y0 ..< y1 and columns
@@ -56,6 +59,11 @@ int rk_rrect_row_layouts(const double *outer, const double *inner, const double 
 /// and 8 ..< 12 moved in; chords: 12 ..< 16 moved in). Returns 0 (writing nothing) unless AVX2 is enabled
 /// (`forced` 1: supported). Invariant: `out` holds 4 · count writable Int32.
 int rk_rrect_row_layouts_planes(const double *planes, int64_t first_row, size_t count, int32_t *out, int forced);
+
+/// The fast corner formula's per-shape term (rk_rrect_corner_fast.h: 1 / (6·r·det J²)) when the shape passes
+/// that note's per-shape test, else 0 (the formula is then never used). Reads only ix, iy, jx, jy, radius and
+/// determinant.
+double rk_rrect_fast_corner_k(const rk_rrect_shape *shape);
 
 /// Tests: the bytes (round(coverage · 255) as rkr_byte) of the x side's ramp (`side_x` 1) or the y side's at
 /// `count` local distances, by rk_rrect_blend_rows' AVX2 side lanes (`exact_sides` 1: every lane on the exact
