@@ -29,14 +29,6 @@ import Testing
         return path
     }
 
-    static let transforms: [CGAffineTransform] = [
-        .identity,
-        CGAffineTransform(a: 1.3, b: 0.4, c: -0.7, d: 1.1, tx: 20.25, ty: 9.5),
-        CGAffineTransform(a: 3, b: 0, c: 0, d: -2, tx: 10, ty: 60),
-        CGAffineTransform(a: 1e30, b: 0, c: 0, d: 1e30, tx: 0, ty: 0),
-        CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
-    ]
-
     @Test func directEdgesEqualTheSinkRoute() {
         var r = PaintTestRandom(seed: 0xF1A7)
         let clips = [
@@ -45,7 +37,7 @@ import Testing
         var compared = 0
         for round in 0..<200 {
             let path = Self.randomPath(&r)
-            let transform = Self.transforms[round % Self.transforms.count]
+            let transform = pathTestTransforms[round % pathTestTransforms.count]
             let clip = clips[round % clips.count]
             let tolerance = round % 4 == 0 ? 0.05 : 0.2
             var reference = PathEdgeRecordingSink(clip: clip)

@@ -38,14 +38,6 @@ import Testing
         return path
     }
 
-    static let transforms: [CGAffineTransform] = [
-        .identity,
-        CGAffineTransform(a: 1.3, b: 0.4, c: -0.7, d: 1.1, tx: 20.25, ty: 9.5),
-        CGAffineTransform(a: 3, b: 0, c: 0, d: -2, tx: 10, ty: 60),
-        CGAffineTransform(a: 1e30, b: 0, c: 0, d: 1e30, tx: 0, ty: 0),
-        CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
-    ]
-
     static func finished(_ builder: FillEdgeBuilder) -> [FillEdge] {
         var closed = builder
         closed.finish()
@@ -68,7 +60,7 @@ import Testing
             let style = PathStrokeStyle(
                 lineWidth: widths[round % widths.count], lineCap: caps[r.below(3)], lineJoin: joins[r.below(3)],
                 miterLimit: [1, 4, 10][r.below(3)])
-            let transform = Self.transforms[round % Self.transforms.count]
+            let transform = pathTestTransforms[round % pathTestTransforms.count]
             let tolerance = [0.01, 0.05, 0.2][r.below(3)]
             let clip = clips[(round / 2) % 2]
             var reference = FillEdgeBuilder(clip: clip)

@@ -100,3 +100,13 @@ func pathTestCubic(_ p: [SIMD2<Double>], _ t: Double) -> SIMD2<Double> {
     let u = 1 - t
     return u * u * u * p[0] + 3 * u * u * t * p[1] + 3 * u * t * t * p[2] + t * t * t * p[3]
 }
+
+/// Device maps for comparing two routes of the same geometry: identity, a sheared rotation with fractional
+/// offsets, a flip, one far beyond the fixed-point range and one with a NaN coefficient.
+let pathTestTransforms: [CGAffineTransform] = [
+    .identity,
+    CGAffineTransform(a: 1.3, b: 0.4, c: -0.7, d: 1.1, tx: 20.25, ty: 9.5),
+    CGAffineTransform(a: 3, b: 0, c: 0, d: -2, tx: 10, ty: 60),
+    CGAffineTransform(a: 1e30, b: 0, c: 0, d: 1e30, tx: 0, ty: 0),
+    CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+]
