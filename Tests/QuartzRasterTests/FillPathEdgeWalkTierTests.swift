@@ -56,14 +56,7 @@ import Testing
         let (w, h) = (300, 200)
         for seed: UInt64 in [21, 22] {
             let edges = Self.edges(seed: seed, count: 600, width: w, height: h)
-            let coverage = FillPathCoverage(
-                edges: edges, fillRule: .winding,
-                grid: FillTileGrid(bounds: FillPixelBounds(width: w, height: h), tileSize: tileSize))
-            let swift = Self.walkedTiles(coverage, implementation: .swift)
-            #expect(swift.contains { $0 != 0 })
-            let kernel = Self.walkedTiles(coverage, implementation: .automatic)
-            let differing = zip(kernel, swift).filter { $0 != $1 }.count
-            #expect(kernel.count == swift.count && differing == 0, "seed \(seed), tile \(tileSize): \(differing) differ")
+            Self.expectKernelWalkMatchesSwift(edges, width: w, height: h, tileSize: tileSize, "seed \(seed), tile \(tileSize)")
         }
     }
 
@@ -83,13 +76,19 @@ import Testing
             let dx = Int32(random.next() % 97) - 48
             edges.append(FillEdge(x0: x0, y0: y0, x1: x0 + dx, y1: y0 + dy, winding: random.next() % 2 == 0 ? 1 : -1))
         }
+        Self.expectKernelWalkMatchesSwift(edges, width: w, height: h, tileSize: tileSize, "tile \(tileSize)")
+    }
+
+    /// The walked tiles of `edges` (non-zero rule) through the C kernels equal the Swift walk's, and are not
+    /// all empty.
+    static func expectKernelWalkMatchesSwift(_ edges: [FillEdge], width w: Int, height h: Int, tileSize: Int, _ label: String) {
         let coverage = FillPathCoverage(
             edges: edges, fillRule: .winding,
             grid: FillTileGrid(bounds: FillPixelBounds(width: w, height: h), tileSize: tileSize))
-        let swift = Self.walkedTiles(coverage, implementation: .swift)
+        let swift = walkedTiles(coverage, implementation: .swift)
         #expect(swift.contains { $0 != 0 })
-        let kernel = Self.walkedTiles(coverage, implementation: .automatic)
+        let kernel = walkedTiles(coverage, implementation: .automatic)
         let differing = zip(kernel, swift).filter { $0 != $1 }.count
-        #expect(kernel.count == swift.count && differing == 0, "tile \(tileSize): \(differing) differ")
+        #expect(kernel.count == swift.count && differing == 0, "\(label): \(differing) differ")
     }
 }
