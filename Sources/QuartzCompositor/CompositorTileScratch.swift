@@ -15,6 +15,10 @@ final class CompositorTileScratch {
     /// not a power of two: at 128 pixels (512 bytes) a column's pixels would share 8 of the L1 cache's 64 sets.
     let tilePixels: UnsafeMutablePointer<UInt32>
     let tileStride: Int
+    let rowBreaks: UnsafeMutablePointer<UInt8>  // tileSize + 1: where a tile's rows change (CompositorSharpBands)
+    /// A tile's sharp rectangles (CompositorSharpBands), sharpListCapacity entries, grown by reserveSharpList.
+    private(set) var sharpList: UnsafeMutablePointer<UnsafePointer<FillSolidSharpRect>>
+    private(set) var sharpListCapacity = 64
 
     init(tileSize: Int) {
         self.tileSize = tileSize
@@ -31,6 +35,9 @@ final class CompositorTileScratch {
         tilePixels = UnsafeMutableRawPointer.allocate(byteCount: tileStride * tileSize * 4, alignment: 64)
             .bindMemory(to: UInt32.self, capacity: tileStride * tileSize)
         tilePixels.initialize(repeating: 0, count: tileStride * tileSize)
+        rowBreaks = .allocate(capacity: tileSize + 1)
+        rowBreaks.initialize(repeating: 0, count: tileSize + 1)
+        sharpList = .allocate(capacity: sharpListCapacity)
     }
 
     /// The scratch tile as a surface whose pixels (region.minX, region.minY) … are region's pixels
@@ -43,11 +50,21 @@ final class CompositorTileScratch {
                 minX: region.minX, minY: region.minY, maxX: region.minX + tileStride, maxY: region.minY + tileSize))
     }
 
+    /// Makes sharpList hold at least `count` entries (its old entries are dropped).
+    func reserveSharpList(_ count: Int) {
+        if count <= sharpListCapacity { return }
+        sharpList.deallocate()
+        sharpListCapacity = max(count, 2 * sharpListCapacity)
+        sharpList = .allocate(capacity: sharpListCapacity)
+    }
+
     deinit {
         clipMask.deallocate()
         clipTemp.deallocate()
         rowMask.deallocate()
         rowShaded.deallocate()
         tilePixels.deallocate()
+        rowBreaks.deallocate()
+        sharpList.deallocate()
     }
 }

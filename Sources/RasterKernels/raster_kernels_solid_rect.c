@@ -143,6 +143,37 @@ int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t ori
     return 1;
 }
 
+// rksr_run for the one row y: the row's class picks the sources, then its edge pixels and its uniform run.
+// The same bytes: every pixel gets its class's source through the same formula (see the file's header).
+// Invariant: [x0, x1) lies inside the row's writable pixels (row[x − originX] is pixel x).
+static inline void rksr_row(int tier, const rk_sharp_rect *r, uint32_t *row, int64_t originX, int64_t y, int64_t x0,
+                            int64_t x1) {
+    uint32_t uniform, edge0, edge1;
+    if (y >= r->fullY0 && y < r->fullY1) {
+        uniform = r->uniformFull, edge0 = r->edgeFull[0], edge1 = r->edgeFull[1];
+    } else if (r->partialCount > 0 && y == r->partialY[0]) {
+        uniform = r->uniformPartial[0], edge0 = r->edgePartial[0][0], edge1 = r->edgePartial[1][0];
+    } else if (r->partialCount > 1 && y == r->partialY[1]) {
+        uniform = r->uniformPartial[1], edge0 = r->edgePartial[0][1], edge1 = r->edgePartial[1][1];
+    } else {
+        return;
+    }
+    if (r->edgeCount > 0 && r->edgeX[0] >= x0 && r->edgeX[0] < x1) rksr_pixel(row + (r->edgeX[0] - originX), edge0);
+    if (r->edgeCount > 1 && r->edgeX[1] >= x0 && r->edgeX[1] < x1) rksr_pixel(row + (r->edgeX[1] - originX), edge1);
+    const int64_t u0 = rksr_max(r->uniformX0, x0), u1 = rksr_min(r->uniformX1, x1);
+    if (u0 < u1) rksr_block(tier, uniform, row + (u0 - originX), 0, (size_t)(u1 - u0), 1);
+}
+
+int rk_sharp_rects_row_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *row,
+                            int64_t originX, int64_t y, int64_t x0, int64_t x1) {
+    const int tier = rk_kernel_level();
+    if (tier < 2) return 0;
+    for (size_t k = 0; k < count; k++) {
+        rksr_row(tier, (const rk_sharp_rect *)((const char *)rects[k] + classes_offset), row, originX, y, x0, x1);
+    }
+    return 1;
+}
+
 #else
 
 int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
@@ -156,6 +187,12 @@ int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t ori
                        int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
     (void)rect; (void)surface; (void)originX; (void)originY; (void)stride;
     (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
+    return 0;
+}
+
+int rk_sharp_rects_row_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *row,
+                            int64_t originX, int64_t y, int64_t x0, int64_t x1) {
+    (void)rects; (void)count; (void)classes_offset; (void)row; (void)originX; (void)y; (void)x0; (void)x1;
     return 0;
 }
 

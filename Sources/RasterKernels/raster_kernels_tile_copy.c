@@ -7,8 +7,8 @@
 #include <emmintrin.h>
 #endif
 
-void rk_copy_block_streaming(uint32_t *destination, size_t destination_stride, const uint32_t *source,
-                             size_t source_stride, size_t width, size_t height) {
+void rk_copy_block_streaming_unfenced(uint32_t *destination, size_t destination_stride, const uint32_t *source,
+                                      size_t source_stride, size_t width, size_t height) {
     for (size_t row = 0; row < height; row++) {
         uint32_t *d = destination + row * destination_stride;
         const uint32_t *s = source + row * source_stride;
@@ -32,7 +32,16 @@ void rk_copy_block_streaming(uint32_t *destination, size_t destination_stride, c
 #endif
         for (; i < width; i++) d[i] = s[i];
     }
+}
+
+void rk_streaming_store_fence(void) {
 #if defined(__SSE2__)
     _mm_sfence();
 #endif
+}
+
+void rk_copy_block_streaming(uint32_t *destination, size_t destination_stride, const uint32_t *source,
+                             size_t source_stride, size_t width, size_t height) {
+    rk_copy_block_streaming_unfenced(destination, destination_stride, source, source_stride, width, height);
+    rk_streaming_store_fence();
 }

@@ -60,3 +60,32 @@ import Testing
         #expect(pixels == [UInt32](repeating: 7, count: 64))
     }
 }
+
+extension FillSurfaceStreamingCopyTests {
+    /// repeatRowStreaming (the band route's write-out): one source row into every row of the block, at every
+    /// alignment within a line, nothing outside the block touched; then the fence.
+    @Test func repeatsOneRowIntoTheBlock() {
+        var random = PaintTestRandom(seed: 0x2E9E_A7)
+        let sourceBounds = FillPixelBounds(minX: 0, minY: 0, maxX: 97, maxY: 2)
+        var source = (0..<194).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+        let bounds = FillPixelBounds(minX: 0, minY: 0, maxX: 97, maxY: 12)
+        for shift in 0..<16 {
+            for width in [1, 5, 16, 17, 33, 64, 79] {
+                let x = shift, y = random.below(6), height = 1 + random.below(6)
+                let before = (0..<97 * 12).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+                var pixels = before
+                pixels.withUnsafeMutableBufferPointer { d in
+                    source.withUnsafeMutableBufferPointer { s in
+                        FillSurfaceRows(base: d.baseAddress!, bounds: bounds).repeatRowStreaming(
+                            from: FillSurfaceRows(base: s.baseAddress!, bounds: sourceBounds), sourceY: 1, x: x, y: y,
+                            width: width, height: height)
+                    }
+                }
+                FillSurfaceRows.fenceStreamingStores()
+                var expected = before
+                for row in y..<y + height { for column in x..<x + width { expected[row * 97 + column] = source[97 + column] } }
+                #expect(pixels == expected, "shift \(shift), \(width)×\(height)")
+            }
+        }
+    }
+}

@@ -18,3 +18,22 @@ extension FillSurfaceRows {
             width, height)
     }
 }
+
+extension FillSurfaceRows {
+    /// Writes columns x..<x + width of `source`'s row `sourceY` into rows y..<y + height of this surface with
+    /// streaming stores, as copyStreaming does, but without the closing fence: call `fenceStreamingStores()`
+    /// after the last such write and before the pixels are handed on. The source row must lie inside
+    /// `source.bounds`, the block inside `bounds`, and the two must not share memory.
+    public func repeatRowStreaming(from source: FillSurfaceRows, sourceY: Int, x: Int, y: Int, width: Int, height: Int) {
+        if width <= 0 || height <= 0 { return }
+        precondition(
+            x >= bounds.minX && y >= bounds.minY && x + width <= bounds.maxX && y + height <= bounds.maxY
+                && x >= source.bounds.minX && sourceY >= source.bounds.minY && x + width <= source.bounds.maxX
+                && sourceY < source.bounds.maxY, "repeatRowStreaming: the block lies outside a surface")
+        rk_copy_block_streaming_unfenced(
+            pointer(x: x, y: y), bounds.width, UnsafePointer(source.pointer(x: x, y: sourceY)), 0, width, height)
+    }
+
+    /// Orders the thread's earlier unfenced streaming writes (repeatRowStreaming) before its later stores.
+    public static func fenceStreamingStores() { rk_streaming_store_fence() }
+}

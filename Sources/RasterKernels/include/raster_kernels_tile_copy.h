@@ -21,6 +21,15 @@ extern "C" {
 void rk_copy_block_streaming(uint32_t *destination, size_t destination_stride, const uint32_t *source,
                              size_t source_stride, size_t width, size_t height);
 
+/// rk_copy_block_streaming without the closing fence, for a caller that writes several blocks (a source_stride
+/// of 0 repeats one source row). The caller must call rk_streaming_store_fence() before the pixels are handed
+/// to another thread or read through another path.
+void rk_copy_block_streaming_unfenced(uint32_t *destination, size_t destination_stride, const uint32_t *source,
+                                      size_t source_stride, size_t width, size_t height);
+
+/// Orders this thread's earlier streaming stores before its later stores (sfence; nothing on other machines).
+void rk_streaming_store_fence(void);
+
 #ifdef __cplusplus
 }
 #endif

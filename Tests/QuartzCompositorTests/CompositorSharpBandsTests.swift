@@ -1,0 +1,50 @@
+// Frame tiles that hold sharp solid rectangles alone are drawn one band of identical rows at a time
+// (CompositorSharpBands.swift) when their bands are tall enough, else in place. Neither route may change a
+// pixel: DESIGN.md's determinism rule (the same scene gives bit-identical pixels whatever the thread count or
+// tile size) extends to it. The band route runs only for frames with the background option, so each scene is
+// drawn over garbage with the option and compared with the in-place route over a pre-cleared bitmap.
+import Foundation
+import QuartzMath
+import QuartzRaster
+import Testing
+@testable import QuartzCompositor
+
+@Suite struct CompositorSharpBandsTests {
+    static func randomScene(seed: UInt64, count: Int, size: ClosedRange<Double>, fractional: Bool) -> [RenderNode] {
+        var state = seed
+        func unit() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        return (0..<count).map { k in
+            var x = unit() * 320 - 20, y = unit() * 220 - 20
+            var w = size.lowerBound + unit() * (size.upperBound - size.lowerBound)
+            var h = size.lowerBound + unit() * (size.upperBound - size.lowerBound)
+            if !fractional { (x, y, w, h) = (x.rounded(), y.rounded(), w.rounded(), h.rounded()) }
+            let color = CGColor(red: unit(), green: unit(), blue: unit(), alpha: k % 7 == 0 ? 1 : unit())
+            return solidItem(CGRect(x: x, y: y, width: w, height: h), color, opacity: k % 11 == 0 ? 0 : 1)
+        }
+    }
+
+    /// Tall bands (a few large rectangles with integer sides: every 128-row tile has well under 32 bands, so
+    /// the band route runs), fractional sides (partial rows and columns, thin rectangles), and a dense stack
+    /// (one-row bands: the in-place route), at several thread counts and tile sizes.
+    @Test(arguments: [
+        ("tall", 30, 40.0...180.0, false), ("fractional", 40, 0.3...120.0, true), ("dense", 600, 2.0...30.0, true),
+    ])
+    func bandsGiveThePixelsOfTheInPlaceRoute(_ name: String, _ count: Int, _ size: ClosedRange<Double>, _ fractional: Bool) {
+        let nodes = Self.randomScene(seed: UInt64(count), count: count, size: size, fractional: fractional)
+        let list = RenderList(nodes)
+        for background in [PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), PremultipliedRGBA8(r: 10, g: 0, b: 40, a: 64)] {
+            for (threads, tileSize) in [(1, 128), (2, 128), (1, 40), (2, 16), (1, 1024), (1, 64)] {
+                var inPlace = PremultipliedRGBA8Bitmap(width: 300, height: 200, filledWith: background)
+                Compositor.render(list, into: &inPlace, options: CompositorOptions(threads: threads, tileSize: tileSize))
+                var banded = PremultipliedRGBA8Bitmap(
+                    width: 300, height: 200, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
+                Compositor.render(
+                    list, into: &banded, options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
+                #expect(banded == inPlace, "\(name): threads \(threads), tile size \(tileSize), background \(background)")
+            }
+        }
+    }
+}
