@@ -11,7 +11,13 @@ void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int6
                          int64_t x0, int64_t y0, int64_t x1, int64_t y1, uint32_t color, uint32_t *surface,
                          int64_t surface_x, int64_t surface_y, int64_t stride, int kernels) {
 #if RK_X86
-    if (kernels != 0 && rk_avx2_enabled()) {
+    const int tier = kernels != 0 ? rk_kernel_level() : 0;
+    if (tier == 3) {
+        rkr_rows_avx512vl(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride,
+                          kernels == 2);
+        return;
+    }
+    if (tier == 2) {
         rkr_rows_avx2(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride,
                       kernels == 2);
         return;

@@ -48,6 +48,9 @@ int rkr_side_bytes_avx2(const rk_rrect_shape *g, int side_x, const double *dista
 typedef struct rkr_lane_terms {
     rkr_ramp_lanes side_x, side_y;
     rkr_fast_corner corner;
+    /// Both sides on the division-free ramp with neither a b < 1e-9 case nor an unusable scale: a step whose
+    /// lanes all lie on one side takes rkr_ramp_plain_avx2.
+    int plain_sides;
     __m256d kx, ky, radius, outside, inside, margin, corner_margin, fast_corners;
 } rkr_lane_terms;
 
@@ -60,6 +63,7 @@ static inline rkr_lane_terms rkr_lane_terms_make(const rk_rrect_shape *g, int ex
     t.corner.usable = g->fast_corner_k != 0;
     t.corner.k = g->fast_corner_k;
     const int exact_sides = exact || !fx.fast || !fy.fast, fast_corners = !exact && t.corner.usable;
+    t.plain_sides = !exact_sides && !fx.small_b && !fy.small_b && fx.usable && fy.usable;
     t.side_x = rkr_ramp_lanes_make(&fx, g->x_h, g->x_k);
     t.side_y = rkr_ramp_lanes_make(&fy, g->y_h, g->y_k);
     t.kx = _mm256_set1_pd(g->half_x - g->radius);
@@ -91,9 +95,17 @@ static inline __m128i rkr_lane_bytes_avx2(const rk_rrect_shape *g, const rkr_lan
     const __m256d corner = _mm256_and_pd(_mm256_cmp_pd(qx, zero, _CMP_GT_OQ), _mm256_cmp_pd(qy, zero, _CMP_GT_OQ));
     const __m256d use_x = _mm256_cmp_pd(qx, qy, _CMP_GT_OQ);
     const __m256d distance = _mm256_blendv_pd(_mm256_sub_pd(qy, t->radius), _mm256_sub_pd(qx, t->radius), use_x);
-    __m256d area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
     if (_mm256_movemask_pd(corner) == 0) {
         // Side lanes only (most steps): the general path below with no corner lane, whose masks all vanish.
+        // A step on one side alone (all lanes the x side's, or all the y side's) skips the per-lane selects.
+        const int x_lanes = _mm256_movemask_pd(use_x);
+        __m256d area;
+        if (t->plain_sides && x_lanes == 15)
+            area = rkr_ramp_plain_avx2(&t->side_x, _mm256_sub_pd(qx, t->radius));
+        else if (t->plain_sides && x_lanes == 0)
+            area = rkr_ramp_plain_avx2(&t->side_y, _mm256_sub_pd(qy, t->radius));
+        else
+            area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
         __m256d raw = _mm256_add_pd(_mm256_mul_pd(area, full), half);
         const __m256d near = rkr_unsure(raw, t->margin);
         const int side_bits = _mm256_movemask_pd(near);
@@ -104,6 +116,7 @@ static inline __m128i rkr_lane_bytes_avx2(const rk_rrect_shape *g, const rkr_lan
         }
         return rkr_bytes_avx2(area, raw);
     }
+    __m256d area = rkr_ramp_fast_avx2(&t->side_x, &t->side_y, distance, use_x);
     // Corner lanes: the |q|² exits (0 beyond, 1 within), the rest the corner formula.
     __m256d length_squared = zero, formula = zero;
     {
@@ -162,67 +175,19 @@ int rkr_lane_bytes_test_avx2(const rk_rrect_shape *g, const double *ox, const do
 
 #include "rk_rrect_row_steps.h"
 
-// The row loop on AVX2 with the edge pixels four at a time (rkr_lane_bytes_avx2). The blend is branch-free:
-// byte 0 gives s = 0 and scale(d, 255) = d, the pixel unchanged. Lanes past a run's end are computed and dropped.
-// Rows as RKR_ROWS (rk_rrect_scalar.h) lays them out, run by run; a translucent colour's uniform runs are blended
-// in place (rk_rrect_uniform.h) with rk_solid_over's arithmetic, and a row whose two edge runs hold at most four
-// pixels together computes them in one step (each lane's operations are its own pixel's), so the bytes are
-// the same.
-__attribute__((target("avx2")))
-void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
-                   int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
-                   int64_t stride, int exact) {
-    const rkr_lane_terms terms = rkr_lane_terms_make(g, exact);
-    rkr_row_terms r;
-    r.half = _mm256_set1_pd(0.5);
-    r.ixx = _mm256_set1_pd(g->ix_x), r.iyx = _mm256_set1_pd(g->iy_x);
-    r.offx = _mm256_set1_pd(g->offset_x), r.offy = _mm256_set1_pd(g->offset_y);
-    r.cx = _mm256_set1_pd(g->center_x), r.cy = _mm256_set1_pd(g->center_y);
-    r.steps = _mm256_set_pd(3, 2, 1, 0);
-    const __m256i color16 = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)color));
-    // Opaque and fully transparent colours keep rkr_uniform (a fill, or nothing).
-    const int plain = color >> 24 == 255 || color == 0;
-    int flagged = 0;  // unused here (tests count flagged lanes through rkr_lane_bytes_test_avx2)
-    // The uniform runs' kernel tier, read once per call (rk_solid_over's dispatch).
-    const int level = rk_kernel_level();
-    for (int64_t y = y0; y < y1; y++) {
-        rkr_row_runs runs;
-        if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &runs)) continue;
-        const int64_t olo = runs.olo, ohi = runs.ohi, ulo = runs.ulo, uhi = runs.uhi;
-        const double py = (double)y + 0.5;
-        r.row_x = _mm256_set1_pd(g->ix_y * py);
-        r.row_y = _mm256_set1_pd(g->iy_y * py);
-        uint32_t *row = surface + (y - surface_y) * stride;  // pixel x is row[x - surface_x]
-#define RKR_RUN_AVX2(from, to)                                                                           \
-        for (int64_t x = (from); x < (to); x += 4)                                                       \
-            rkr_step_blend_avx2(row + (x - surface_x), x, (to), x1, rkr_step_bytes_avx2(g, &terms, &r, x, &flagged), color16);
-        if (ulo == uhi) {
-            RKR_RUN_AVX2(olo, ohi)
-            continue;
-        }
-        if (olo < ulo && uhi < ohi && (ulo - olo) + (ohi - uhi) <= 4) {
-            // Both edge runs in one step: lanes 0 ..< nl are the left run's pixels olo + i, the rest the right
-            // run's uhi + (i − nl); each lane's px is the same exact integer + 0.5 as in its own run's step.
-            const int64_t nl = ulo - olo;
-            const __m256d left_px = _mm256_add_pd(_mm256_set1_pd((double)olo), r.steps);
-            const __m256d right_px = _mm256_add_pd(_mm256_set1_pd((double)(uhi - nl)), r.steps);
-            const __m256d right_lanes = _mm256_cmp_pd(r.steps, _mm256_set1_pd((double)nl), _CMP_GE_OQ);
-            const __m256d px = _mm256_add_pd(_mm256_blendv_pd(left_px, right_px, right_lanes), r.half);
-            const __m128i bytes = rkr_px_bytes_avx2(g, &terms, &r, px, &flagged);
-            rkr_step_blend_avx2(row + (olo - surface_x), olo, ulo, x1, bytes, color16);
-            if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
-            else rkr_uniform_translucent_avx2(color, row + (ulo - surface_x), uhi - ulo, level);
-            // The right run's bytes moved down to lanes 0 ..< ohi − uhi.
-            rkr_step_blend_avx2(row + (uhi - surface_x), uhi, ohi, x1,
-                                _mm_shuffle_epi8(bytes, _mm_loadu_si128((const __m128i *)rkr_lane_shift[nl])), color16);
-            continue;
-        }
-        RKR_RUN_AVX2(olo, ulo)
-        if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
-        else rkr_uniform_translucent_avx2(color, row + (ulo - surface_x), uhi - ulo, level);
-        RKR_RUN_AVX2(uhi, ohi)
-#undef RKR_RUN_AVX2
-    }
-    (void)flagged;
-}
+#define RKR_ROWS_FUNCTION rkr_rows_avx2
+#define RKR_ROWS_TARGET __attribute__((target("avx2")))
+#define RKR_UNIFORM_TRANSLUCENT rkr_uniform_translucent_avx2
+#include "rk_rrect_rows_loop.h"
+#undef RKR_ROWS_FUNCTION
+#undef RKR_ROWS_TARGET
+#undef RKR_UNIFORM_TRANSLUCENT
+
+#define RKR_ROWS_FUNCTION rkr_rows_avx512vl
+#define RKR_ROWS_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq")))
+#define RKR_UNIFORM_TRANSLUCENT rkr_uniform_translucent_avx512
+#include "rk_rrect_rows_loop.h"
+#undef RKR_ROWS_FUNCTION
+#undef RKR_ROWS_TARGET
+#undef RKR_UNIFORM_TRANSLUCENT
 #endif

@@ -70,6 +70,17 @@ static inline __m256d rkr_ramp_fast_avx2(const rkr_ramp_lanes *x, const rkr_ramp
     return _mm256_and_pd(area, _mm256_blendv_pd(y->usable, x->usable, use_x));  // the ramp's scale guard
 }
 
+// rkr_ramp_fast_avx2 with every lane on one side whose ramp has no b < 1e-9 case and a usable scale (the masks
+// that function selects per lane are then all zero resp. all ones): the same operations on the same values, so
+// the same areas, without the per-lane selects.
+__attribute__((target("avx2"), always_inline))
+static inline __m256d rkr_ramp_plain_avx2(const rkr_ramp_lanes *side, __m256d distance) {
+    const __m256d s = _mm256_mul_pd(_mm256_xor_pd(distance, _mm256_set1_pd(-0.0)), side->reciprocal_scale);
+    const rkr_ramp_cases c = rkr_ramp_cases_avx2(s, side->h, side->k, _mm256_setzero_pd());
+    const __m256d factor = _mm256_blendv_pd(side->reciprocal_two_ab, side->reciprocal_a, c.linear);
+    return rkr_ramp_area_avx2(&c, _mm256_mul_pd(c.numerator, factor));
+}
+
 // Lanes whose raw = area · 255 + 0.5 lies within `margin` of an integer: |raw − ⌊raw⌋ − ½| > ½ − margin
 // (`margin` holds ½ − RKR_FAST_RAMP_MARGIN, or −1 to flag every lane but NaN ones).
 __attribute__((target("avx2"), always_inline))

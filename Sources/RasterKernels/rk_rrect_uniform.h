@@ -13,6 +13,7 @@
 
 #include "rk_rrect_scalar.h"
 #include "rk_solid_blocks.h"
+#include "rk_lanes512.h"
 
 #if RK_X86
 /// Runs this long or longer take rk_solid_over_avx512 on the AVX-512 tier (16 pixels per vector), shorter ones
@@ -51,6 +52,26 @@ static inline void rkr_uniform_translucent_avx2(uint32_t color, uint32_t *d, int
     }
     const uint32_t inverse = 255u - (color >> 24);
     for (int64_t i = 0; i < count; i++) d[i] = color + rk_scale_pixel(d[i], inverse);
+}
+
+// rkr_uniform_translucent_avx2 for rkr_rows_avx512vl: runs of 16 pixels or more in 16-pixel groups with
+// rk5_solid16_packed (rk_solid8_packed's arithmetic, the same bytes), inline rather than through
+// rk_solid_over_avx512's call; shorter runs as rkr_uniform_translucent_avx2 takes them.
+// Invariant (caller): as rkr_uniform_translucent_avx2; AVX-512 (F, BW, VL) available.
+__attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline))
+static inline void rkr_uniform_translucent_avx512(uint32_t color, uint32_t *d, int64_t count, int level) {
+    if (count < 16) {
+        rkr_uniform_translucent_avx2(color, d, count, level);
+        return;
+    }
+    const __m512i low8 = _mm512_set1_epi16(0x00FF), source = _mm512_set1_epi32((int)color);
+    const __m512i inverse = _mm512_set1_epi16((short)(255u - (color >> 24)));
+    // The group ending at the run's end first (it may overlap the whole groups), stored last.
+    const __m512i last = _mm512_loadu_si512(d + count - 16);
+    // Invariant: each group d[i ..< i + 16] lies before d + count.
+    for (int64_t i = 0; i + 16 < count; i += 16)
+        _mm512_storeu_si512(d + i, rk5_solid16_packed(_mm512_loadu_si512(d + i), source, inverse, low8));
+    _mm512_storeu_si512(d + count - 16, rk5_solid16_packed(last, source, inverse, low8));
 }
 #endif
 
