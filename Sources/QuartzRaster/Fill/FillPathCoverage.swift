@@ -9,26 +9,29 @@
 // a tile with edges knows what enters from its left. All of it is integer arithmetic, hence exact.
 
 /// A path ready for per-tile coverage: immutable, `Sendable`, safe to read from many threads at once.
+/// Everything lives in one FillPathStore, so the value is one reference: it fits an existential's inline
+/// buffer (no box per path, no copy of the fields into each call through `any FillCoverageSource`).
 public struct FillPathCoverage: Sendable {
-    public let grid: FillTileGrid
-    public let fillRule: CGPathFillRule
-    let edges: [FillEdge]
+    /// The path's binned data (FillPathStore.swift).
+    let store: FillPathStore
+
+    public var grid: FillTileGrid { store.grid }
+    public var fillRule: CGPathFillRule { store.fillRule }
+    var edges: [FillEdge] { store.edges }
     /// The grid-relative tiles that can have coverage; every other tile is empty.
-    public let occupiedColumns: Range<Int>
-    public let occupiedRows: Range<Int>
+    public var occupiedColumns: Range<Int> { store.occupiedColumns }
+    public var occupiedRows: Range<Int> { store.occupiedRows }
     /// Edge indices of occupied tile t (row-major within the occupied box) are
     /// binEdges[binOffsets[t] ..< binOffsets[t + 1]].
-    let binOffsets: FillPathStoreView<Int32>
-    let binEdges: FillPathStoreView<Int32>
+    var binOffsets: FillPathStoreView<Int32> { store.offsetView }
+    var binEdges: FillPathStoreView<Int32> { store.binView }
     /// Coverage entering occupied tile t's pixel row i from its left, in fillFullCoverage units: carry[t·T + i].
-    let carry: FillPathStoreView<Int32>
+    var carry: FillPathStoreView<Int32> { store.carryView }
     /// What occupied tile t holds, so a tile without edges is drawn without reading its offsets and carries
     /// (by drawing time they have usually left the caches): fillTileHasEdges, fillTileEdgeFreeMixed (no edges,
     /// carries that differ between rows) or fillTileEdgeFreeUniform | alpha (no edges, every row's carry
     /// equal, so every row's coverage is `alpha`).
-    let tileSummary: FillPathStoreView<UInt16>
-    /// The memory of the four views above (FillPathStore.swift): one allocation per path.
-    let store: FillPathStore
+    var tileSummary: FillPathStoreView<UInt16> { store.summaryView }
 
     /// Bins `edges` (normally a `FillEdgeBuilder`'s, clipped to `grid.bounds`) for filling with `fillRule`.
     public init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
@@ -38,9 +41,6 @@ public struct FillPathCoverage: Sendable {
     /// As the public init, with the binning done by the C kernel when it can take the edges (`.automatic`)
     /// or always by the Swift loop (`.swift`, for tests); both give identical results.
     init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid, implementation: FillAccumulateImplementation) {
-        self.grid = grid
-        self.fillRule = fillRule
-        self.edges = edges
         let size = grid.tileSize
 
         // The occupied box, in grid-relative tiles.
@@ -49,11 +49,10 @@ public struct FillPathCoverage: Sendable {
         let (minCell, maxCell, minRow, maxRow) = extent
         let columns = Self.tileRange(minCell, maxCell, first: grid.firstColumn, count: grid.columnCount, size: size)
         let rows = Self.tileRange(minRow, maxRow, first: grid.firstRow, count: grid.rowCount, size: size)
-        occupiedColumns = columns
-        occupiedRows = rows
-        let boxWidth = columns.count
-        let tileCount = boxWidth * rows.count
-        let store = FillPathStore(tileCount: tileCount, tileSize: size, edgeCount: tileCount > 0 ? edges.count : 0)
+        let tileCount = columns.count * rows.count
+        let store = FillPathStore(
+            grid: grid, fillRule: fillRule, edges: edges, occupiedColumns: columns, occupiedRows: rows,
+            binnedEdgeCount: tileCount > 0 ? edges.count : 0)
         if tileCount > 0 {
             let binned = implementation == .automatic
                 && Self.binWithKernel(edges, grid: grid, columns: columns, rows: rows, into: store)
@@ -69,10 +68,6 @@ public struct FillPathCoverage: Sendable {
             _ = store.reserveBins(0)
         }
         self.store = store
-        carry = store.carryView
-        binOffsets = store.offsetView
-        binEdges = store.binView
-        tileSummary = store.summaryView
     }
 
     /// The store's tile summaries from its binned carries and offsets (tile t's carries are

@@ -1,46 +1,67 @@
-// One binned path's tile data in one allocation (FillPathCoverage.swift): the carries, tile offsets, edge bins
-// and tile summaries, which were four Swift arrays plus a fifth for the binning's scratch. Each array was an
-// allocation through the standard library's unspecialised buffer code (a generic-metadata lookup, ~400
-// instructions) and a free; a path now pays one object and one allocation.
+// One binned path in one object (FillPathCoverage.swift): its grid, rule, edges and occupied box, and in one
+// allocation the carries, tile offsets, edge bins and tile summaries, which were four Swift arrays plus a fifth
+// for the binning's scratch. Each array was an allocation through the standard library's unspecialised buffer
+// code (a generic-metadata lookup, ~400 instructions) and a free; a path now pays one object and one
+// allocation, and FillPathCoverage, one reference to it, needs no existential box.
 //
 // Layout: Int32 words carry[tileCount · T] | offsets[tileCount + 1] | single[edgeCount] (the binning's
-// per-edge scratch) | bins[binCapacity], then UInt16 summary[tileCount]. Bins that outgrow binCapacity (edges
-// crossing many tiles) get an allocation of their own.
+// per-edge scratch) | bins[binCapacity], then UInt16 summary[tileCount], then two Ints (the bin count and the
+// address of bins that outgrew binCapacity, edges crossing many tiles, which get an allocation of their own).
+// Those two are set once, by `reserveBins`, in memory rather than in `var` properties, whose every read would
+// pay a dynamic exclusivity check.
 
 /// The memory of one binned path. Invariant (for @unchecked Sendable): written only while
 /// FillPathCoverage.init fills it, before the coverage is shared; read-only afterwards, from any thread.
 final class FillPathStore: @unchecked Sendable {
+    let grid: FillTileGrid
+    let fillRule: CGPathFillRule
+    let edges: [FillEdge]
+    /// The grid-relative tiles that can have coverage (FillPathCoverage's).
+    let occupiedColumns: Range<Int>
+    let occupiedRows: Range<Int>
     let tileCount: Int
     let tileSize: Int
+    /// Edges the binning reads (its `single` words): edges.count, or 0 with no occupied tile.
     let edgeCount: Int
     /// Bins that fit the main allocation.
     let binCapacity: Int
     private let raw: UnsafeMutableRawPointer
     private let words: UnsafeMutablePointer<Int32>
     let summary: UnsafeMutablePointer<UInt16>
-    private var overflowBins: UnsafeMutablePointer<Int32>?
-    /// Bins in use (set by `reserveBins`).
-    private(set) var binCount = 0
+    // meta[0]: bins in use; meta[1]: the bins' own allocation's address, or 0.
+    private let meta: UnsafeMutablePointer<Int>
 
-    /// A store for `tileCount` tiles of `tileSize` rows and `edgeCount` edges; carries and offsets zero.
-    init(tileCount: Int, tileSize: Int, edgeCount: Int) {
-        self.tileCount = tileCount
-        self.tileSize = tileSize
+    /// A store for the occupied box's tiles and `binnedEdgeCount` edges; carries and offsets zero.
+    init(grid: FillTileGrid, fillRule: CGPathFillRule, edges: [FillEdge], occupiedColumns: Range<Int>,
+         occupiedRows: Range<Int>, binnedEdgeCount edgeCount: Int) {
+        self.grid = grid
+        self.fillRule = fillRule
+        self.edges = edges
+        self.occupiedColumns = occupiedColumns
+        self.occupiedRows = occupiedRows
+        tileCount = occupiedColumns.count * occupiedRows.count
+        tileSize = grid.tileSize
         self.edgeCount = edgeCount
         // Most edges of a flattened path lie in one or two tiles.
         binCapacity = 2 * edgeCount + 16
         let zeroed = tileCount * tileSize + tileCount + 1
         let wordCount = zeroed + edgeCount + binCapacity
-        raw = UnsafeMutableRawPointer.allocate(byteCount: wordCount * 4 + tileCount * 2, alignment: 64)
+        let metaOffset = (wordCount * 4 + tileCount * 2 + 7) & ~7
+        raw = UnsafeMutableRawPointer.allocate(byteCount: metaOffset + 2 * MemoryLayout<Int>.stride, alignment: 64)
         words = raw.bindMemory(to: Int32.self, capacity: wordCount)
         words.initialize(repeating: 0, count: zeroed)
         summary = (raw + wordCount * 4).bindMemory(to: UInt16.self, capacity: tileCount)
+        meta = (raw + metaOffset).bindMemory(to: Int.self, capacity: 2)
+        meta.initialize(repeating: 0, count: 2)
     }
 
     deinit {
+        UnsafeMutablePointer<Int32>(bitPattern: meta[1])?.deallocate()
         raw.deallocate()
-        overflowBins?.deallocate()
     }
+
+    /// Bins in use (set by `reserveBins`).
+    var binCount: Int { meta[0] }
 
     /// carry[t · T + i]: coverage entering occupied tile t's row i (FillPathCoverage.carry).
     var carry: UnsafeMutablePointer<Int32> { words }
@@ -49,13 +70,13 @@ final class FillPathStore: @unchecked Sendable {
     /// edgeCount words of scratch for the binning kernel.
     var single: UnsafeMutablePointer<Int32> { offsets + tileCount + 1 }
     /// The bins (valid after `reserveBins`).
-    var bins: UnsafeMutablePointer<Int32> { overflowBins ?? single + edgeCount }
+    var bins: UnsafeMutablePointer<Int32> { UnsafeMutablePointer(bitPattern: meta[1]) ?? single + edgeCount }
 
     /// Room for `count` bins (uninitialised); call once, before reading `bins`.
     func reserveBins(_ count: Int) -> UnsafeMutablePointer<Int32> {
-        precondition(binCount == 0 && overflowBins == nil, "bins reserved twice")
-        if count > binCapacity { overflowBins = .allocate(capacity: count) }
-        binCount = count
+        precondition(meta[0] == 0 && meta[1] == 0, "bins reserved twice")
+        if count > binCapacity { meta[1] = Int(bitPattern: UnsafeMutablePointer<Int32>.allocate(capacity: count)) }
+        meta[0] = count
         return bins
     }
 
