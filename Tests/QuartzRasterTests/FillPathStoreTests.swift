@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import QuartzRaster
 
@@ -20,17 +21,18 @@ import Testing
         FillBinningKernelTests.expectSameBinning(edges, grid: grid, "overflowing bins")
     }
 
-    /// Many short edges: every bin fits the main allocation.
+    /// Many short edges (a 400-gon of radius 80, sides of ~1.3 px): every bin fits the main allocation.
     @Test func binsWithinTheEstimateMatchSwiftBinning() {
-        let contours = FillSparseSweepTests.shapes(seed: 21, width: 300, height: 200)
-        let coverage = fillTestCoverage(contours, width: 300, height: 200, tileSize: 64)
+        let polygon: FillTestPolygon = (0..<400).map { k in
+            let angle = Double(k) * 2 * Double.pi / 400
+            return SIMD2(150.25 + 80 * cos(angle), 100.5 + 80 * sin(angle))
+        }
+        let coverage = fillTestCoverage([polygon], width: 300, height: 200, tileSize: 64)
         #expect(coverage.binEdges.count > 0 && coverage.store.binCount <= coverage.store.binCapacity)
         var builder = FillEdgeBuilder(clip: FillPixelBounds(width: 300, height: 200))
-        for contour in contours {
-            builder.move(to: contour[0])
-            for p in contour.dropFirst() { builder.line(to: p) }
-            builder.closeContour()
-        }
+        builder.move(to: polygon[0])
+        for p in polygon.dropFirst() { builder.line(to: p) }
+        builder.closeContour()
         FillBinningKernelTests.expectSameBinning(
             builder.edges, grid: FillTileGrid(bounds: FillPixelBounds(width: 300, height: 200), tileSize: 64),
             "short edges")
