@@ -15,6 +15,14 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
            int32_t row_first, int32_t row_end, int32_t width, const int even_odd, const int dense, int32_t gap_minimum,
            uint8_t *mask, rk_fill_span *spans, const int wide, const blend_target *target, const int blend) {
     size_t n = 0, mask_used = 0;
+    // Blending widens dense stretches to whole vector steps (16 cells AVX-512, 8 AVX2) from cell 0: no masked
+    // partial step in the row's middle, and whole cache lines of cells and pixels (the rows are 64-byte
+    // aligned). The extra cells hold no delta (they are untouched and follow no run, or the cell after a run,
+    // which the stretch then sums where the constant span would have), so every pixel gets the alpha of the
+    // same running sum, and a mask-blend of one alpha gives the bytes of the constant blend (alpha 0 included:
+    // rk_paths_blend_lanes.h). Only when a long gap (≥ gap_minimum) spans two steps, so snapped groups stay
+    // apart. Recorded spans (blend 0) are never widened.
+    const int snaps = blend && gap_minimum >= 2 * (wide ? 16 : 8);
     for (int32_t i = row_first; i < row_end; i++) {
         int32_t y = i;
         uint32_t acc = (uint32_t)carry[i];
@@ -38,15 +46,14 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             // the one after each run, which the run loop would add before filling the gap: the same sums),
             // then the constant coverage after cell last + 1 takes the last run's area.
             for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
-            if (first > 0) emit_constant(spans, &n, y, 0, first, alpha_of(acc, even_odd), target, blend, wide);
-            int32_t count = last + 1 - first;
+            // Blending, the stretch widens to whole vector steps (snap_stretch_start / snap_stretch_end).
+            int32_t start = snap_stretch_start(first, snaps, wide), end = snap_stretch_end(last + 1, width, snaps, wide);
+            if (start > 0) emit_constant(spans, &n, y, 0, start, alpha_of(acc, even_odd), target, blend, wide);
 #if RK_SWEEP_AVX2
-            acc = sweep_group_avx2(acc, row, first, last + 1, y, mask, &mask_used, spans, &n, even_odd, wide, target,
-                                   blend);
+            acc = sweep_group_avx2(acc, row, start, end, y, mask, &mask_used, spans, &n, even_odd, wide, target, blend);
 #endif
-            if (last + 1 < width) {
-                emit_constant(spans, &n, y, last + 1, width - last - 1, alpha_of(acc, even_odd), target, blend,
-                              wide);
+            if (end < width) {
+                emit_constant(spans, &n, y, end, width - end, alpha_of(acc, even_odd), target, blend, wide);
             }
             continue;
         }
@@ -55,7 +62,8 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             // Runs closer than gap_minimum form a group: one dense stretch from its first run's start to its
             // last run's end (the same sums as run by run, as above), one mask span; a long gap between groups
             // is one constant span. Only the run boundaries are read from the bits.
-            int32_t group_start = -1, group_end = 0;
+            // group_end is the last run's end (it decides the grouping); swept_end where the swept cells end.
+            int32_t group_start = -1, group_end = 0, swept_end = 0;
             for (size_t w = word_first; w <= word_last; w++) {
                 uint64_t bits = words[w];
                 words[w] = 0;
@@ -65,23 +73,27 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
                     bits = take_run(bits, &start, &length);
                     int32_t a = word_base + start;
                     if (group_start < 0 || a - group_end >= gap_minimum) {
+                        // Snapped ends stay apart: the gap is at least two vector steps when `snaps`.
+                        int32_t next = snap_stretch_start(a, snaps, wide);
                         if (group_start >= 0) {
-                            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n,
+                            swept_end = snap_stretch_end(group_end, width, snaps, wide);
+                            acc = sweep_group_avx2(acc, row, group_start, swept_end, y, mask, &mask_used, spans, &n,
                                                    even_odd, wide, target, blend);
                         }
-                        if (a > group_end) {
-                            emit_constant(spans, &n, y, group_end, a - group_end, alpha_of(acc, even_odd), target,
+                        if (next > swept_end) {
+                            emit_constant(spans, &n, y, swept_end, next - swept_end, alpha_of(acc, even_odd), target,
                                           blend, wide);
                         }
-                        group_start = a;
+                        group_start = next;
                     }
                     group_end = a + length;
                 }
             }
-            acc = sweep_group_avx2(acc, row, group_start, group_end, y, mask, &mask_used, spans, &n, even_odd, wide,
+            swept_end = snap_stretch_end(group_end, width, snaps, wide);
+            acc = sweep_group_avx2(acc, row, group_start, swept_end, y, mask, &mask_used, spans, &n, even_odd, wide,
                                    target, blend);
-            if (group_end < width) {
-                emit_constant(spans, &n, y, group_end, width - group_end, alpha_of(acc, even_odd), target, blend,
+            if (swept_end < width) {
+                emit_constant(spans, &n, y, swept_end, width - swept_end, alpha_of(acc, even_odd), target, blend,
                               wide);
             }
             continue;

@@ -63,9 +63,11 @@ RK_AVX2 static inline __m256i rk_pb_mask8(__m256i d, __m256i color_lo, __m256i c
     return rk_mask8(d, color_lo, color_hi, coverage, _mm256_set1_epi16(0x00FF));
 }
 
-// rk_pb_mask8 for 16 pixels: rk5_mask16 of rk_lanes512.h.
+// rk_pb_mask8 for 16 pixels: rk5_mask16 of rk_lanes512.h. Each alpha (≤ 255, upper bytes 0) copied into
+// both 16-bit lanes of its pixel by one byte shuffle.
 RK_AVX512 static inline __m512i rk_pb_mask16(__m512i d, __m512i color_lo, __m512i color_hi, __m512i alphas) {
-    __m512i coverage = _mm512_or_si512(alphas, _mm512_slli_epi32(alphas, 16));
+    const __m512i both = _mm512_set4_epi32((int)0x800C800Cu, (int)0x80088008u, (int)0x80048004u, (int)0x80008000u);
+    __m512i coverage = _mm512_shuffle_epi8(alphas, both);
     return rk5_mask16(d, color_lo, color_hi, coverage, _mm512_set1_epi16(0x00FF), rk5_upper_lane_both());
 }
 

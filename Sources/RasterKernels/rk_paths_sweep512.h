@@ -19,14 +19,13 @@
 // associative, so the sums are those of the scalar loop; the alpha formulas are alpha_lanes' per lane.
 // The in-register prefix sum of 16 cells plus the carried sum (all lanes).
 RK_SWEEP512 static inline __m512i prefix_sums_avx512(__m512i x, __m512i carried) {
-    // Within each 128-bit group, then group totals forward by one group and by two (lane 3, 7 and 11 end a
-    // group).
-    x = _mm512_add_epi32(x, _mm512_bslli_epi128(x, 4));
-    x = _mm512_add_epi32(x, _mm512_bslli_epi128(x, 8));
-    const __m512i back_one = _mm512_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11);
-    const __m512i back_two = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 7, 7, 7, 7);
-    x = _mm512_mask_add_epi32(x, 0xFFF0, x, _mm512_permutexvar_epi32(back_one, x));
-    x = _mm512_mask_add_epi32(x, 0xFF00, x, _mm512_permutexvar_epi32(back_two, x));
+    // Lanes shifted up by 1, 2, 4 and 8 across the whole register (valignd with zeros: one shuffle each, where
+    // shifts within 128-bit groups plus group-total permutes and blends took six).
+    const __m512i zero = _mm512_setzero_si512();
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
     return _mm512_add_epi32(x, carried);
 }
 

@@ -225,6 +225,17 @@ __attribute__((target("avx2"))) static inline uint32_t sweep_group_avx2(
 }
 #endif
 
+// A blending sweep's dense stretch widened to whole vector steps (`snaps`; see sweep_rows): its first cell
+// rounded down to a step, its end rounded up, but not past the row's `width` cells.
+static inline int32_t snap_stretch_start(int32_t start, const int snaps, const int wide) {
+    return snaps ? start & ~(wide ? 15 : 7) : start;
+}
+static inline int32_t snap_stretch_end(int32_t end, int32_t width, const int snaps, const int wide) {
+    if (!snaps) return end;
+    int32_t rounded = (end + (wide ? 15 : 7)) & ~(wide ? 15 : 7);
+    return rounded < width ? rounded : width;
+}
+
 // The lowest run of set bits in `bits` (non-zero): its first bit and length; returns `bits` without it.
 static inline uint64_t take_run(uint64_t bits, int32_t *first, int32_t *length) {
     int32_t start = __builtin_ctzll(bits);

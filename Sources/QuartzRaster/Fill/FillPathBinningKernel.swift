@@ -8,53 +8,40 @@
 import RasterKernels
 
 extension FillPathCoverage {
-    /// Bins `edges` into the occupied box `columns` × `rows` (non-empty) with the C kernel, or returns nil
-    /// (having done nothing) when `FillEdge` does not have the kernel's layout.
+    /// Bins `edges` into the occupied box `columns` × `rows` (non-empty) with the C kernel, into `store` (made
+    /// for this box and these edges, carries and offsets zero), or returns false (having done nothing) when
+    /// `FillEdge` does not have the kernel's layout.
     static func binWithKernel(
-        _ edges: [FillEdge], grid: FillTileGrid, columns: Range<Int>, rows: Range<Int>
-    ) -> (carry: [Int32], offsets: [Int32], bins: [Int32])? {
-        guard FillEdge.matchesKernelLayout, !edges.isEmpty, !columns.isEmpty, !rows.isEmpty else { return nil }
+        _ edges: [FillEdge], grid: FillTileGrid, columns: Range<Int>, rows: Range<Int>, into store: FillPathStore
+    ) -> Bool {
+        guard FillEdge.matchesKernelLayout, !edges.isEmpty, !columns.isEmpty, !rows.isEmpty else { return false }
         let size = grid.tileSize
         let tileCount = columns.count * rows.count
+        precondition(store.tileCount == tileCount && store.tileSize == size && store.edgeCount == edges.count,
+                     "a store made for another box")
         var box = rk_fill_bin_grid(
             tile_size: Int64(size), size_shift: Int64(size.nonzeroBitCount == 1 ? size.trailingZeroBitCount : -1),
             first_column: Int64(grid.firstColumn), first_row: Int64(grid.firstRow),
             column_lo: Int64(columns.lowerBound), column_hi: Int64(columns.upperBound),
             row_lo: Int64(rows.lowerBound), row_hi: Int64(rows.upperBound))
-        var carry = [Int32](repeating: 0, count: tileCount * size)
-        var offsets = [Int32](repeating: 0, count: tileCount + 1)
-        // Each edge's only tile (or −1, −2), from the first pass for the second. Invariant: the first pass
-        // writes every one of its edges.count entries.
-        var single = [Int32](unsafeUninitializedCapacity: edges.count) { _, initialized in initialized = edges.count }
-        // Invariant (the kernel's): carry has tileCount · T values, offsets tileCount + 1, both zero; the box
-        // lies inside the grid; edges are non-empty, so every base address exists.
+        // The store's `single` words: each edge's only tile (or −1, −2), from the first pass for the second.
+        // Invariant (the kernel's): the store holds tileCount · T carries and tileCount + 1 offsets, both zero,
+        // and edges.count single words, which the first pass writes; the box lies inside the grid; edges are
+        // non-empty, so the base address exists.
         edges.withUnsafeBufferPointer { edgeBuffer in
-            carry.withUnsafeMutableBufferPointer { carryBuffer in
-                offsets.withUnsafeMutableBufferPointer { offsetBuffer in
-                    single.withUnsafeMutableBufferPointer { singleBuffer in
-                        rk_fill_bin_count(
-                            UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box,
-                            carryBuffer.baseAddress!, offsetBuffer.baseAddress!, singleBuffer.baseAddress!)
-                    }
-                }
-            }
+            rk_fill_bin_count(
+                UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box, store.carry, store.offsets,
+                store.single)
         }
-        let pairs = Int(offsets[tileCount])
-        if pairs == 0 { return (carry, offsets, []) }
+        let pairs = Int(store.offsets[tileCount])
+        let bins = store.reserveBins(pairs)
+        if pairs == 0 { return true }
         // Invariant: the kernel writes exactly offsets[tileCount] = `pairs` bins.
-        let bins = [Int32](unsafeUninitializedCapacity: pairs) { binBuffer, initialized in
-            edges.withUnsafeBufferPointer { edgeBuffer in
-                offsets.withUnsafeMutableBufferPointer { offsetBuffer in
-                    single.withUnsafeBufferPointer { singleBuffer in
-                        rk_fill_bin_place(
-                            UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box,
-                            offsetBuffer.baseAddress!, singleBuffer.baseAddress!, binBuffer.baseAddress!)
-                    }
-                }
-            }
-            initialized = pairs
+        edges.withUnsafeBufferPointer { edgeBuffer in
+            rk_fill_bin_place(
+                UnsafeRawPointer(edgeBuffer.baseAddress!), edgeBuffer.count, &box, store.offsets, store.single, bins)
         }
-        return (carry, offsets, bins)
+        return true
     }
 
     /// `occupiedExtent(_:)` by the C kernel (rk_fill_edge_extent: minima and maxima of the 24.8 values, which

@@ -9,24 +9,29 @@
 // a tile with edges knows what enters from its left. All of it is integer arithmetic, hence exact.
 
 /// A path ready for per-tile coverage: immutable, `Sendable`, safe to read from many threads at once.
+/// Everything lives in one FillPathStore, so the value is one reference: it fits an existential's inline
+/// buffer (no box per path, no copy of the fields into each call through `any FillCoverageSource`).
 public struct FillPathCoverage: Sendable {
-    public let grid: FillTileGrid
-    public let fillRule: CGPathFillRule
-    let edges: [FillEdge]
+    /// The path's binned data (FillPathStore.swift).
+    let store: FillPathStore
+
+    public var grid: FillTileGrid { store.grid }
+    public var fillRule: CGPathFillRule { store.fillRule }
+    var edges: [FillEdge] { store.edges }
     /// The grid-relative tiles that can have coverage; every other tile is empty.
-    public let occupiedColumns: Range<Int>
-    public let occupiedRows: Range<Int>
+    public var occupiedColumns: Range<Int> { store.occupiedColumns }
+    public var occupiedRows: Range<Int> { store.occupiedRows }
     /// Edge indices of occupied tile t (row-major within the occupied box) are
     /// binEdges[binOffsets[t] ..< binOffsets[t + 1]].
-    let binOffsets: [Int32]
-    let binEdges: [Int32]
+    var binOffsets: FillPathStoreView<Int32> { store.offsetView }
+    var binEdges: FillPathStoreView<Int32> { store.binView }
     /// Coverage entering occupied tile t's pixel row i from its left, in fillFullCoverage units: carry[t·T + i].
-    let carry: [Int32]
+    var carry: FillPathStoreView<Int32> { store.carryView }
     /// What occupied tile t holds, so a tile without edges is drawn without reading its offsets and carries
     /// (by drawing time they have usually left the caches): fillTileHasEdges, fillTileEdgeFreeMixed (no edges,
     /// carries that differ between rows) or fillTileEdgeFreeUniform | alpha (no edges, every row's carry
     /// equal, so every row's coverage is `alpha`).
-    let tileSummary: [UInt16]
+    var tileSummary: FillPathStoreView<UInt16> { store.summaryView }
 
     /// Bins `edges` (normally a `FillEdgeBuilder`'s, clipped to `grid.bounds`) for filling with `fillRule`.
     public init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
@@ -36,9 +41,6 @@ public struct FillPathCoverage: Sendable {
     /// As the public init, with the binning done by the C kernel when it can take the edges (`.automatic`)
     /// or always by the Swift loop (`.swift`, for tests); both give identical results.
     init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid, implementation: FillAccumulateImplementation) {
-        self.grid = grid
-        self.fillRule = fillRule
-        self.edges = edges
         let size = grid.tileSize
 
         // The occupied box, in grid-relative tiles.
@@ -47,50 +49,43 @@ public struct FillPathCoverage: Sendable {
         let (minCell, maxCell, minRow, maxRow) = extent
         let columns = Self.tileRange(minCell, maxCell, first: grid.firstColumn, count: grid.columnCount, size: size)
         let rows = Self.tileRange(minRow, maxRow, first: grid.firstRow, count: grid.rowCount, size: size)
-        occupiedColumns = columns
-        occupiedRows = rows
-        let boxWidth = columns.count
-        let tileCount = boxWidth * rows.count
-        guard tileCount > 0 else {
-            binOffsets = [0]
-            binEdges = []
-            carry = []
-            tileSummary = []
-            return
+        let tileCount = columns.count * rows.count
+        let store = FillPathStore(
+            grid: grid, fillRule: fillRule, edges: edges, occupiedColumns: columns, occupiedRows: rows,
+            binnedEdgeCount: tileCount > 0 ? edges.count : 0)
+        if tileCount > 0 {
+            let binned = implementation == .automatic
+                && Self.binWithKernel(edges, grid: grid, columns: columns, rows: rows, into: store)
+            if !binned {
+                let (carry, offsets, bins) = Self.binInSwift(edges, grid: grid, columns: columns, rows: rows)
+                store.carry.update(from: carry, count: carry.count)
+                store.offsets.update(from: offsets, count: offsets.count)
+                store.reserveBins(bins.count).initialize(from: bins, count: bins.count)
+            }
+            Self.summarizeTiles(store, fillRule: fillRule)
+        } else {
+            // No tile: offsets [0] (the store's zeros), no bins.
+            _ = store.reserveBins(0)
         }
-
-        let binned = implementation == .automatic
-            ? Self.binWithKernel(edges, grid: grid, columns: columns, rows: rows) : nil
-        let (carry, offsets, bins) = binned ?? Self.binInSwift(edges, grid: grid, columns: columns, rows: rows)
-        self.carry = carry
-        binOffsets = offsets
-        binEdges = bins
-        tileSummary = Self.summarizeTiles(carry: carry, offsets: offsets, tileSize: size, fillRule: fillRule)
+        self.store = store
     }
 
-    /// tileSummary for binned carries and offsets (tile t's carries are carry[t·T ..< (t + 1)·T]).
-    static func summarizeTiles(carry: [Int32], offsets: [Int32], tileSize size: Int, fillRule: CGPathFillRule)
-        -> [UInt16] {
-        let tileCount = offsets.count - 1
-        let evenOdd = fillRule == .evenOdd
-        return [UInt16](unsafeUninitializedCapacity: tileCount) { out, initialized in
-            carry.withUnsafeBufferPointer { carries in
-                offsets.withUnsafeBufferPointer { starts in
-                    // Invariant: carries holds tileCount · size values and starts tileCount + 1 (the binning's).
-                    for t in 0..<tileCount {
-                        if starts[t] != starts[t + 1] {
-                            out[t] = fillTileHasEdges
-                            continue
-                        }
-                        let rows = carries.baseAddress! + t * size, first = rows[0]
-                        var differing: Int32 = 0
-                        for i in 1..<size { differing |= rows[i] ^ first }
-                        let alpha = evenOdd ? fillAlphaEvenOdd(first) : fillAlphaNonZero(first)
-                        out[t] = differing == 0 ? fillTileEdgeFreeUniform | UInt16(alpha) : fillTileEdgeFreeMixed
-                    }
-                }
+    /// The store's tile summaries from its binned carries and offsets (tile t's carries are
+    /// carry[t·T ..< (t + 1)·T]).
+    static func summarizeTiles(_ store: FillPathStore, fillRule: CGPathFillRule) {
+        let evenOdd = fillRule == .evenOdd, size = store.tileSize
+        let carries = store.carry, starts = store.offsets, out = store.summary
+        // Invariant: the store holds tileCount · size carries, tileCount + 1 offsets and tileCount summaries.
+        for t in 0..<store.tileCount {
+            if starts[t] != starts[t + 1] {
+                out[t] = fillTileHasEdges
+                continue
             }
-            initialized = tileCount
+            let rows = carries + t * size, first = rows[0]
+            var differing: Int32 = 0
+            for i in 1..<size { differing |= rows[i] ^ first }
+            let alpha = evenOdd ? fillAlphaEvenOdd(first) : fillAlphaNonZero(first)
+            out[t] = differing == 0 ? fillTileEdgeFreeUniform | UInt16(alpha) : fillTileEdgeFreeMixed
         }
     }
 

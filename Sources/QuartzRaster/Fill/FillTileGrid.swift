@@ -80,7 +80,7 @@ public final class FillTileScratch {
 
     // Invariants: each pointer is allocated once in init with the count in its comment and freed in
     // deinit; `deltas` is all zeros between tile calls and `touchedWords` likewise (the tile loop re-zeroes every cell and bit it touched).
-    let deltas: UnsafeMutablePointer<Int32>  // tileCapacity × (tileCapacity + 2)
+    let deltas: UnsafeMutablePointer<Int32>  // tileCapacity × deltaStride, 64-byte aligned
     let carry: UnsafeMutablePointer<Int32>  // tileCapacity
     /// Bit c of row i's words is set when cell c of that row may hold a delta (FillTileCoverage.swift).
     let touchedWords: UnsafeMutablePointer<UInt64>  // tileCapacity × touchedWordsPerRow, all zero between tiles
@@ -92,7 +92,9 @@ public final class FillTileScratch {
     let sweepMaskCapacity: Int
     let sweepSpanCapacity: Int
 
-    var deltaStride: Int { tileCapacity + 2 }
+    /// Cells per delta row: tileCapacity + 2 rounded up to 16, so every row starts a 64-byte line and the
+    /// blending sweep's 16-cell steps (raster_kernels_paths_sweep.c) each load and clear one whole line.
+    let deltaStride: Int
     /// 64-cell words per row of `touchedWords`.
     let touchedWordsPerRow: Int
 
@@ -100,8 +102,10 @@ public final class FillTileScratch {
         let size = min(max(tileSize, 1), 1024)
         tileCapacity = size
         self.rowCapacity = max(rowCapacity, size, 16)
-        deltas = .allocate(capacity: size * (size + 2))
-        deltas.initialize(repeating: 0, count: size * (size + 2))
+        deltaStride = (size + 2 + 15) & ~15
+        deltas = UnsafeMutableRawPointer.allocate(byteCount: size * deltaStride * 4, alignment: 64)
+            .bindMemory(to: Int32.self, capacity: size * deltaStride)
+        deltas.initialize(repeating: 0, count: size * deltaStride)
         carry = .allocate(capacity: size)
         carry.initialize(repeating: 0, count: size)
         touchedWordsPerRow = (size + 63) / 64
