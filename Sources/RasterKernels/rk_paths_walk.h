@@ -103,7 +103,7 @@ static inline __attribute__((always_inline)) void add_segment(
     if (cell_r == cell_l + 1 && (interior || (cell_l >= cell_x0 && cell_r < cell_x1))) {
         // The common shallow case, as add_segment_cells would do it: two cells inside the tile, one boundary
         // crossing (the same formula, slope and clamp).
-        // `boundary_y`, when given, is this crossing computed ahead by two_cell_crossings_avx2 (same bits).
+        // `boundary_y`, when given, is this crossing computed ahead by two_cell_crossings4 (same bits).
         int32_t boundary = cell_r * 256, ny;
         if (has_boundary_y) {
             ny = boundary_y;
@@ -168,23 +168,24 @@ static inline __attribute__((always_inline)) int edge_tile_rows(const rk_fill_ed
     return *row_a <= *row_b;
 }
 
-// One row's cell work computed ahead by a vector walk (4 or 8 rows per block, lane i for row i): the three
-// sums add_segment would add to cells j, j + 1 and j + 2 of the row (the third is 0 for a one-cell piece), the
-// touched bits at j, and the row's segment for the rows the lanes leave to add_segment. Each vector is stored
-// whole and read back one lane at a time, so every load is forwarded from a single store.
+// One row's cell work computed ahead by the vector walk (rk_paths_walk_lanes4.h, 4 rows per block, lane i
+// for row i): the three sums add_segment would add to cells j, j + 1 and j + 2 of the row (the third is 0 for
+// a one-cell piece), the touched bits at j, and the row's segment for the rows the lanes leave to add_segment
+// (stored only when a block has such a row). Each vector is stored whole and read back one lane at a time, so
+// every load is forwarded from a single store.
 typedef struct rk_row_pieces {
-    _Alignas(32) int32_t xa[8], ya[8], xb[8], yb[8];
-    _Alignas(32) int32_t cell[8], bits[8], simple[8];
-    _Alignas(32) uint32_t first[8], second[8], third[8];
+    _Alignas(16) int32_t xa[4], ya[4], xb[4], yb[4];
+    _Alignas(16) int32_t cell[4], bits[4];
+    _Alignas(16) uint32_t first[4], second[4], third[4];
 } rk_row_pieces;
 
 // Row i of a vector walk's block: the lanes' piece when `simple` (a segment within one cell or across one
 // cell boundary, not ending a touched word), else add_segment on the row's segment (an empty one adds nothing).
 static inline __attribute__((always_inline)) void add_row_from_pieces(const rk_row_pieces *pieces, int32_t i,
-                                                                      int simple, uint32_t winding,
-                                                                      int32_t cell_x0, int32_t cell_x1,
-                                                                      uint32_t *row, uint32_t *carry,
-                                                                      uint64_t *words) {
+                                                                      unsigned simple,
+                                                                      uint32_t winding, int32_t cell_x0,
+                                                                      int32_t cell_x1, uint32_t *row,
+                                                                      uint32_t *carry, uint64_t *words) {
     if (simple) {
         int32_t j = pieces->cell[i];
         row[j] += pieces->first[i];

@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    /// Steep edges near a cell boundary, 2 to 20 rows: vector blocks (4 or 8 rows) with no two-cell row, with
+    /// Steep edges near a cell boundary, 2 to 20 rows: vector blocks (4 rows) with no two-cell row, with
     /// one at each lane position, and with one only in a lane past the edge's last row must all match the
     /// Swift walk (the vector tiers compute every block's two-cell crossings ahead, lane by lane).
     @Test(arguments: [16, 64])
