@@ -27,27 +27,10 @@ import Testing
         var random = FillTestRandom(seed: 99)
         var compared = 0, touched = 0
         for (index, g) in Self.shapes().enumerated() {
-            // A 128×128 surface at an offset (a compositor tile) or at the origin, and a random region in it.
-            let origin = index % 2 == 0 ? (0, 0) : (16, 24)
-            let bounds = FillPixelBounds(minX: origin.0, minY: origin.1, maxX: origin.0 + 128, maxY: origin.1 + 128)
-            let x0 = bounds.minX + Int(random.next() % 40), y0 = bounds.minY + Int(random.next() % 40)
-            let region = index % 3 == 0
-                ? bounds
-                : FillPixelBounds(minX: x0, minY: y0, maxX: x0 + 20 + Int(random.next() % 68),
-                                  maxY: y0 + 20 + Int(random.next() % 68))
-            // Premultiplied colours: opaque, translucent, and transparent black.
-            let alpha = [255, 200, 77, 1, 0][index % 5]
-            func premultiplied(_ a: Int) -> UInt32 {
-                let c = { UInt32(Int(random.next() % UInt64(a + 1))) }
-                return UInt32(a) << 24 | c() << 16 | c() << 8 | c()
-            }
-            let color = premultiplied(alpha)
-            var background = (0..<(128 * 128)).map { _ in premultiplied(Int(random.next() % 256)) }
-            var expected = background
-            expected.withUnsafeMutableBufferPointer { p in
-                FillShapeBlend.portableRows(g, color: color, region: region,
-                                            surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds))
-            }
+            let test = Self.kernelCase(g, index: index, random: &random, wholeEvery: 3, offsets: 40, sizes: (20, 68),
+                                       alphas: [255, 200, 77, 1, 0])
+            let (bounds, region, color, expected) = (test.bounds, test.region, test.color, test.expected)
+            var background = test.before
             let before = background
             for kernels in [SpanKernelChoice.portable, .automatic] {
                 var drawn = before
@@ -64,5 +47,44 @@ import Testing
         }
         #expect(compared > 80)
         #expect(touched > 50)  // most shapes reach their region: the comparison is not vacuous
+    }
+
+    /// One kernel-versus-portable case for shape `index`: a 128×128 surface at the origin or at (16, 24) (a
+    /// compositor tile), a region (the whole surface every `wholeEvery`-th shape, else a random one starting
+    /// within `offsets` pixels with sides sizes.0 + random(sizes.1)), a premultiplied colour of alpha
+    /// alphas[index % 5] (opaque, translucent, transparent black), random premultiplied pixels, and what the
+    /// portable row loop makes of them.
+    struct KernelCase {
+        let bounds: FillPixelBounds, region: FillPixelBounds
+        let color: UInt32
+        let before: [UInt32], expected: [UInt32]
+    }
+
+    static func kernelCase(
+        _ g: FillAffineRoundedRect, index: Int, random: inout FillTestRandom, wholeEvery: Int, offsets: Int,
+        sizes: (Int, Int), alphas: [Int]
+    ) -> KernelCase {
+        let origin = index % 2 == 0 ? (0, 0) : (16, 24)
+        let bounds = FillPixelBounds(minX: origin.0, minY: origin.1, maxX: origin.0 + 128, maxY: origin.1 + 128)
+        let x0 = bounds.minX + Int(random.next() % UInt64(offsets)), y0 = bounds.minY + Int(random.next() % UInt64(offsets))
+        let region = index % wholeEvery == 0
+            ? bounds
+            : FillPixelBounds(minX: x0, minY: y0, maxX: x0 + sizes.0 + Int(random.next() % UInt64(sizes.1)),
+                              maxY: y0 + sizes.0 + Int(random.next() % UInt64(sizes.1)))
+        // Channels drawn in the order blue, green, red (the order of the tests' earlier inline closures).
+        func premultiplied(_ a: Int, _ random: inout FillTestRandom) -> UInt32 {
+            let b = UInt32(random.next() % UInt64(a + 1)), g = UInt32(random.next() % UInt64(a + 1))
+            let r = UInt32(random.next() % UInt64(a + 1))
+            return UInt32(a) << 24 | b << 16 | g << 8 | r
+        }
+        let color = premultiplied(alphas[index % 5], &random)
+        var before = [UInt32](repeating: 0, count: 128 * 128)
+        for k in before.indices { before[k] = premultiplied(Int(random.next() % 256), &random) }
+        var expected = before
+        expected.withUnsafeMutableBufferPointer { p in
+            FillShapeBlend.portableRows(g, color: color, region: region,
+                                        surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds))
+        }
+        return KernelCase(bounds: bounds, region: region, color: color, before: before, expected: expected)
     }
 }

@@ -13,25 +13,9 @@ import Testing
         var random = FillTestRandom(seed: 7117)
         var compared = 0, touched = 0
         for (index, g) in FillRoundedRectKernelTests.shapes().enumerated() {
-            let origin = index % 2 == 0 ? (0, 0) : (16, 24)
-            let bounds = FillPixelBounds(minX: origin.0, minY: origin.1, maxX: origin.0 + 128, maxY: origin.1 + 128)
-            let x0 = bounds.minX + Int(random.next() % 30), y0 = bounds.minY + Int(random.next() % 30)
-            let region = index % 2 == 0
-                ? bounds
-                : FillPixelBounds(minX: x0, minY: y0, maxX: x0 + 40 + Int(random.next() % 58),
-                                  maxY: y0 + 40 + Int(random.next() % 58))
-            let alpha = [200, 77, 1, 254, 255][index % 5]
-            func premultiplied(_ a: Int) -> UInt32 {
-                let c = { UInt32(Int(random.next() % UInt64(a + 1))) }
-                return UInt32(a) << 24 | c() << 16 | c() << 8 | c()
-            }
-            let color = premultiplied(alpha)
-            let before = (0..<(128 * 128)).map { _ in premultiplied(Int(random.next() % 256)) }
-            var expected = before
-            expected.withUnsafeMutableBufferPointer { p in
-                FillShapeBlend.portableRows(g, color: color, region: region,
-                                            surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds))
-            }
+            let test = FillRoundedRectKernelTests.kernelCase(
+                g, index: index, random: &random, wholeEvery: 2, offsets: 30, sizes: (40, 58), alphas: [200, 77, 1, 254, 255])
+            let (bounds, region, color, before, expected) = (test.bounds, test.region, test.color, test.before, test.expected)
             // Another test's tier switch during the call makes the result nil: retry until the call ran alone.
             var drawn: [UInt32]?
             let deadline = Date().addingTimeInterval(60)
