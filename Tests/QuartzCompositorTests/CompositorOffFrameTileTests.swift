@@ -1,5 +1,7 @@
-// Frame tiles that start from the background and hold shapes are composited in the worker's scratch tile
-// and streamed out to the frame (CompositorTiles.swift); the rest are composited in place. The route must
+// Frame tiles that start from the background are composited in the worker's scratch tile (or, sharp rectangles
+// alone, band by band) and written out to the frame (CompositorTiles.swift): with streaming stores when the frame
+// is larger than CompositorTileContext.streamingFrameBytes, with ordinary ones otherwise. The rest are composited
+// in place. The route must
 // never change a pixel: DESIGN.md's determinism rule (the same scene gives bit-identical pixels whatever the
 // thread count or tile size) extends to it.
 import Foundation
@@ -33,8 +35,35 @@ import Testing
         }
     }
 
-    /// A frame of sharp rectangles only (composited in place) and one mixing them with shapes, over garbage:
-    /// both routes start every tile from the background.
+    /// Frames on both sides of the streaming threshold, of sharp rectangles at fractional coordinates alone (too
+    /// short bands: the scratch tile) and mixed with rounded ones: off the frame over garbage equals in place.
+    @Test func smallAndLargeFramesGiveTheSamePixels() throws {
+        let background = PremultipliedRGBA8(r: 12, g: 34, b: 56, a: 255)
+        for (width, height) in [(300, 200), (1100, 700)] {
+            let large = CompositorTileContext.streamsFrame(FillPixelBounds(minX: 0, minY: 0, maxX: width, maxY: height))
+            #expect(large == (width * height * 4 > CompositorTileContext.streamingFrameBytes))
+            var sharp: [RenderNode] = []
+            for k in 0..<60 {
+                let x = Double(k * 37 % (width - 60)) + 0.25 * Double(k % 4), y = Double(k * 53 % (height - 40)) + 0.5
+                sharp.append(solidItem(CGRect(x: x, y: y, width: 45.3, height: 27.7), TestColors.blue, opacity: 0.6))
+            }
+            let round = solidItem(CGRect(x: 40, y: 30, width: 120, height: 90), TestColors.green, radius: 14, opacity: 0.7)
+            for nodes in [sharp, sharp + [round]] {
+                for (threads, tileSize) in [(1, 128), (2, 64)] {
+                    var inPlace = PremultipliedRGBA8Bitmap(width: width, height: height, filledWith: background)
+                    Compositor.render(RenderList(nodes), into: &inPlace, options: CompositorOptions(threads: threads, tileSize: tileSize))
+                    var offFrame = PremultipliedRGBA8Bitmap(
+                        width: width, height: height, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
+                    Compositor.render(RenderList(nodes), into: &offFrame,
+                                      options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
+                    #expect(offFrame == inPlace, "\(width)×\(height), \(nodes.count) items, threads \(threads), tiles \(tileSize)")
+                }
+            }
+        }
+    }
+
+    /// A frame of sharp rectangles only and one mixing them with shapes, over garbage: every tile starts from
+    /// the background.
     @Test func everyTileStartsFromTheBackground() throws {
         let background = PremultipliedRGBA8(r: 200, g: 100, b: 0, a: 255)
         let sharp = solidItem(CGRect(x: 8, y: 8, width: 40, height: 30), TestColors.blue)

@@ -1,13 +1,15 @@
-// FillSurfaceRows.copyStreaming (rk_copy_block_streaming): the compositor writes finished frame tiles out
-// with it, so it must copy exactly the block, whatever the destination's alignment (streaming stores only
-// cover whole 64-byte lines; the partial lines at each row's ends take ordinary stores), and nothing else.
+// FillSurfaceRows.copyStreaming (rk_copy_block_streaming) and FillSurfaceRows.copy: the compositor writes
+// finished frame tiles out with them (streaming for large frames, ordinary stores for small ones), so each must
+// copy exactly the block, whatever the destination's alignment (streaming stores only cover whole 64-byte lines;
+// the partial lines at each row's ends take ordinary stores), and nothing else.
 import Testing
 @testable import QuartzRaster
 
 @Suite struct FillSurfaceStreamingCopyTests {
     /// Every destination offset within a cache line (0…15 pixels), widths around the 16-pixel line size,
     /// several heights and strides: the block equals the source, every other pixel keeps its value.
-    @Test func copiesExactlyTheBlockAtEveryAlignment() {
+    @Test(arguments: [true, false])
+    func copiesExactlyTheBlockAtEveryAlignment(streaming: Bool) {
         var random = PaintTestRandom(seed: 0x5EED_C0DE)
         let sourceBounds = FillPixelBounds(minX: 5, minY: 3, maxX: 145, maxY: 43)
         var source = (0..<sourceBounds.width * sourceBounds.height).map { _ in UInt32(truncatingIfNeeded: random.next()) }
@@ -26,9 +28,12 @@ import Testing
                     destination.withUnsafeMutableBufferPointer { d in
                         source.withUnsafeMutableBufferPointer { s in
                             let target = FillSurfaceRows(base: d.baseAddress! + shift, bounds: destinationBounds)
-                            target.copyStreaming(
-                                from: FillSurfaceRows(base: s.baseAddress!, bounds: sourceBounds), x: x, y: y,
-                                width: width, height: height)
+                            let from = FillSurfaceRows(base: s.baseAddress!, bounds: sourceBounds)
+                            if streaming {
+                                target.copyStreaming(from: from, x: x, y: y, width: width, height: height)
+                            } else {
+                                target.copy(from: from, x: x, y: y, width: width, height: height)
+                            }
                         }
                     }
                     var expected = before
@@ -40,7 +45,7 @@ import Testing
                             expected[d] = source[s]
                         }
                     }
-                    #expect(destination == expected, "stride \(destinationWidth), shift \(shift), \(width)×\(height)")
+                    #expect(destination == expected, "streaming \(streaming), stride \(destinationWidth), shift \(shift), \(width)×\(height)")
                 }
             }
         }
@@ -55,6 +60,8 @@ import Testing
                 let rows = FillSurfaceRows(base: p.baseAddress!, bounds: bounds)
                 rows.copyStreaming(from: FillSurfaceRows(base: o.baseAddress!, bounds: bounds), x: 0, y: 0, width: 0, height: 8)
                 rows.copyStreaming(from: FillSurfaceRows(base: o.baseAddress!, bounds: bounds), x: 0, y: 0, width: 8, height: 0)
+                rows.copy(from: FillSurfaceRows(base: o.baseAddress!, bounds: bounds), x: 0, y: 0, width: 0, height: 8)
+                rows.copy(from: FillSurfaceRows(base: o.baseAddress!, bounds: bounds), x: 0, y: 0, width: 8, height: 0)
             }
         }
         #expect(pixels == [UInt32](repeating: 7, count: 64))
