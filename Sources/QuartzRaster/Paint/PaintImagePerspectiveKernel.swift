@@ -7,7 +7,9 @@
 // boundaries. Trilinear takes one level of detail per block (at the block centre, as before). Coordinates
 // are clamped in Float to [−2, size + 1] texels, rounded to 1/256 texel with the magic-number trick (exact for
 // |value| < 2^22, hence the 16382-texel size limit) and sampled by the affine kernel's integer code.
-// W ≤ 0 (behind the viewer) and NaN give transparent pixels, as the Double path does.
+// W ≤ 0 (behind the viewer) and NaN give transparent pixels, as the Double path does. The bilinear filter runs
+// in C when a vector tier is in use (raster_kernels_images_perspective.c: the same operations, the same bytes).
+import RasterKernels
 
 /// One texture level sampled through a homography with per-pixel division.
 struct PaintImagePerspectiveLevel: Sendable {
@@ -71,5 +73,31 @@ struct PaintImagePerspectiveRow {
         let bits = unsafeBitCast(W, to: SIMD8<Int32>.self)
         let hidden = unsafeBitCast(((bits &- 1) | bits) &>> 31, to: SIMD8<UInt32>.self)
         return (X / W, Y / W, hidden)
+    }
+}
+
+extension PaintImagePerspectiveLevel {
+    /// This level under `map` for the C kernel (rk_image_perspective_level's fields are this level's and the
+    /// sampler's, so the kernel's clamps and taps are `sample`'s).
+    func kernelLevel(map m: PaintProjectiveTransform) -> rk_image_perspective_level {
+        let level = sampler.level
+        return rk_image_perspective_level(
+            pixels: level.pixels, stride: Int32(truncatingIfNeeded: level.stride), maxU: sampler.maxU, maxV: sampler.maxV,
+            scaleU: scaleU, scaleV: scaleV, limitU: maxU, limitV: maxV,
+            m: (m.m0, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8))
+    }
+}
+
+/// The C perspective kernel per `kernels` over `count` pixels of row y from x: pixels done, count or 0.
+@inline(__always)
+func paintPerspectiveBilinearKernel(
+    _ level: inout rk_image_perspective_level, x: Int, y: Int, _ output: UnsafeMutablePointer<UInt32>, _ count: Int,
+    _ kernels: SpanKernelChoice
+) -> Int {
+    switch kernels {
+    case .automatic: return rk_image_perspective_bilinear(&level, Int64(x), Int64(y), output, count)
+    case .portable: return 0
+    case .avx2:
+        return SpanKernels.isAVX2Supported ? rk_image_perspective_bilinear_avx2(&level, Int64(x), Int64(y), output, count) : 0
     }
 }

@@ -10,12 +10,14 @@
 // affine maps run the fixed-point kernel (PaintImageAffineKernel.swift, or its AVX2 twin in
 // raster_kernels_images.c with the same bytes; unit x steps take the row kernel of PaintImageTranslateKernel.swift);
 // compositors that blend source-over sample and blend in one pass (PaintImageSourceOver.swift); perspective runs the per-pixel-divide kernel
-// (PaintImagePerspectiveKernel.swift); the Double path (PaintImageScalarPath.swift) serves the nearest
+// (PaintImagePerspectiveKernel.swift; for the linear filter its C twin in raster_kernels_images_perspective.c
+// with the same bytes); the Double path (PaintImageScalarPath.swift) serves the nearest
 // filter and anything outside the kernels' ranges.
 // Level of detail (trilinear): λ = log2 ρ, ρ = the larger length of the image-space derivatives along
 // device x and y (the Jacobian's columns, as in OpenGL's scale factor), once per shader when affine and once
 // per 16-pixel block aligned to device x (at the block centre) under perspective.
 import Foundation
+import RasterKernels
 
 /// How an image is filtered (CALayer's `minificationFilter` names: nearest, linear, trilinear).
 public enum PaintImageFilter: Sendable, Hashable {
@@ -61,6 +63,8 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     let affineBlend: UInt32
     /// Perspective kernel usable (linear or trilinear filter, texture and map within its ranges).
     let usesPerspectiveKernel: Bool
+    /// The perspective kernel's level in C form (the linear filter: level 0 alone), nil otherwise.
+    let perspectiveKernelLevel: rk_image_perspective_level?
 
     /// `deviceToImage` maps device pixels to image pixels; `opacity` (0…1) multiplies every sample;
     /// `lodBias` is added to the mipmap level of detail under `.trilinear` (positive: blurrier; a non-finite
@@ -113,6 +117,8 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         affineNextLevel = next
         affineBlend = blend
         usesPerspectiveKernel = perspective
+        perspectiveKernelLevel = perspective && filter == .linear && levels != nil
+            ? PaintImagePerspectiveLevel(levels![0]).kernelLevel(map: m) : nil
     }
 
     /// log2 of the larger Jacobian column length (texels per device pixel); −∞ for a degenerate map.
@@ -147,7 +153,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         } else if isAffine {
             shadeAffineScalar(levels, x: x, y: y, count: count, into: output)
         } else if usesPerspectiveKernel {
-            shadePerspective(levels, x: x, y: y, count: count, into: output)
+            shadePerspective(levels, x: x, y: y, count: count, into: output, kernels: kernels)
         } else {
             shadePerspectiveScalar(levels, x: x, y: y, count: count, into: output)
         }
@@ -187,10 +193,17 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         if hi < x + count { shadeAffineScalar(levels, x: hi, y: y, count: x + count - hi, into: output + (hi - x)) }
     }
 
-    /// The perspective kernel: 16-pixel blocks aligned to device x, 8 pixels per step.
+    /// The perspective kernel: 16-pixel blocks aligned to device x, 8 pixels per step (in C for the linear filter
+    /// when `kernels` allows it).
     private func shadePerspective(
-        _ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>
+        _ levels: UnsafePointer<PaintTextureLevel>, x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>,
+        kernels: SpanKernelChoice
     ) {
+        if var level = perspectiveKernelLevel,
+           paintPerspectiveBilinearKernel(&level, x: x, y: y, output, count, kernels) == count
+        {
+            return
+        }
         let row = PaintImagePerspectiveRow(m: map, py: Double(y) + 0.5)
         let trilinear = filter == .trilinear
         var first = PaintImagePerspectiveLevel(levels[0])
