@@ -1,11 +1,11 @@
-// Perspective bilinear image sampling (include/raster_kernels_images_perspective.h): PaintImagePerspectiveKernel
+// Perspective bilinear image sampling (include/raster_kernels_images.h): PaintImagePerspectiveKernel
 // .swift's Swift SIMD8 code, operation for operation, on AVX2 (8 pixels per step, as the Swift steps) and on
 // AVX-512 (a whole 16-pixel block per step; each pixel's arithmetic depends only on its index in its block, so
 // the lanes are the same). Float operations are never fused (FP_CONTRACT OFF), as in Swift; the float clamps use
 // max(low, f) and min(high, f), which keep a NaN lane as Swift's comparisons do; the bilinear taps and weights
 // are the affine kernels' (rki_image_lanes.h, rki_image_lanes512.h).
 #pragma STDC FP_CONTRACT OFF
-#include "raster_kernels_images_perspective.h"
+#include "raster_kernels_images.h"
 #include "raster_kernels.h"
 #include "rki_image_lanes.h"
 #include "rki_image_lanes512.h"
