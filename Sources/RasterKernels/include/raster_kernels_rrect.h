@@ -79,6 +79,11 @@ int rk_rrect_side_bytes(const rk_rrect_shape *shape, int side_x, const double *d
 int rk_rrect_lane_bytes(const rk_rrect_shape *shape, const double *offset_x, const double *offset_y, int64_t count,
                         uint8_t *out, int exact);
 
+/// Tests: rk_rrect_lane_bytes by the AVX-512 tier's eight-lane edge steps (raster_kernels_rrect_avx512.c).
+/// Returns 0 without AVX-512 (nothing written), else as rk_rrect_lane_bytes.
+int rk_rrect_lane_bytes_wide(const rk_rrect_shape *shape, const double *offset_x, const double *offset_y,
+                             int64_t count, uint8_t *out, int exact);
+
 #ifdef __cplusplus
 }
 #endif
