@@ -17,15 +17,6 @@
 #if RK_X86
 #define RKR_AVX512_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq")))
 
-// Edge pixels waiting for their step: lanes 0 ..< n hold pixel centres (px) and their rows' products; each of
-// the `runs` pieces is `count` consecutive pixels of one row from `pixels`, in lanes lane0 ..< lane0 + count.
-typedef struct rkr_edge_batch {
-    __m512d px, row_x, row_y;
-    int n, runs;
-    uint32_t *pixels[8];
-    int lane0[8], count[8];
-} rkr_edge_batch;
-
 // The shape's constant terms for a step.
 typedef struct rkr_step_terms8 {
     rkr_lane_terms8 lanes;
@@ -33,44 +24,32 @@ typedef struct rkr_step_terms8 {
     __m512i color16;
 } rkr_step_terms8;
 
-// The batch's step: the coverage bytes of lanes 0 ..< n, then each run blended with its lanes' bytes.
+// The runs of a step: run i is count[i] consecutive pixels of one row from pixels[i], in lanes lane0[i] ...
+typedef struct rkr_step_runs {
+    uint32_t *pixels[8];
+    int lane0[8], count[8];
+} rkr_step_runs;
+
+// A step's coverage bytes: lanes 0 ..< n hold pixel centres px and their rows' products ix_y · py (row_x) and
+// iy_y · py (row_y).
 RKR_AVX512_TARGET __attribute__((always_inline))
-static inline void rkr_batch_flush(const rk_rrect_shape *g, const rkr_step_terms8 *t, rkr_edge_batch *b) {
-    const __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->ixx, b->px), b->row_x), t->offx);
-    const __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->iyx, b->px), b->row_y), t->offy);
+static inline __m256i rkr_step_bytes8(const rk_rrect_shape *g, const rkr_step_terms8 *t, __m512d px, __m512d row_x,
+                                      __m512d row_y, int n) {
+    const __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->ixx, px), row_x), t->offx);
+    const __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->iyx, px), row_y), t->offy);
     int flagged = 0;
-    const __m256i bytes = rkr_lane_bytes_8(g, &t->lanes, _mm512_sub_pd(lx, t->cx), _mm512_sub_pd(ly, t->cy),
-                                           (__mmask8)((1u << b->n) - 1), &flagged);
-    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    for (int i = 0; i < b->runs; i++) {
-        // The run's bytes moved down to lanes 0 ..< count.
-        const __m256i own = _mm256_permutexvar_epi32(_mm256_add_epi32(iota, _mm256_set1_epi32(b->lane0[i])), bytes);
-        rkr_blend8(b->pixels[i], (__mmask8)((1u << b->count[i]) - 1), own, t->color16);
-    }
-    b->n = 0;
-    b->runs = 0;
+    return rkr_lane_bytes_8(g, &t->lanes, _mm512_sub_pd(lx, t->cx), _mm512_sub_pd(ly, t->cy),
+                            (__mmask8)((1u << n) - 1), &flagged);
 }
 
-// Adds pixels from ..< to of the row whose pixel x is row[x − surface_x] (products row_x, row_y), stepping
-// whenever eight lanes are filled. Lanes are filled with masked moves: px = (x − n) + (lane + ½), exact.
+// Each of a step's runs blended with its lanes' bytes.
 RKR_AVX512_TARGET __attribute__((always_inline))
-static inline void rkr_batch_add(const rk_rrect_shape *g, const rkr_step_terms8 *t, rkr_edge_batch *b,
-                                 uint32_t *row, int64_t surface_x, int64_t from, int64_t to, __m512d row_x,
-                                 __m512d row_y) {
-    const __m512d lane_centres = _mm512_setr_pd(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5);
-    for (int64_t x = from; x < to;) {
-        const int k = to - x < 8 - b->n ? (int)(to - x) : 8 - b->n;
-        const __mmask8 lanes = (__mmask8)(((1u << k) - 1) << b->n);
-        b->px = _mm512_mask_add_pd(b->px, lanes, _mm512_set1_pd((double)(x - b->n)), lane_centres);
-        b->row_x = _mm512_mask_mov_pd(b->row_x, lanes, row_x);
-        b->row_y = _mm512_mask_mov_pd(b->row_y, lanes, row_y);
-        b->pixels[b->runs] = row + (x - surface_x);
-        b->lane0[b->runs] = b->n;
-        b->count[b->runs] = k;
-        b->runs++;
-        b->n += k;
-        x += k;
-        if (b->n == 8) rkr_batch_flush(g, t, b);
+static inline void rkr_step_blend8(const rkr_step_terms8 *t, const rkr_step_runs *r, int runs, __m256i bytes) {
+    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int i = 0; i < runs; i++) {
+        // The run's bytes moved down to lanes 0 ..< count.
+        const __m256i own = _mm256_permutexvar_epi32(_mm256_add_epi32(iota, _mm256_set1_epi32(r->lane0[i])), bytes);
+        rkr_blend8(r->pixels[i], (__mmask8)((1u << r->count[i]) - 1), own, t->color16);
     }
 }
 
@@ -84,30 +63,53 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
     t.offx = _mm512_set1_pd(g->offset_x), t.offy = _mm512_set1_pd(g->offset_y);
     t.cx = _mm512_set1_pd(g->center_x), t.cy = _mm512_set1_pd(g->center_y);
     t.color16 = _mm512_cvtepu8_epi16(_mm256_set1_epi32((int)color));
-    rkr_edge_batch b;
-    b.px = b.row_x = b.row_y = _mm512_setzero_pd();
-    b.n = b.runs = 0;
+    const __m512d lane_centres = _mm512_setr_pd(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5);
+    // The pending step (locals, so they stay in registers): lanes 0 ..< n filled, `runs` runs.
+    __m512d px = _mm512_setzero_pd(), step_x = px, step_y = px;
+    int n = 0, runs = 0;
+    rkr_step_runs r;
     // Opaque and fully transparent colours keep rkr_uniform (a fill, or nothing).
     const int plain = color >> 24 == 255 || color == 0;
     const int level = rk_kernel_level();
+    // Adds pixels from ..< to of the current row, stepping whenever eight lanes are filled. Lanes are filled
+    // with masked moves: px = (x − n) + (lane + ½), exact.
+#define RKR_ADD(from, to)                                                                                        \
+    for (int64_t x = (from), end = (to); x < end;) {                                                             \
+        const int k = end - x < 8 - n ? (int)(end - x) : 8 - n;                                                  \
+        const __mmask8 lanes = (__mmask8)(((1u << k) - 1) << n);                                                 \
+        px = _mm512_mask_add_pd(px, lanes, _mm512_set1_pd((double)(x - n)), lane_centres);                       \
+        step_x = _mm512_mask_mov_pd(step_x, lanes, row_x);                                                       \
+        step_y = _mm512_mask_mov_pd(step_y, lanes, row_y);                                                       \
+        r.pixels[runs] = row + (x - surface_x);                                                                  \
+        r.lane0[runs] = n;                                                                                       \
+        r.count[runs] = k;                                                                                       \
+        runs++;                                                                                                  \
+        n += k;                                                                                                  \
+        x += k;                                                                                                  \
+        if (n == 8) {                                                                                            \
+            rkr_step_blend8(&t, &r, runs, rkr_step_bytes8(g, &t, px, step_x, step_y, 8));                        \
+            n = runs = 0;                                                                                        \
+        }                                                                                                        \
+    }
     for (int64_t y = y0; y < y1; y++) {
-        rkr_row_runs runs;
-        if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &runs)) continue;
-        const int64_t olo = runs.olo, ohi = runs.ohi, ulo = runs.ulo, uhi = runs.uhi;
+        rkr_row_runs row_runs;
+        if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &row_runs)) continue;
+        const int64_t olo = row_runs.olo, ohi = row_runs.ohi, ulo = row_runs.ulo, uhi = row_runs.uhi;
         const double py = (double)y + 0.5;
         const __m512d row_x = _mm512_set1_pd(g->ix_y * py), row_y = _mm512_set1_pd(g->iy_y * py);
         uint32_t *row = surface + (y - surface_y) * stride;  // pixel x is row[x - surface_x]
         if (ulo == uhi) {
-            rkr_batch_add(g, &t, &b, row, surface_x, olo, ohi, row_x, row_y);
+            RKR_ADD(olo, ohi)
             continue;
         }
-        rkr_batch_add(g, &t, &b, row, surface_x, olo, ulo, row_x, row_y);
-        // The uniform run's pixels are no edge pixel's: blending them before the batch's step is the same.
+        RKR_ADD(olo, ulo)
+        // The uniform run's pixels are no edge pixel's: blending them before the pending step is the same.
         if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
         else rkr_uniform_translucent_avx512(color, row + (ulo - surface_x), uhi - ulo, level);
-        rkr_batch_add(g, &t, &b, row, surface_x, uhi, ohi, row_x, row_y);
+        RKR_ADD(uhi, ohi)
     }
-    if (b.n > 0) rkr_batch_flush(g, &t, &b);
+#undef RKR_ADD
+    if (n > 0) rkr_step_blend8(&t, &r, runs, rkr_step_bytes8(g, &t, px, step_x, step_y, n));
 }
 
 RKR_AVX512_TARGET
