@@ -13,7 +13,7 @@ void rk_rrect_blend_rows(const rk_rrect_shape *g, const int32_t *row_table, int6
 #if RK_X86
     const int tier = kernels != 0 ? rk_kernel_level() : 0;
     if (tier == 3) {
-        rkr_rows_avx512vl(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride,
+        rkr_rows_avx512(g, row_table, table_y, x0, y0, x1, y1, color, surface, surface_x, surface_y, stride,
                           kernels == 2);
         return;
     }
@@ -45,6 +45,15 @@ int rk_rrect_lane_bytes(const rk_rrect_shape *g, const double *offset_x, const d
                         uint8_t *out, int exact) {
 #if RK_X86
     if (rk_avx2_enabled()) return rkr_lane_bytes_test_avx2(g, offset_x, offset_y, count, out, exact);
+#endif
+    (void)g, (void)offset_x, (void)offset_y, (void)count, (void)out, (void)exact;
+    return 0;
+}
+
+int rk_rrect_lane_bytes_wide(const rk_rrect_shape *g, const double *offset_x, const double *offset_y, int64_t count,
+                             uint8_t *out, int exact) {
+#if RK_X86
+    if (rk_avx512_supported()) return rkr_lane_bytes_test_avx512(g, offset_x, offset_y, count, out, exact);
 #endif
     (void)g, (void)offset_x, (void)offset_y, (void)count, (void)out, (void)exact;
     return 0;

@@ -182,12 +182,4 @@ int rkr_lane_bytes_test_avx2(const rk_rrect_shape *g, const double *ox, const do
 #undef RKR_ROWS_FUNCTION
 #undef RKR_ROWS_TARGET
 #undef RKR_UNIFORM_TRANSLUCENT
-
-#define RKR_ROWS_FUNCTION rkr_rows_avx512vl
-#define RKR_ROWS_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq")))
-#define RKR_UNIFORM_TRANSLUCENT rkr_uniform_translucent_avx512
-#include "rk_rrect_rows_loop.h"
-#undef RKR_ROWS_FUNCTION
-#undef RKR_ROWS_TARGET
-#undef RKR_UNIFORM_TRANSLUCENT
 #endif

@@ -138,14 +138,92 @@ RK_AVX2 static void rkr_row_layouts_fixed_avx2(const rkr_line_set *so, const rkr
     }
 }
 
+// The AVX-512 tier's fixed-count loop: rkr_row_layouts_fixed_avx2 eight rows per step (zmm lanes, mask
+// registers), each lane's operations those of its row in the four-lane loop, so the table is the same.
+#define RKR_AVX512 __attribute__((target("avx2,avx512f,avx512vl,avx512dq")))
+
+// rks_columns_bounds for eight rows; a mask lane stands for the AVX2 code's all-ones lane, maskz_mov for its
+// and with the mask (0.0 elsewhere).
+RKR_AVX512 __attribute__((always_inline)) static inline int rkr_columns_bounds8(__m512d lo, __m512d hi,
+                                                                               __m256i *lower_out,
+                                                                               __m256i *upper_out) {
+    const __m512d half = _mm512_set1_pd(0.5), one = _mm512_set1_pd(1);
+    const __mmask8 valid = _mm512_cmp_pd_mask(lo, hi, _CMP_LE_OQ);
+    const __m512d a = _mm512_sub_pd(lo, half), b = _mm512_sub_pd(hi, half);
+    const __mmask8 in_range = _mm512_cmp_pd_mask(a, _mm512_set1_pd(-1e9), _CMP_GT_OQ) &
+                              _mm512_cmp_pd_mask(b, _mm512_set1_pd(1e9), _CMP_LT_OQ);
+    if ((valid & (__mmask8)~in_range) != 0) return 0;
+    const __m512d ta = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(_mm512_maskz_mov_pd(valid, a)));
+    const __m512d tb = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(_mm512_maskz_mov_pd(valid, b)));
+    const __m512d first = _mm512_add_pd(ta, _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(ta, a, _CMP_LT_OQ), one));
+    const __m512d last = _mm512_sub_pd(tb, _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(tb, b, _CMP_GT_OQ), one));
+    const __mmask8 keep = valid & _mm512_cmp_pd_mask(first, last, _CMP_LE_OQ);
+    *lower_out = _mm512_cvttpd_epi32(_mm512_maskz_mov_pd(keep, first));
+    *upper_out = _mm512_cvttpd_epi32(_mm512_maskz_mov_pd(keep, _mm512_add_pd(last, one)));
+    return 1;
+}
+
+// rkr_set_columns4_fixed for rows y ..< y + 8.
+RKR_AVX512 __attribute__((always_inline)) static inline void rkr_set_columns8_fixed(
+    const rkr_line_set *s, const double *lines, int64_t y, __m512d yc, const int uppers, const int lowers,
+    __m256i *lower, __m256i *upper) {
+    __m512d hi = _mm512_sub_pd(_mm512_set1_pd(s->upper_intercept[0]), _mm512_mul_pd(_mm512_set1_pd(s->upper_slope[0]), yc));
+    __m512d lo = _mm512_sub_pd(_mm512_set1_pd(s->lower_intercept[0]), _mm512_mul_pd(_mm512_set1_pd(s->lower_slope[0]), yc));
+    for (int i = 1; i < uppers; i++)
+        hi = _mm512_min_pd(hi, _mm512_sub_pd(_mm512_set1_pd(s->upper_intercept[i]),
+                                             _mm512_mul_pd(_mm512_set1_pd(s->upper_slope[i]), yc)));
+    for (int i = 1; i < lowers; i++)
+        lo = _mm512_max_pd(lo, _mm512_sub_pd(_mm512_set1_pd(s->lower_intercept[i]),
+                                             _mm512_mul_pd(_mm512_set1_pd(s->lower_slope[i]), yc)));
+    if (rkr_columns_bounds8(lo, hi, lower, upper)) return;
+    int32_t pairs[16];
+    for (int64_t j = 0; j < 8; j++) rks_row_columns_one(lines, y + j, pairs + 2 * j);
+    *lower = _mm256_setr_epi32(pairs[0], pairs[2], pairs[4], pairs[6], pairs[8], pairs[10], pairs[12], pairs[14]);
+    *upper = _mm256_setr_epi32(pairs[1], pairs[3], pairs[5], pairs[7], pairs[9], pairs[11], pairs[13], pairs[15]);
+}
+
+RKR_AVX512 static void rkr_row_layouts_fixed_avx512(const rkr_line_set *so, const rkr_line_set *si,
+                                                    const rkr_line_set *sc, const double *outer, const double *inner,
+                                                    const double *chords, int64_t first_row, size_t count,
+                                                    int32_t *out) {
+    // Row centres y + 0.5 ... y + 7.5, exact as in rkr_row_layouts_avx2.
+    const __m512d offsets = _mm512_setr_pd(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5);
+    int32_t last[32];
+    // Invariant: as in rkr_row_layouts_avx2, eight rows per step (rows k ..< k + 8 ≤ count write out[4k] ..<
+    // out[4k + 32]; a last partial group goes through `last`).
+    for (size_t k = 0; k < count; k += 8) {
+        const int64_t y = first_row + (int64_t)k;
+        const __m512d yc = _mm512_add_pd(_mm512_set1_pd((double)y), offsets);
+        __m256i o0, o1, i0, i1, c0, c1;
+        rkr_set_columns8_fixed(so, outer, y, yc, 4, 4, &o0, &o1);
+        rkr_set_columns8_fixed(si, inner, y, yc, 4, 4, &i0, &i1);
+        rkr_set_columns8_fixed(sc, chords, y, yc, 2, 2, &c0, &c1);
+        const int whole = k + 8 <= count;
+        int32_t *target = whole ? out + 4 * k : last;
+        // The combination is per lane: rows y ..< y + 4 from the low halves, y + 4 ..< y + 8 from the high ones.
+        rkr_combine4(_mm256_castsi256_si128(o0), _mm256_castsi256_si128(o1), _mm256_castsi256_si128(i0),
+                     _mm256_castsi256_si128(i1), _mm256_castsi256_si128(c0), _mm256_castsi256_si128(c1), target);
+        rkr_combine4(_mm256_extracti128_si256(o0, 1), _mm256_extracti128_si256(o1, 1),
+                     _mm256_extracti128_si256(i0, 1), _mm256_extracti128_si256(i1, 1),
+                     _mm256_extracti128_si256(c0, 1), _mm256_extracti128_si256(c1, 1), target + 16);
+        if (!whole)
+            for (size_t j = 0; j < 4 * (count - k); j++) out[4 * k + j] = last[j];
+    }
+}
+
+// `wide`: the fixed-count sets take rkr_row_layouts_fixed_avx512 (the AVX-512 tier is in use).
 RK_AVX2 static void rkr_row_layouts_avx2(const double *outer, const double *inner, const double *chords,
-                                         int64_t first_row, size_t count, int32_t *out) {
+                                         int64_t first_row, size_t count, int32_t *out, int wide) {
     rkr_line_set so, si, sc;
     rkr_line_set_make(outer, &so);
     rkr_line_set_make(inner, &si);
     rkr_line_set_make(chords, &sc);
     if (so.uppers == 4 && so.lowers == 4 && so.flats == 0 && si.uppers == 4 && si.lowers == 4 && si.flats == 0 &&
         sc.uppers == 2 && sc.lowers == 2 && sc.flats == 0) {
+        if (wide) {
+            rkr_row_layouts_fixed_avx512(&so, &si, &sc, outer, inner, chords, first_row, count, out);
+            return;
+        }
         rkr_row_layouts_fixed_avx2(&so, &si, &sc, outer, inner, chords, first_row, count, out);
         return;
     }
@@ -202,7 +280,7 @@ int rk_rrect_row_layouts(const double *outer, const double *inner, const double 
     (void)scratch;  // the sets are combined in registers now
 #if RK_X86
     if (!(forced ? rk_avx2_supported() : rk_avx2_enabled())) return 0;
-    rkr_row_layouts_avx2(outer, inner, chords, first_row, count, out);
+    rkr_row_layouts_avx2(outer, inner, chords, first_row, count, out, !forced && rk_kernel_level() == 3);
     return 1;
 #else
     (void)outer, (void)inner, (void)chords, (void)first_row, (void)count, (void)out, (void)forced;
@@ -225,7 +303,7 @@ int rk_rrect_row_layouts_planes(const double *planes, int64_t first_row, size_t 
     rkr_lines_from_planes(outer_planes, 8, -1.0, lines);
     rkr_lines_from_planes(inner_planes, 8, 1.0, lines + 48);
     rkr_lines_from_planes(chord_planes, 4, 1.0, lines + 96);
-    rkr_row_layouts_avx2(lines, lines + 48, lines + 96, first_row, count, out);
+    rkr_row_layouts_avx2(lines, lines + 48, lines + 96, first_row, count, out, !forced && rk_kernel_level() == 3);
     return 1;
 #else
     (void)planes, (void)first_row, (void)count, (void)out, (void)forced;

@@ -1,7 +1,6 @@
-// The row loop of rk_rrect_blend_rows' AVX2 steps, included twice by raster_kernels_rrect_avx2.c: as
-// rkr_rows_avx2 (target AVX2) and as rkr_rows_avx512vl (the AVX-512 tier: the same four-lane operations in the
-// same order, hence the same bytes, with 32 vector registers instead of 16 spilling to the stack, compares into
-// mask registers, and translucent uniform runs 16 pixels per step). Private to RasterKernels.
+// The row loop of rk_rrect_blend_rows' AVX2 steps, included by raster_kernels_rrect_avx2.c as rkr_rows_avx2
+// (the AVX-512 tier has its own loop, raster_kernels_rrect_avx512.c, with the same per-lane operations).
+// Private to RasterKernels.
 // The includer defines RKR_ROWS_FUNCTION (the name), RKR_ROWS_TARGET (its target attribute) and
 // RKR_UNIFORM_TRANSLUCENT (the translucent uniform runs' blend, rk_rrect_uniform.h), and includes
 // rk_rrect_row_steps.h first.

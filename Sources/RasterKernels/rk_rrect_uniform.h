@@ -54,7 +54,7 @@ static inline void rkr_uniform_translucent_avx2(uint32_t color, uint32_t *d, int
     for (int64_t i = 0; i < count; i++) d[i] = color + rk_scale_pixel(d[i], inverse);
 }
 
-// rkr_uniform_translucent_avx2 for rkr_rows_avx512vl: runs of 16 pixels or more in 16-pixel groups with
+// rkr_uniform_translucent_avx2 for rkr_rows_avx512: runs of 16 pixels or more in 16-pixel groups with
 // rk5_solid16_packed (rk_solid8_packed's arithmetic, the same bytes), inline rather than through
 // rk_solid_over_avx512's call; shorter runs as rkr_uniform_translucent_avx2 takes them.
 // Invariant (caller): as rkr_uniform_translucent_avx2; AVX-512 (F, BW, VL) available.

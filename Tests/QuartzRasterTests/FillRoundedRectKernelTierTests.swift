@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import QuartzRaster
 
-// rk_rrect_blend_rows runs one of two builds of its four-lane row loop: rkr_rows_avx512vl on the AVX-512 tier
-// (32 registers, mask-register blends, translucent uniform runs 16 pixels per step) and rkr_rows_avx2 on the
-// AVX2 tier. This pins both builds, each held on its tier for the whole comparison, to the bytes of the
+// rk_rrect_blend_rows runs one of two row loops: rkr_rows_avx512 on the AVX-512 tier (edge pixels of several
+// runs and rows packed into eight-lane steps, mask-register blends, translucent uniform runs 16 pixels per
+// step) and rkr_rows_avx2's four-lane steps on the AVX2 tier. This pins both loops, each held on its tier for the whole comparison, to the bytes of the
 // portable Swift loop (FillShapeBlend.portableRows) over FillRoundedRectKernelTests' shapes with translucent
 // colours (whose uniform runs take the tier's own blend), on tile-sized surfaces and at full-region calls
 // whose uniform runs reach 16 pixels and more.

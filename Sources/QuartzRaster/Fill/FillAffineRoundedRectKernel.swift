@@ -68,9 +68,10 @@ extension FillAffineRoundedRect {
 }
 
 extension FillAffineRoundedRect {
-    /// Tests: the bytes rk_rrect_blend_rows' AVX2 edge lanes give pixel centres at local `offsets` from the
-    /// centre, and how many corner lanes the fast corner formula left to the exact one; nil without AVX2.
-    func kernelLaneBytes(offsets: [SIMD2<Double>], exact: Bool) -> (bytes: [UInt8], flagged: Int)? {
+    /// Tests: the bytes rk_rrect_blend_rows' AVX2 edge lanes (`wide`: the AVX-512 tier's eight-lane steps) give
+    /// pixel centres at local `offsets` from the centre, and how many corner lanes the fast corner formula left
+    /// to the exact one; nil without AVX2 (`wide`: without AVX-512).
+    func kernelLaneBytes(offsets: [SIMD2<Double>], exact: Bool, wide: Bool = false) -> (bytes: [UInt8], flagged: Int)? {
         var shape = kernelShape
         let xs = offsets.map(\.x), ys = offsets.map(\.y)
         var bytes = [UInt8](repeating: 0, count: offsets.count)
@@ -79,7 +80,9 @@ extension FillAffineRoundedRect {
                 bytes.withUnsafeMutableBufferPointer { out -> Int32 in
                     // Invariant: all three buffers hold offsets.count values (the C loop reads and writes no more).
                     guard let ox = x.baseAddress, let oy = y.baseAddress, let output = out.baseAddress else { return 1 }
-                    return rk_rrect_lane_bytes(&shape, ox, oy, Int64(offsets.count), output, exact ? 1 : 0)
+                    return wide
+                        ? rk_rrect_lane_bytes_wide(&shape, ox, oy, Int64(offsets.count), output, exact ? 1 : 0)
+                        : rk_rrect_lane_bytes(&shape, ox, oy, Int64(offsets.count), output, exact ? 1 : 0)
                 }
             }
         }

@@ -57,7 +57,8 @@ int rk_rrect_row_layouts(const double *outer, const double *inner, const double 
 /// sides 0 ..< 4, tangents 4 ..< 8, chords 8 ..< 16), its three line sets built in C exactly as
 /// FillRowLines.init(count:offset:pixelMargin: true) builds them (outer: planes 0 ..< 8 moved out; inner: 0 ..< 4
 /// and 8 ..< 12 moved in; chords: 12 ..< 16 moved in). Returns 0 (writing nothing) unless AVX2 is enabled
-/// (`forced` 1: supported). Invariant: `out` holds 4 · count writable Int32.
+/// (`forced` 1: supported, and the four-row AVX2 loop even on the AVX-512 tier, whose eight-row loop gives the
+/// same table). Invariant: `out` holds 4 · count writable Int32.
 int rk_rrect_row_layouts_planes(const double *planes, int64_t first_row, size_t count, int32_t *out, int forced);
 
 /// The fast corner formula's per-shape term (rk_rrect_corner_fast.h: 1 / (6·r·det J²)) when the shape passes
@@ -78,6 +79,11 @@ int rk_rrect_side_bytes(const rk_rrect_shape *shape, int side_x, const double *d
 /// the fast corner formula left to the exact one.
 int rk_rrect_lane_bytes(const rk_rrect_shape *shape, const double *offset_x, const double *offset_y, int64_t count,
                         uint8_t *out, int exact);
+
+/// Tests: rk_rrect_lane_bytes by the AVX-512 tier's eight-lane edge steps (raster_kernels_rrect_avx512.c).
+/// Returns 0 without AVX-512 (nothing written), else as rk_rrect_lane_bytes.
+int rk_rrect_lane_bytes_wide(const rk_rrect_shape *shape, const double *offset_x, const double *offset_y,
+                             int64_t count, uint8_t *out, int exact);
 
 #ifdef __cplusplus
 }
