@@ -77,6 +77,11 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
     // rk_paths_blend_lanes.h). Only when a long gap (≥ gap_minimum) spans two steps, so snapped groups stay
     // apart. Recorded spans (blend 0) are never widened.
     const int snaps = blend && gap_minimum >= 2 * (wide ? 16 : 8);
+    // The blend target copied into a local: a store into the destination rows may alias the caller's struct,
+    // so every stretch reloaded its fields and rebuilt the colour vectors from them; the copy cannot change.
+    blend_target local_target = {0};
+    if (blend) local_target = *target;
+    target = &local_target;
     for (int32_t i = row_first; i < row_end; i++) {
         i = skip_blank_rows(carry, touched, words_per_row, i, row_end);
         if (i == row_end) break;
