@@ -8,6 +8,60 @@
 // stretch and constant span into the surface (rk_paths_blend_lanes.h) instead of recording spans.
 #include "rk_paths_sweep_lanes.h"
 
+// The first row at or after i (else row_end) that has an edge piece or a non-zero entering coverage. A row
+// with neither has no delta (only touched cells and the cell after each hold one) and would emit one constant
+// span of alpha 0, which sweep_rows skips: nothing to draw. Most rows of a path's tile above or below the path
+// are such rows; this loop passes them in a few instructions each instead of the whole row set-up.
+static inline __attribute__((always_inline)) int32_t skip_blank_rows(const int32_t *carry, const uint64_t *touched,
+                                                                     size_t words_per_row, int32_t i,
+                                                                     int32_t row_end) {
+    if (words_per_row == 2) {
+        // The usual case (tiles of 65 to 128 pixels): both words of a row at once.
+        while (i < row_end && carry[i] == 0 && (touched[2 * (size_t)i] | touched[2 * (size_t)i + 1]) == 0) i++;
+        return i;
+    }
+    for (; i < row_end && carry[i] == 0; i++) {
+        const uint64_t *words = touched + (size_t)i * words_per_row;
+        uint64_t any = 0;
+        for (size_t w = 0; w < words_per_row; w++) any |= words[w];
+        if (any != 0) break;
+    }
+    return i;
+}
+
+// The first and last non-zero touched words of a row (false when none). Two words (tiles of 65 to 128 pixels)
+// are read at once instead of scanned.
+static inline __attribute__((always_inline)) int touched_word_range(const uint64_t *words, size_t words_per_row,
+                                                                    size_t *word_first, size_t *word_last) {
+    if (words_per_row == 2) {
+        uint64_t w0 = words[0], w1 = words[1];
+        if ((w0 | w1) == 0) return 0;
+        *word_first = w0 != 0 ? 0 : 1;
+        *word_last = w1 != 0 ? 1 : 0;
+        return 1;
+    }
+    size_t first = 0;
+    while (first < words_per_row && words[first] == 0) first++;
+    if (first == words_per_row) return 0;
+    size_t last = words_per_row - 1;
+    while (words[last] == 0) last--;
+    *word_first = first;
+    *word_last = last;
+    return 1;
+}
+
+// Clears a row's touched words word_first ... word_last (the others are zero already, so two words are both
+// stored without a loop).
+static inline __attribute__((always_inline)) void clear_words(uint64_t *words, size_t words_per_row,
+                                                              size_t word_first, size_t word_last) {
+    if (words_per_row == 2) {
+        words[0] = 0;
+        words[1] = 0;
+        return;
+    }
+    for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
+}
+
 #define RK_SWEEP_NO_MEMSET_DECL __attribute__((no_builtin("memset")))
 // The sweep for one fill rule (even_odd a constant after inlining, so no cell or span tests the rule).
 RK_SWEEP_NO_MEMSET_DECL static inline __attribute__((always_inline)) size_t
@@ -23,21 +77,25 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
     // rk_paths_blend_lanes.h). Only when a long gap (≥ gap_minimum) spans two steps, so snapped groups stay
     // apart. Recorded spans (blend 0) are never widened.
     const int snaps = blend && gap_minimum >= 2 * (wide ? 16 : 8);
+    // The blend target copied into a local: a store into the destination rows may alias the caller's struct,
+    // so every stretch reloaded its fields and rebuilt the colour vectors from them; the copy cannot change.
+    blend_target local_target = {0};
+    if (blend) local_target = *target;
+    target = &local_target;
     for (int32_t i = row_first; i < row_end; i++) {
+        i = skip_blank_rows(carry, touched, words_per_row, i, row_end);
+        if (i == row_end) break;
         int32_t y = i;
         uint32_t acc = (uint32_t)carry[i];
         uint32_t *row = (uint32_t *)deltas + (size_t)i * stride;
         uint64_t *words = touched + (size_t)i * words_per_row;
         // The first and last touched cells of the row.
-        size_t word_first = 0;
-        while (word_first < words_per_row && words[word_first] == 0) word_first++;
-        if (word_first == words_per_row) {
+        size_t word_first, word_last;
+        if (!touched_word_range(words, words_per_row, &word_first, &word_last)) {
             // No edge piece in this row, so no delta either.
             emit_constant(spans, &n, y, 0, width, alpha_of(acc, even_odd), target, blend, wide);
             continue;
         }
-        size_t word_last = words_per_row - 1;
-        while (words[word_last] == 0) word_last--;
         int32_t first = (int32_t)(word_first << 6) + __builtin_ctzll(words[word_first]);
         int32_t last = (int32_t)(word_last << 6) + 63 - __builtin_clzll(words[word_last]);
         if (dense && last - first < gap_minimum) {
@@ -45,7 +103,7 @@ sweep_rows(int32_t *deltas, size_t stride, const int32_t *carry, uint64_t *touch
             // touched cell, one mask span over first ... last (untouched cells inside hold no delta except
             // the one after each run, which the run loop would add before filling the gap: the same sums),
             // then the constant coverage after cell last + 1 takes the last run's area.
-            for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
+            clear_words(words, words_per_row, word_first, word_last);
             // Blending, the stretch widens to whole vector steps (snap_stretch_start / snap_stretch_end).
             int32_t start = snap_stretch_start(first, snaps, wide), end = snap_stretch_end(last + 1, width, snaps, wide);
             if (start > 0) emit_constant(spans, &n, y, 0, start, alpha_of(acc, even_odd), target, blend, wide);
