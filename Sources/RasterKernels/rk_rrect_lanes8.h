@@ -293,6 +293,8 @@ RKR8 void rkr_blend8(uint32_t *d, __mmask8 lanes, __m256i bytes, __m512i color16
     const __m512i inverse = _mm512_sub_epi16(full, alpha);
     const __m512i d16 = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi32(lanes, d));
     const __m512i out16 = _mm512_add_epi16(s16, _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(d16, inverse), bias), m257));
+    // Unsigned saturation (vpmovuswb) where the AVX2 blend packs with packus (signed saturation to 0 ... 255): the
+    // same bytes, since out16 = s16 + a product term, each at most 255, so no lane is negative as int16.
     _mm256_mask_storeu_epi32(d, lanes, _mm512_cvtusepi16_epi8(out16));
 }
 
