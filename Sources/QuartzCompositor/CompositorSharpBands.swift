@@ -27,17 +27,18 @@ extension CompositorTileContext {
         scratch.reserveSharpList(end &- first)
         let list = scratch.sharpList
         var count = 0
+        // Bands so far: one plus the boundaries marked; the route is given up as soon as they are too many (a
+        // tile of dense fractional rectangles, as a at 512x512, stops after a few of them).
+        var bandCount = 1
         for k in first..<end {
             let index = bins.opIndices[k]
             if Self.overlaps(sharpBounds[index], region) {
-                FillSolidSharpRect.markRowBoundaries(sharpRects + index, in: region, into: breaks)
+                bandCount &+= FillSolidSharpRect.markRowBoundaries(sharpRects + index, in: region, into: breaks)
+                if bandCount * Self.minimumMeanBandHeight > height { return false }
                 list[count] = sharpRects + index
                 count &+= 1
             }
         }
-        var bandCount = 1
-        for y in 1..<height { bandCount &+= Int(breaks[y]) }
-        if bandCount * Self.minimumMeanBandHeight > height { return false }
 
         var y0 = region.minY
         while y0 < region.maxY {

@@ -56,7 +56,10 @@ import Testing
             var breaks = [UInt8](repeating: 0, count: region.height + 1)
             rects.withUnsafeBufferPointer { r in
                 for k in r.indices where !r[k].pixelBounds.intersection(region).isEmpty {
-                    FillSolidSharpRect.markRowBoundaries(r.baseAddress! + k, in: region, into: &breaks)
+                    // The count it returns is the flags it turned on (CompositorSharpBands counts bands with it).
+                    let before = breaks.reduce(0) { $0 + Int($1) }
+                    let added = FillSolidSharpRect.markRowBoundaries(r.baseAddress! + k, in: region, into: &breaks)
+                    #expect(added == breaks.reduce(0) { $0 + Int($1) } - before, "trial \(trial)")
                 }
             }
             let w = region.width
@@ -87,7 +90,8 @@ import Testing
         let rect = try #require(FillSolidSharpRect(device: CGRect(x: 1, y: 4.7, width: 5, height: 0.6), color: 0x8040_2010))
         let region = FillPixelBounds(minX: 0, minY: 0, maxX: 8, maxY: 10)
         var breaks = [UInt8](repeating: 0, count: 11)
-        withUnsafePointer(to: rect) { FillSolidSharpRect.markRowBoundaries($0, in: region, into: &breaks) }
+        let added = withUnsafePointer(to: rect) { FillSolidSharpRect.markRowBoundaries($0, in: region, into: &breaks) }
         #expect(breaks == [0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0])
+        #expect(added == 3)
     }
 }

@@ -10,14 +10,19 @@ import RasterKernels
 extension FillSolidSharpRect {
     /// Sets `breaks[y − region.minY] = 1` for every row boundary y of the rectangle with
     /// region.minY < y < region.maxY (the region's own top and bottom are boundaries anyway). `breaks` holds
-    /// region.height + 1 flags.
+    /// region.height + 1 flags. Returns how many flags it set that were 0 (so callers count bands as they go).
+    @discardableResult
     public static func markRowBoundaries(
         _ rect: UnsafePointer<FillSolidSharpRect>, in region: FillPixelBounds, into breaks: UnsafeMutablePointer<UInt8>
-    ) {
+    ) -> Int {
         let k = rect.pointee.classes
+        var added = 0
         @inline(__always) func mark(_ y: Int32) {
             let y = Int(y)
-            if y > region.minY && y < region.maxY { breaks[y &- region.minY] = 1 }
+            if y > region.minY && y < region.maxY {
+                added &+= Int(1 &- breaks[y &- region.minY])
+                breaks[y &- region.minY] = 1
+            }
         }
         if k.fullY0 < k.fullY1 {
             mark(k.fullY0)
@@ -31,6 +36,7 @@ extension FillSolidSharpRect {
             mark(k.partialY.1)
             mark(k.partialY.1 &+ 1)
         }
+        return added
     }
 }
 
