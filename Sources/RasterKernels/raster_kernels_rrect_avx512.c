@@ -6,7 +6,7 @@
 // Coordinate space: device pixels, pixel (x, y) sampled at (x + 0.5, y + 0.5). Numbers: each lane's px, its
 // row's ix_y · py and iy_y · py, and every later operation are those of rkr_rows_avx2's four-lane steps for the
 // same pixel (px = x + 0.5 exactly, the products once per row), so the bytes are the same; the uniform runs
-// and the blend are rkr_rows_avx512vl's arithmetic.
+// are rk_rrect_uniform.h's and the blend is rkr_blend4_avx2's arithmetic (rkr_blend8).
 #include "rk_rrect_lanes8.h"
 #include "rk_rrect_uniform.h"
 

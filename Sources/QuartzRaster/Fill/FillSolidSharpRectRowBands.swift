@@ -11,7 +11,6 @@ extension FillSolidSharpRect {
     /// Sets `breaks[y − region.minY] = 1` for every row boundary y of the rectangle with
     /// region.minY < y < region.maxY (the region's own top and bottom are boundaries anyway). `breaks` holds
     /// region.height + 1 flags. Returns how many flags it set that were 0 (so callers count bands as they go).
-    @discardableResult
     public static func markRowBoundaries(
         _ rect: UnsafePointer<FillSolidSharpRect>, in region: FillPixelBounds, into breaks: UnsafeMutablePointer<UInt8>
     ) -> Int {

@@ -98,6 +98,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         }
         var first: PaintImageAffineLevel?, next: PaintImageAffineLevel?, blend: UInt32 = 0
         var perspective = false
+        var kernelLevel: rk_image_perspective_level?
         if let levels, filter != .nearest {
             if isAffine {
                 let (l0, f8) = filter == .trilinear ? PaintImageShader.levels(lod: affineLOD, count: levelCount) : (0, 0)
@@ -111,14 +112,14 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
                 let size = PaintImagePerspectiveLevel.sizeLimit
                 let values = [m.m0, m.m1, m.m2, m.m3, m.m4, m.m5, m.m6, m.m7, m.m8]
                 perspective = levels[0].width <= size && levels[0].height <= size && values.allSatisfy { abs($0) < 1e30 }
+                if perspective && filter == .linear { kernelLevel = PaintImagePerspectiveLevel(levels[0]).kernelLevel(map: m) }
             }
         }
         affineLevel = first
         affineNextLevel = next
         affineBlend = blend
         usesPerspectiveKernel = perspective
-        perspectiveKernelLevel = perspective && filter == .linear && levels != nil
-            ? PaintImagePerspectiveLevel(levels![0]).kernelLevel(map: m) : nil
+        perspectiveKernelLevel = kernelLevel
     }
 
     /// log2 of the larger Jacobian column length (texels per device pixel); −∞ for a degenerate map.
