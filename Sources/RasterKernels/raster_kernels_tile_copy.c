@@ -45,3 +45,16 @@ void rk_copy_block_streaming(uint32_t *destination, size_t destination_stride, c
     rk_copy_block_streaming_unfenced(destination, destination_stride, source, source_stride, width, height);
     rk_streaming_store_fence();
 }
+
+#if defined(__x86_64__)
+__attribute__((target("prfchw")))
+#endif
+void rk_prefetch_block_for_write(const uint32_t *destination, size_t stride, size_t width, size_t height) {
+    for (size_t row = 0; row < height; row++) {
+        const char *first = (const char *)(destination + row * stride);
+        const char *end = (const char *)(destination + row * stride + width);
+        for (const char *p = (const char *)((uintptr_t)first & ~(uintptr_t)63); p < end; p += 64) {
+            __builtin_prefetch(p, 1, 3);
+        }
+    }
+}

@@ -28,6 +28,14 @@ extension FillSurfaceRows {
 }
 
 extension FillSurfaceRows {
+    /// Asks the caches for the lines of columns x..<x + width of rows y..<y + height, to be written soon (a hint:
+    /// no pixel changes). The block must lie inside `bounds`.
+    @inline(__always)
+    public func prefetchForWrite(x: Int, y: Int, width: Int, height: Int) {
+        if width <= 0 || height <= 0 { return }
+        rk_prefetch_block_for_write(pointer(x: x, y: y), bounds.width, width, height)
+    }
+
     /// Writes columns x..<x + width of `source`'s row `sourceY` into rows y..<y + height of this surface with
     /// streaming stores, as copyStreaming does, but without the closing fence: call `fenceStreamingStores()`
     /// after the last such write and before the pixels are handed on. The source row must lie inside
