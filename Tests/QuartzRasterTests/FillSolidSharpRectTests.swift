@@ -100,4 +100,26 @@ import Testing
         let ok = FillSolidSharpRect(device: CGRect(x: 2.5, y: 3.25, width: 4, height: 1), color: 0x8000_0080)
         #expect(ok?.pixelBounds == FillPixelBounds(minX: 2, minY: 3, maxX: 7, maxY: 5))
     }
+
+    /// Span widths of 1 to 36 pixels and around 48 and 64 with a fractional, a whole or no edge column on each side (the
+    /// AVX-512 kernel blends a row's edge pixels in the lanes of its first and last 16-pixel groups, so the widths
+    /// around 16 and 32 and the one- and two-pixel spans are the cases to pin), over tiles of 16 and 40 pixels
+    /// that cut spans at every offset, with a translucent colour (opaque middles take the fill) and a faint one.
+    @Test func spanWidthsAcrossLaneGroupsEqualCoverageBlend() {
+        let (w, h) = (100, 12)
+        let base = FillSolidBlockTests.noise(w * h, seed: 17)
+        for width in Array(1...36) + [47, 48, 49, 63, 64, 65] {
+            for (left, right) in [(0.25, 0.5), (0.0, 0.75), (0.6, 0.0), (0.0, 0.0), (0.5, -0.75)] {
+                let x0 = 5 + left, x1 = 5 + Double(width) + right
+                if x1 <= x0 { continue }
+                let rect = CGRect(x: x0, y: 2.5, width: x1 - x0, height: 7.25)
+                for color: UInt32 in [0x8040_2010, 0x0301_0203] {
+                    for tileSize in [16, 40] {
+                        Self.check(rect, transform: .identity, color: color, base: base, width: w, height: h,
+                                   tileSize: tileSize, label: "span \(width) \(left) \(right) \(tileSize)")
+                    }
+                }
+            }
+        }
+    }
 }
