@@ -28,6 +28,17 @@ extension FillSurfaceRows {
 }
 
 extension FillSurfaceRows {
+    /// copyStreaming on a chosen loop whatever the process switches say (tests pin both while other tests may
+    /// switch tiers): the AVX-512 one when `avx512`, else the baseline one; false, copying nothing, when the CPU
+    /// lacks AVX-512.
+    func copyStreaming(from source: FillSurfaceRows, x: Int, y: Int, width: Int, height: Int, avx512: Bool) -> Bool {
+        if width <= 0 || height <= 0 { return true }
+        requireBlock(from: source, x: x, y: y, width: width, height: height, "copyStreaming")
+        return rk_copy_block_streaming_on(
+            avx512 ? 1 : 0, pointer(x: x, y: y), bounds.width, UnsafePointer(source.pointer(x: x, y: y)),
+            source.bounds.width, width, height) != 0
+    }
+
     /// Asks the caches for the lines of columns x..<x + width of rows y..<y + height, to be written soon (a hint:
     /// no pixel changes). The block must lie inside `bounds`.
     @inline(__always)
