@@ -312,12 +312,6 @@ RKR8 __m256i rkr_blend8_pixels(__m256i d, __m256i bytes, __m512i color16) {
     return _mm512_cvtusepi16_epi8(out16);
 }
 
-// rkr_blend8_pixels on up to eight pixels d[i] for the set bits i of `lanes` (masked load and store: the
-// other pixels are neither read nor written).
-RKR8 void rkr_blend8(uint32_t *d, __mmask8 lanes, __m256i bytes, __m512i color16) {
-    _mm256_mask_storeu_epi32(d, lanes, rkr_blend8_pixels(_mm256_maskz_loadu_epi32(lanes, d), bytes, color16));
-}
-
 #undef RKR_LO
 #undef RKR_HI
 #undef RKR_JOIN
