@@ -6,8 +6,9 @@
 // Coordinate space: device pixels, pixel (x, y) sampled at (x + 0.5, y + 0.5). Numbers: each lane's px, its
 // row's ix_y · py and iy_y · py, and every later operation are those of rkr_rows_avx2's four-lane steps for the
 // same pixel (px = x + 0.5 exactly, the products once per row), so the bytes are the same; the uniform runs
-// are rk_rrect_uniform.h's and the blend is rkr_blend4_avx2's arithmetic (rkr_blend8).
-#include "rk_rrect_lanes8.h"
+// are rk_rrect_uniform.h's and the blend is rkr_blend4_avx2's arithmetic (rkr_blend8_pixels). Corner lanes between
+// the exits wait in rk_rrect_corner_queue.h's queue and take the corner formula eight at a time.
+#include "rk_rrect_corner_queue.h"
 #include "rk_rrect_uniform.h"
 
 // Products and sums stay separate operations, as in the Swift code.
@@ -24,33 +25,41 @@ typedef struct rkr_step_terms8 {
     __m512i color16;
 } rkr_step_terms8;
 
-// The runs of a step: run i is count[i] consecutive pixels of one row from pixels[i], in lanes lane0[i] ...
+// The runs of a step: run i covers the lanes of mask[i], lane j of them holding pixel base[i] + j (base[i] is
+// the run's first pixel less its first lane, kept as an integer: it may lie before the row; only the run's
+// lanes are ever loaded or stored through it).
 typedef struct rkr_step_runs {
-    uint32_t *pixels[8];
-    int lane0[8], count[8];
+    uintptr_t base[8];
+    __mmask8 mask[8];
 } rkr_step_runs;
 
-// A step's coverage bytes: lanes 0 ..< n hold pixel centres px and their rows' products ix_y · py (row_x) and
-// iy_y · py (row_y).
+// Runs a step: lanes 0 ..< n hold pixel centres px and their rows' products ix_y · py (row_x) and iy_y · py
+// (row_y). Its corner lanes between the exits go to the queue; the other lanes are blended at once: each run's
+// pixels loaded into its own lanes (masked loads), one blend, each run stored back from its lanes less the
+// queued ones.
 RKR_AVX512_TARGET __attribute__((always_inline))
-static inline __m256i rkr_step_bytes8(const rk_rrect_shape *g, const rkr_step_terms8 *t, __m512d px, __m512d row_x,
-                                      __m512d row_y, int n) {
+static inline void rkr_step8(const rk_rrect_shape *g, const rkr_step_terms8 *t, const rkr_step_runs *r, int runs,
+                             __m512d px, __m512d row_x, __m512d row_y, int n, rkr_corner_queue *q) {
     const __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->ixx, px), row_x), t->offx);
     const __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->iyx, px), row_y), t->offy);
+    const __m512d ox = _mm512_sub_pd(lx, t->cx), oy = _mm512_sub_pd(ly, t->cy);
     int flagged = 0;
-    return rkr_lane_bytes_8(g, &t->lanes, _mm512_sub_pd(lx, t->cx), _mm512_sub_pd(ly, t->cy),
-                            (__mmask8)((1u << n) - 1), &flagged);
-}
-
-// Each of a step's runs blended with its lanes' bytes.
-RKR_AVX512_TARGET __attribute__((always_inline))
-static inline void rkr_step_blend8(const rkr_step_terms8 *t, const rkr_step_runs *r, int runs, __m256i bytes) {
-    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    for (int i = 0; i < runs; i++) {
-        // The run's bytes moved down to lanes 0 ..< count.
-        const __m256i own = _mm256_permutexvar_epi32(_mm256_add_epi32(iota, _mm256_set1_epi32(r->lane0[i])), bytes);
-        rkr_blend8(r->pixels[i], (__mmask8)((1u << r->count[i]) - 1), own, t->color16);
-    }
+    __mmask8 deferred;
+    const __m256i bytes = rkr_lane_bytes_deferring_8(g, &t->lanes, ox, oy, (__mmask8)((1u << n) - 1), &deferred,
+                                                     &flagged);
+    __m256i pixels = _mm256_setzero_si256();
+    for (int i = 0; i < runs; i++)
+        pixels = _mm256_or_si256(pixels, _mm256_maskz_loadu_epi32(r->mask[i], (const void *)r->base[i]));
+    const __m256i blended = rkr_blend8_pixels(pixels, bytes, t->color16);
+    for (int i = 0; i < runs; i++)
+        _mm256_mask_storeu_epi32((void *)r->base[i], (__mmask8)(r->mask[i] & ~deferred), blended);
+    if (deferred == 0) return;
+    // Each lane's pixel address: run i's lane j holds base[i] + j.
+    const __m512i lane_bytes = _mm512_setr_epi64(0, 4, 8, 12, 16, 20, 24, 28);
+    __m512i address = _mm512_setzero_si512();
+    for (int i = 0; i < runs; i++)
+        address = _mm512_mask_add_epi64(address, r->mask[i], _mm512_set1_epi64((int64_t)r->base[i]), lane_bytes);
+    rkr_corner_queue_add(q, deferred, ox, oy, address, g, &t->lanes, t->color16);
 }
 
 RKR_AVX512_TARGET
@@ -68,6 +77,10 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
     __m512d px = _mm512_setzero_pd(), step_x = px, step_y = px;
     int n = 0, runs = 0;
     rkr_step_runs r;
+    rkr_corner_queue q;
+    q.ox = q.oy = _mm512_setzero_pd();
+    q.address = _mm512_setzero_si512();
+    q.count = 0;
     // Opaque and fully transparent colours keep rkr_uniform (a fill, or nothing).
     const int plain = color >> 24 == 255 || color == 0;
     const int level = rk_kernel_level();
@@ -80,14 +93,13 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
         px = _mm512_mask_add_pd(px, lanes, _mm512_set1_pd((double)(x - n)), lane_centres);                       \
         step_x = _mm512_mask_mov_pd(step_x, lanes, row_x);                                                       \
         step_y = _mm512_mask_mov_pd(step_y, lanes, row_y);                                                       \
-        r.pixels[runs] = row + (x - surface_x);                                                                  \
-        r.lane0[runs] = n;                                                                                       \
-        r.count[runs] = k;                                                                                       \
+        r.base[runs] = (uintptr_t)row + 4 * (uintptr_t)(x - n - surface_x);                                      \
+        r.mask[runs] = lanes;                                                                                    \
         runs++;                                                                                                  \
         n += k;                                                                                                  \
         x += k;                                                                                                  \
         if (n == 8) {                                                                                            \
-            rkr_step_blend8(&t, &r, runs, rkr_step_bytes8(g, &t, px, step_x, step_y, 8));                        \
+            rkr_step8(g, &t, &r, runs, px, step_x, step_y, 8, &q);                                               \
             n = runs = 0;                                                                                        \
         }                                                                                                        \
     }
@@ -109,7 +121,8 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
         RKR_ADD(uhi, ohi)
     }
 #undef RKR_ADD
-    if (n > 0) rkr_step_blend8(&t, &r, runs, rkr_step_bytes8(g, &t, px, step_x, step_y, n));
+    if (n > 0) rkr_step8(g, &t, &r, runs, px, step_x, step_y, n, &q);
+    if (q.count > 0) rkr_corner_queue_flush(&q, g, &t.lanes, t.color16);
 }
 
 RKR_AVX512_TARGET

@@ -217,72 +217,86 @@ RKR8 rkr_lane_terms8 rkr_lane_terms8_make(const rk_rrect_shape *g, int exact) {
     return t;
 }
 
-// rkr_lane_bytes_avx2 in eight lanes; only the lanes of `valid` count (the others may hold any offsets and
-// their bytes are dropped: they neither choose the corner path nor take the exact formulas). *flagged gets
-// the side lanes the exact ramp decided in bits 0 ..< 8, the corner lanes in bits 8 ..< 16.
-RKR8 __m256i rkr_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
-                              __mmask8 valid, int *flagged) {
+// rkr_lane_bytes_avx2 in eight lanes, except the corner lanes between the exits when the fast corner formula
+// is on: those lanes' bytes are left to rkr_corner_lane_bytes_8 and returned in *deferred (the row loop queues
+// them, so that one corner lane no longer drags a whole step through the corner formula). Only the lanes of
+// `valid` count (the others may hold any offsets and their bytes are dropped: they neither choose the corner
+// path nor take the exact formulas). *flagged gets the side lanes the exact ramp decided in bits 0 ..< 8.
+RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+                                        __mmask8 valid, __mmask8 *deferred, int *flagged) {
     const __m512d sign = _mm512_set1_pd(-0.0), zero = _mm512_setzero_pd();
     const __m512d half = _mm512_set1_pd(0.5), one = _mm512_set1_pd(1), full = _mm512_set1_pd(255);
     const __m512d qx = _mm512_sub_pd(_mm512_andnot_pd(sign, ox), t->kx);
     const __m512d qy = _mm512_sub_pd(_mm512_andnot_pd(sign, oy), t->ky);
     const __mmask8 corner = (__mmask8)(valid & _mm512_cmp_pd_mask(qx, zero, _CMP_GT_OQ) & _mm512_cmp_pd_mask(qy, zero, _CMP_GT_OQ));
+    const __mmask8 side = (__mmask8)(valid & ~corner);
     const __mmask8 use_x = _mm512_cmp_pd_mask(qx, qy, _CMP_GT_OQ);
     const __m512d distance = _mm512_mask_blend_pd(use_x, _mm512_sub_pd(qy, t->radius), _mm512_sub_pd(qx, t->radius));
-    if (corner == 0) {
-        __m512d area;
-        if (t->plain_sides && (__mmask8)(use_x | ~valid) == 0xFF)
-            area = rkr_ramp_plain_8(&t->side_x, _mm512_sub_pd(qx, t->radius));
-        else if (t->plain_sides && (__mmask8)(use_x & valid) == 0)
-            area = rkr_ramp_plain_8(&t->side_y, _mm512_sub_pd(qy, t->radius));
-        else
-            area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
-        __m512d raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
-        const __mmask8 near = (__mmask8)(valid & rkr_unsure_8(raw, t->margin));
-        if (__builtin_expect(near != 0, 0)) {
-            area = _mm512_mask_blend_pd(near, area, rkr_ramp_exact_8(g, distance, use_x));
-            raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
-            *flagged |= near;
-        }
-        return rkr_bytes_8(area, raw);
-    }
-    __m512d area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
-    const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
-    const __mmask8 out = _mm512_cmp_pd_mask(length_squared, t->outside, _CMP_GE_OQ);
-    const __mmask8 in = (__mmask8)(~out & _mm512_cmp_pd_mask(length_squared, t->inside, _CMP_LE_OQ));
-    area = _mm512_mask_blend_pd(corner, area, _mm512_maskz_mov_pd(in, one));
-    const __mmask8 formula = (__mmask8)(corner & ~(out | in));
-    __mmask8 fast = 0, corner_unsure = 0;
-    __m512d lane_margin = t->margin;
-    if (formula != 0) {
-        if (t->fast_corners) {
-            const rkr_corner_fast_lanes8 c = rkr_corner_fast_8(g, &t->corner, ox, oy, qx, qy, length_squared);
-            area = _mm512_mask_blend_pd(formula, area, c.area);
-            fast = formula;
-            corner_unsure = (__mmask8)(c.unsure & formula);
-            lane_margin = _mm512_mask_blend_pd(formula, t->margin, t->corner_margin);
-        } else {
-            area = _mm512_mask_blend_pd(formula, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
+    // The plain ramps give each lane rkr_ramp_fast_8's value; the corner lanes' values are replaced below.
+    __m512d area;
+    if (t->plain_sides && (__mmask8)(use_x | ~side) == 0xFF)
+        area = rkr_ramp_plain_8(&t->side_x, _mm512_sub_pd(qx, t->radius));
+    else if (t->plain_sides && (__mmask8)(use_x & side) == 0)
+        area = rkr_ramp_plain_8(&t->side_y, _mm512_sub_pd(qy, t->radius));
+    else
+        area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
+    *deferred = 0;
+    if (corner != 0) {
+        const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
+        const __mmask8 out = _mm512_cmp_pd_mask(length_squared, t->outside, _CMP_GE_OQ);
+        const __mmask8 in = (__mmask8)(~out & _mm512_cmp_pd_mask(length_squared, t->inside, _CMP_LE_OQ));
+        area = _mm512_mask_blend_pd(corner, area, _mm512_maskz_mov_pd(in, one));
+        const __mmask8 formula = (__mmask8)(corner & ~(out | in));
+        if (formula != 0) {
+            if (t->fast_corners) *deferred = formula;
+            else area = _mm512_mask_blend_pd(formula, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
         }
     }
     __m512d raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
-    const __mmask8 near = (__mmask8)(valid & rkr_unsure_8(raw, lane_margin));
-    const __mmask8 side_unsure = (__mmask8)(~corner & near);
-    corner_unsure = (__mmask8)(corner_unsure | (fast & near));
-    if (__builtin_expect((side_unsure | corner_unsure) != 0, 0)) {
-        if (side_unsure != 0) area = _mm512_mask_blend_pd(side_unsure, area, rkr_ramp_exact_8(g, distance, use_x));
-        if (corner_unsure != 0)
-            area = _mm512_mask_blend_pd(corner_unsure, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
+    const __mmask8 side_unsure = (__mmask8)(side & rkr_unsure_8(raw, t->margin));
+    if (__builtin_expect(side_unsure != 0, 0)) {
+        area = _mm512_mask_blend_pd(side_unsure, area, rkr_ramp_exact_8(g, distance, use_x));
         raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
-        *flagged |= side_unsure | corner_unsure << 8;
+        *flagged |= side_unsure;
     }
     return rkr_bytes_8(area, raw);
 }
 
-// rkr_blend4_avx2's arithmetic on up to eight pixels d[i] for the set bits i of `lanes` (masked load and
-// store: the other pixels are neither read nor written). `bytes`: int32 lanes, 0 ... 255; `color16`: the
-// premultiplied colour's channels as 16-bit lanes, repeated for each pixel.
-RKR8 void rkr_blend8(uint32_t *d, __mmask8 lanes, __m256i bytes, __m512i color16) {
+// The bytes of the lanes rkr_lane_bytes_deferring_8 deferred: every `valid` lane is a corner lane between the
+// exits and t->fast_corners holds. The same operations on each lane as rkr_lane_bytes_deferring_8 up to the
+// corner test (qx, qy and |q|² recomputed from the offsets), then the fast formula with the exact one where it
+// does not vouch for the byte. *flagged gets the lanes left to the exact formula in bits 8 ..< 16.
+RKR8 __m256i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+                                     __mmask8 valid, int *flagged) {
+    const __m512d sign = _mm512_set1_pd(-0.0), half = _mm512_set1_pd(0.5), full = _mm512_set1_pd(255);
+    const __m512d qx = _mm512_sub_pd(_mm512_andnot_pd(sign, ox), t->kx);
+    const __m512d qy = _mm512_sub_pd(_mm512_andnot_pd(sign, oy), t->ky);
+    const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
+    const rkr_corner_fast_lanes8 c = rkr_corner_fast_8(g, &t->corner, ox, oy, qx, qy, length_squared);
+    __m512d area = c.area;
+    __m512d raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
+    const __mmask8 unsure = (__mmask8)(valid & (c.unsure | rkr_unsure_8(raw, t->corner_margin)));
+    if (__builtin_expect(unsure != 0, 0)) {
+        area = _mm512_mask_blend_pd(unsure, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
+        raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
+        *flagged |= unsure << 8;
+    }
+    return rkr_bytes_8(area, raw);
+}
+
+// rkr_lane_bytes_avx2 in eight lanes (the deferred lanes computed at once); arguments as
+// rkr_lane_bytes_deferring_8, *flagged also gets the corner lanes left to the exact formula in bits 8 ..< 16.
+RKR8 __m256i rkr_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+                              __mmask8 valid, int *flagged) {
+    __mmask8 deferred;
+    const __m256i bytes = rkr_lane_bytes_deferring_8(g, t, ox, oy, valid, &deferred, flagged);
+    if (deferred == 0) return bytes;
+    return _mm256_mask_blend_epi32(deferred, bytes, rkr_corner_lane_bytes_8(g, t, ox, oy, deferred, flagged));
+}
+
+// rkr_blend4_avx2's arithmetic on eight pixels `d` (int32 lanes). `bytes`: int32 lanes, 0 ... 255;
+// `color16`: the premultiplied colour's channels as 16-bit lanes, repeated for each pixel.
+RKR8 __m256i rkr_blend8_pixels(__m256i d, __m256i bytes, __m512i color16) {
     const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257), full = _mm512_set1_epi16(255);
     // Each pixel's byte in its four 16-bit channel lanes: one byte per 64-bit lane, then spread.
     const __m512i wide = _mm512_cvtepu32_epi64(bytes);
@@ -291,11 +305,11 @@ RKR8 void rkr_blend8(uint32_t *d, __mmask8 lanes, __m256i bytes, __m512i color16
     const __m512i s16 = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(color16, a16), bias), m257);
     const __m512i alpha = _mm512_shuffle_epi8(s16, _mm512_set4_epi32(0x0F0E0F0E, 0x0F0E0F0E, 0x07060706, 0x07060706));
     const __m512i inverse = _mm512_sub_epi16(full, alpha);
-    const __m512i d16 = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi32(lanes, d));
+    const __m512i d16 = _mm512_cvtepu8_epi16(d);
     const __m512i out16 = _mm512_add_epi16(s16, _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(d16, inverse), bias), m257));
     // Unsigned saturation (vpmovuswb) where the AVX2 blend packs with packus (signed saturation to 0 ... 255): the
     // same bytes, since out16 = s16 + a product term, each at most 255, so no lane is negative as int16.
-    _mm256_mask_storeu_epi32(d, lanes, _mm512_cvtusepi16_epi8(out16));
+    return _mm512_cvtusepi16_epi8(out16);
 }
 
 #undef RKR_LO
