@@ -3,6 +3,9 @@
 //
 // Coordinate space and number format: as raster_kernels_paths.c (24.8 fixed point, wrapping 32-bit sums, Double
 // only where the Swift walk uses it, with the same IEEE operations in the same order).
+#if defined(__x86_64__) || defined(__i386__)
+#include "rk_paths_walk_cells.h"
+#endif
 #include "rk_paths_walk.h"
 
 #pragma STDC FP_CONTRACT OFF

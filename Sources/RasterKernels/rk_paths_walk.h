@@ -79,6 +79,13 @@ static __attribute__((noinline)) void add_segment_cells(int32_t xl, int32_t yl, 
     mark_cells(j_first, (int64_t)((cell_r < cell_x1 - 1 ? cell_r : cell_x1 - 1) - cell_x0), touched);
 }
 
+// add_segment_cells for a segment whose cells all lie inside the tile's columns (every segment of an interior
+// edge, most rows of one crossing a side): the vector tiers define RK_INTERIOR_CELLS as their lane version
+// (rk_paths_walk_cells.h) before including this header.
+#ifndef RK_INTERIOR_CELLS
+#define RK_INTERIOR_CELLS add_segment_cells
+#endif
+
 // FillRowAccumulator.addSegment: one edge's part inside one pixel row (ya < yb, both in 0...256). `interior`
 // (a constant at each call) promises cell_x0 ≤ every x's cell < cell_x1, so the tests for parts left or right
 // of the tile, which would all be false, are left out.
@@ -123,7 +130,11 @@ static inline __attribute__((always_inline)) void add_segment(
         if ((j & 63) == 63) touched[(j >> 6) + 1] |= 1;
         return;
     }
-    add_segment_cells(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
+    if (interior || (cell_l >= cell_x0 && cell_r < cell_x1)) {
+        RK_INTERIOR_CELLS(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
+    } else {
+        add_segment_cells(xl, yl, xr, yr, winding, cell_x0, cell_x1, row, carry, touched);
+    }
 }
 
 // One edge's rows row_a...row_b of the tile (row, words and carry point at row_a's); `interior` as add_segment's.
