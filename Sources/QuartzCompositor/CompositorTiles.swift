@@ -103,8 +103,7 @@ struct CompositorTileContext: @unchecked Sendable {
             }
             let local = scratch.offFrameRows(for: region)
             local.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
-            compositeOps(bins: bins, tile: tile, rows: local, region: region, scratch: scratch,
-                         prefetching: Self.streamsFrame(s) ? nil : frame)
+            compositeOps(bins: bins, tile: tile, rows: local, region: region, scratch: scratch)
             if Self.streamsFrame(s) {
                 frame.copyStreaming(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
             } else {
@@ -133,24 +132,12 @@ struct CompositorTileContext: @unchecked Sendable {
     }
 
     /// The tile's operations in list order over `rows` (the surface, or the scratch tile standing in for it).
-    /// `frame`: the surface the scratch tile will be copied to; its lines under the tile are asked for a few rows
-    /// per operation, so that the copy finds them in the cache instead of waiting for each line's
-    /// read-for-ownership at the end (a hint only: no pixel depends on it).
     private func compositeOps(
-        bins: CompositorBins, tile: Int, rows: FillSurfaceRows, region: FillPixelBounds, scratch: CompositorTileScratch,
-        prefetching frame: FillSurfaceRows? = nil
+        bins: CompositorBins, tile: Int, rows: FillSurfaceRows, region: FillPixelBounds, scratch: CompositorTileScratch
     ) {
         let base = rows.base, s = rows.bounds
         var currentClip = -1
-        let first = bins.offsets[tile], end = bins.offsets[tile + 1]
-        let rowsPerOp = end > first ? (region.height + (end - first) - 1) / (end - first) : 0
-        var prefetched = region.minY
-        for k in first..<end {
-            if let frame, prefetched < region.maxY {
-                let n = min(rowsPerOp, region.maxY - prefetched)
-                frame.prefetchForWrite(x: region.minX, y: prefetched, width: region.width, height: n)
-                prefetched += n
-            }
+        for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
             let index = bins.opIndices[k]
             guard let handle = ops[index] else {
                 // A sharp solid rectangle: no clip, mask or blend mode (CompositorPreparer.sharpSolid).

@@ -84,79 +84,6 @@ RK_AVX512_VBMI static int rksr5_table_rows(uint32_t source, uint32_t *middle, si
 static inline int64_t rksr_max(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline int64_t rksr_min(int64_t a, int64_t b) { return a < b ? a : b; }
 
-// One row class of a rectangle inside a region: the contiguous span [x0, x1) of its pixels there (a left edge
-// column, the uniform run, a right edge column, each possibly absent) and the sources of its first pixel, its
-// middle and its last pixel (equal to `middle` where that pixel is uniform).
-typedef struct {
-    int64_t x0, x1;
-    uint32_t first, middle, last;
-} rksr_span;
-
-// The span of row class `sources` (its uniform source, then edge e's) inside columns [x0, x1); x0 ≥ x1 when it is
-// empty. An edge column lies next to the uniform run (the left one just before it, the right one just after) or,
-// without a run, next to the other edge column (rk_sharp_rect's classes), so the span is contiguous and an edge
-// is its first or its last pixel.
-static inline rksr_span rksr_span_in(const rk_sharp_rect *r, uint32_t uniform, const uint32_t edge[2], int64_t x0,
-                                     int64_t x1) {
-    rksr_span s = {INT64_MAX, INT64_MIN, uniform, uniform, uniform};
-    const int64_t u0 = rksr_max(r->uniformX0, x0), u1 = rksr_min(r->uniformX1, x1);
-    if (u0 < u1) s.x0 = u0, s.x1 = u1;
-    for (int32_t e = 0; e < r->edgeCount; e++) {
-        const int64_t x = r->edgeX[e];
-        if (x < x0 || x >= x1) continue;
-        if (x < s.x0) s.x0 = x, s.first = edge[e];
-        if (x + 1 > s.x1) s.x1 = x + 1, s.last = edge[e];
-    }
-    // A one-pixel span got its source as both first and last (`first` is the one rksr5_span_rows reads then).
-    return s;
-}
-
-// Tier 3: `height` rows of the span (`line` its first pixel in the first row), every pixel blended with its own
-// source through the block kernel's formula (rk5_solid16_packed with per-pixel sources and inverse alphas, so
-// each pixel gets the bytes rksr_pixel or rksr_block would give it: a zero source leaves d, an opaque one gives
-// s). The edge columns go with their rows instead of a column walk of their own afterwards.
-// Invariant: every row addresses `width` ≥ 1 writable pixels; masked lanes are not touched.
-RK_AVX512 static void rksr5_span_rows(uint32_t *line, size_t stride, size_t width, size_t height, rksr_span s) {
-    const __m512i low8 = _mm512_set1_epi16(0x00FF);
-    const size_t groups = (width - 1) / 16;
-    const size_t restCount = width - 16 * groups;
-    const __mmask16 rest = rk5_first(restCount);
-    const __m512i middle = _mm512_set1_epi32((int)s.middle);
-    // The first group's source vector: pixel 0 is the first pixel; in a one-group span its last lane the last.
-    __m512i head = _mm512_mask_set1_epi32(middle, 1, (int)s.first);
-    __m512i tail = groups == 0 ? head : middle;
-    if (width > 1) tail = _mm512_mask_set1_epi32(tail, (__mmask16)(1u << (restCount - 1)), (int)s.last);
-    if (groups == 0) head = tail;
-    // Each pixel's 255 − alpha in both of its 16-bit lanes (255 − a is 255 xor a for a byte).
-    const __m512i alphaBoth = rk5_alpha_both();
-#define RKSR5_INVERSE(v) _mm512_xor_si512(_mm512_shuffle_epi8((v), alphaBoth), low8)
-    const __m512i headInverse = RKSR5_INVERSE(head), middleInverse = RKSR5_INVERSE(middle);
-    const __m512i tailInverse = RKSR5_INVERSE(tail);
-#undef RKSR5_INVERSE
-    for (size_t row = 0; row < height; row++, line += stride) {
-        if (groups == 0) {
-            __m512i d = _mm512_maskz_loadu_epi32(rest, line);
-            _mm512_mask_storeu_epi32(line, rest, rk5_solid16_packed(d, head, headInverse, low8));
-            continue;
-        }
-        _mm512_storeu_si512(line, rk5_solid16_packed(_mm512_loadu_si512(line), head, headInverse, low8));
-        uint32_t *p = line + 16;
-        for (size_t k = 1; k < groups; k++, p += 16) {
-            _mm512_storeu_si512(p, rk5_solid16_packed(_mm512_loadu_si512(p), middle, middleInverse, low8));
-        }
-        __m512i d = _mm512_maskz_loadu_epi32(rest, p);
-        _mm512_mask_storeu_epi32(p, rest, rk5_solid16_packed(d, tail, tailInverse, low8));
-    }
-}
-
-// Whether rksr5_span_rows takes span `s` on tier `tier`: AVX-512, and not a span whose middle the block kernels do
-// better (an opaque uniform run is a fill), nor one with nothing to blend.
-static inline int rksr_spans_on(int tier, rksr_span s) {
-    if (tier != 3 || s.x0 >= s.x1) return 0;
-    if ((s.middle >> 24) == 255u && s.x1 - s.x0 > 2) return 0;
-    return (s.first | s.middle | s.last) != 0;
-}
-
 // The classes of `r` inside the region, on tier `tier`.
 // Invariant (the header's): the region lies inside the surface, so every address below is one of its pixels.
 static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_t originX, int64_t originY,
@@ -166,12 +93,6 @@ static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_
         const int64_t y = r->partialY[p];
         if (y < y0 || y >= y1) continue;
         uint32_t *row = surface + (size_t)(y - originY) * stride;
-        const uint32_t edge[2] = {r->edgePartial[0][p], r->edgePartial[1][p]};
-        const rksr_span span = rksr_span_in(r, r->uniformPartial[p], edge, x0, x1);
-        if (rksr_spans_on(tier, span)) {
-            rksr5_span_rows(row + (span.x0 - originX), stride, (size_t)(span.x1 - span.x0), 1, span);
-            continue;
-        }
         for (int32_t e = 0; e < r->edgeCount; e++) {
             const int64_t x = r->edgeX[e];
             if (x >= x0 && x < x1) rksr_pixel(row + (x - originX), r->edgePartial[e][p]);
@@ -182,14 +103,6 @@ static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_
     if (f0 >= f1) return;
     uint32_t *first = surface + (size_t)(f0 - originY) * stride;
     const size_t height = (size_t)(f1 - f0);
-    // AVX-512 without the VBMI table: the edge columns ride along with their rows (rksr5_span_rows).
-    if (tier == 3 && !rk5_has_vbmi()) {
-        const rksr_span span = rksr_span_in(r, r->uniformFull, r->edgeFull, x0, x1);
-        if (rksr_spans_on(tier, span)) {
-            rksr5_span_rows(first + (span.x0 - originX), stride, (size_t)(span.x1 - span.x0), height, span);
-            return;
-        }
-    }
     // The middle first, then the edge columns over the same rows: an edge pixel shares its cache line with the
     // middle's first or last pixels, which the middle has just brought in. On surfaces whose stride is a
     // multiple of 256 pixels (1 KB) a column's lines crowd into a few cache sets, and walking a whole column
@@ -244,14 +157,6 @@ static inline void rksr_row(int tier, const rk_sharp_rect *r, uint32_t *row, int
         uniform = r->uniformPartial[1], edge0 = r->edgePartial[0][1], edge1 = r->edgePartial[1][1];
     } else {
         return;
-    }
-    if (tier == 3) {
-        const uint32_t edge[2] = {edge0, edge1};
-        const rksr_span span = rksr_span_in(r, uniform, edge, x0, x1);
-        if (rksr_spans_on(tier, span)) {
-            rksr5_span_rows(row + (span.x0 - originX), 0, (size_t)(span.x1 - span.x0), 1, span);
-            return;
-        }
     }
     if (r->edgeCount > 0 && r->edgeX[0] >= x0 && r->edgeX[0] < x1) rksr_pixel(row + (r->edgeX[0] - originX), edge0);
     if (r->edgeCount > 1 && r->edgeX[1] >= x0 && r->edgeX[1] < x1) rksr_pixel(row + (r->edgeX[1] - originX), edge1);

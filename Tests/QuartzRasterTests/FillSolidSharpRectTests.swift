@@ -101,10 +101,10 @@ import Testing
         #expect(ok?.pixelBounds == FillPixelBounds(minX: 2, minY: 3, maxX: 7, maxY: 5))
     }
 
-    /// Span widths of 1 to 36 pixels and around 48 and 64 with a fractional, a whole or no edge column on each side (the
-    /// AVX-512 kernel blends a row's edge pixels in the lanes of its first and last 16-pixel groups, so the widths
-    /// around 16 and 32 and the one- and two-pixel spans are the cases to pin), over tiles of 16 and 40 pixels
-    /// that cut spans at every offset, with a translucent colour (opaque middles take the fill) and a faint one.
+    /// Span widths of 1 to 36 pixels and around 48 and 64 with a fractional, a whole or no edge column on each
+    /// side (the block kernels' whole 8- and 16-pixel groups and masked or overlapping rests, the narrow blocks
+    /// and the edge columns beside them), over tiles of 16 and 40 pixels that cut spans at every offset, with a
+    /// translucent colour (opaque middles take the fill) and a faint one.
     @Test func spanWidthsAcrossLaneGroupsEqualCoverageBlend() {
         let (w, h) = (100, 12)
         let base = FillSolidBlockTests.noise(w * h, seed: 17)

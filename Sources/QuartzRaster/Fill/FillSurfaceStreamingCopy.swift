@@ -28,25 +28,6 @@ extension FillSurfaceRows {
 }
 
 extension FillSurfaceRows {
-    /// copyStreaming on a chosen loop whatever the process switches say (tests pin both while other tests may
-    /// switch tiers): the AVX-512 one when `avx512`, else the baseline one; false, copying nothing, when the CPU
-    /// lacks AVX-512.
-    func copyStreaming(from source: FillSurfaceRows, x: Int, y: Int, width: Int, height: Int, avx512: Bool) -> Bool {
-        if width <= 0 || height <= 0 { return true }
-        requireBlock(from: source, x: x, y: y, width: width, height: height, "copyStreaming")
-        return rk_copy_block_streaming_on(
-            avx512 ? 1 : 0, pointer(x: x, y: y), bounds.width, UnsafePointer(source.pointer(x: x, y: y)),
-            source.bounds.width, width, height) != 0
-    }
-
-    /// Asks the caches for the lines of columns x..<x + width of rows y..<y + height, to be written soon (a hint:
-    /// no pixel changes). The block must lie inside `bounds`.
-    @inline(__always)
-    public func prefetchForWrite(x: Int, y: Int, width: Int, height: Int) {
-        if width <= 0 || height <= 0 { return }
-        rk_prefetch_block_for_write(pointer(x: x, y: y), bounds.width, width, height)
-    }
-
     /// Writes columns x..<x + width of `source`'s row `sourceY` into rows y..<y + height of this surface with
     /// streaming stores, as copyStreaming does, but without the closing fence: call `fenceStreamingStores()`
     /// after the last such write and before the pixels are handed on. The source row must lie inside

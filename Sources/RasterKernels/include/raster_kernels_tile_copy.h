@@ -27,16 +27,6 @@ void rk_copy_block_streaming(uint32_t *destination, size_t destination_stride, c
 void rk_copy_block_streaming_unfenced(uint32_t *destination, size_t destination_stride, const uint32_t *source,
                                       size_t source_stride, size_t width, size_t height);
 
-/// Asks for the 64-byte lines of `height` rows of `width` pixels (`stride` pixels apart) for writing (prefetchw
-/// where the machine has it): a hint only, nothing is read into a result or written.
-void rk_prefetch_block_for_write(const uint32_t *destination, size_t stride, size_t width, size_t height);
-
-/// rk_copy_block_streaming on a chosen loop whatever the process switches say, for tests: the AVX-512 one when
-/// `avx512` is nonzero (returns 0, touching nothing, when the CPU lacks AVX-512), else the baseline one (SSE2
-/// streaming stores where the machine has them). Returns 1 when it copied.
-int rk_copy_block_streaming_on(int avx512, uint32_t *destination, size_t destination_stride, const uint32_t *source,
-                               size_t source_stride, size_t width, size_t height);
-
 /// Orders this thread's earlier streaming stores before its later stores (sfence; nothing on other machines).
 void rk_streaming_store_fence(void);
 
