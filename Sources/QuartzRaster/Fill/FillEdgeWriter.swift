@@ -183,6 +183,13 @@ struct FillEdgeWriter: PolylineSink {
     /// A piece that leaves the clip's columns: broken where it crosses the vertical sides (builder's rule).
     @inline(never)
     private mutating func addAcrossSides(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
+        // Wholly on or beyond one side (a path running off the surface): splitAtSides finds no crossing
+        // (both differences from either side have one sign, so their product is never negative) and
+        // appends the one piece clamped onto that side, as here.
+        if (p.x <= left && q.x <= left) || (p.x >= right && q.x >= right) {
+            appendEdge(SIMD2(min(max(p.x, left), right), p.y), SIMD2(min(max(q.x, left), right), q.y), winding)
+            return
+        }
         FillEdgeBuilder.splitAtSides(p, q, left: left, right: right) { appendEdge($0, $1, winding) }
     }
 
