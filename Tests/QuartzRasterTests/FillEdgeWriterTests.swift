@@ -107,6 +107,56 @@ import Testing
         }
     }
 
+    /// lineInside (the stroker's and flattener's unchecked route, which narrows each point once and decides
+    /// on the narrowed heights) against the builder's `line` on points that hold inside: the same edges,
+    /// slopes bit for bit. Heights repeat exactly, differ by less than half a 24.8 step (equal after
+    /// narrowing) or sit on the half-step ties that round half to even, so every branch is taken; moves and
+    /// closes in between check that the narrowed current point follows the contour.
+    @Test func lineInsideMakesTheBuildersEdges() {
+        var r = PaintTestRandom(seed: 0x11E5)
+        let clip = FillPixelBounds(minX: 3, minY: 2, maxX: 61, maxY: 45)
+        let step = 1.0 / 256
+        for round in 0..<200 {
+            var reference = FillEdgeBuilder(clip: clip)
+            var builder = FillEdgeBuilder(clip: clip)
+            var last = SIMD2(20.0, 20.0)
+            func next() -> SIMD2<Double> {
+                let x = 4 + r.unit() * 56
+                switch r.below(6) {
+                case 0: return SIMD2(x, last.y)  // the same height
+                case 1: return SIMD2(x, last.y + (r.unit() - 0.5) * step * 0.9)  // within a step
+                case 2: return SIMD2(x, (Double(4 * 256 + r.below(40 * 256)) + 0.5) * step)  // a tie
+                default: return SIMD2(x, 3 + r.unit() * 41)
+                }
+            }
+            builder.withEdgeWriter(initialCapacity: 1 + round % 7) { writer in
+                writer.move(to: last)
+                reference.move(to: last)
+                for _ in 0..<(2 + r.below(80)) {
+                    switch r.below(16) {
+                    case 0:
+                        last = next()
+                        writer.move(to: last)
+                        reference.move(to: last)
+                    case 1:
+                        writer.closeContour()
+                        reference.closeContour()
+                    default:
+                        let p = next()
+                        #expect(writer.currentInside && writer.holdsInside(p))
+                        writer.lineInside(to: p)
+                        reference.line(to: p)
+                        last = p
+                    }
+                }
+            }
+            builder.finish()
+            reference.finish()
+            #expect(builder.edges == reference.edges, "round \(round)")
+            #expect(builder.edges.map(\.inverseSlope.bitPattern) == reference.edges.map(\.inverseSlope.bitPattern))
+        }
+    }
+
     /// A closed square across the clip's corner: hand-checked pieces (left part folded onto the side).
     @Test func squareAcrossTheCornerGivesTheKnownEdges() {
         var builder = FillEdgeBuilder(clip: FillPixelBounds(minX: 10, minY: 10, maxX: 50, maxY: 50))

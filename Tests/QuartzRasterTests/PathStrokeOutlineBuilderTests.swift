@@ -85,4 +85,64 @@ import Testing
             }
         }
     }
+
+    // The second side of a contour draws the joins the first side mirrored (PathStrokeJoins.swift) instead
+    // of joining again: it must draw exactly what joining the reversed contour draws. Random contours
+    // (repeated points, straight runs, hairpins, smooth and corner vertices, every join and cap, widths
+    // from thin to wider than the segments): an open contour's loop is the reversed contour's loop started
+    // at the other end, a closed contour's two loops are the reversed contour's two loops swapped, bit for
+    // bit.
+    @Test func secondSideMatchesTheReversedContourExactly() {
+        var r = PaintTestRandom(seed: 0x5EC0)
+        func loopPoints(_ outline: PathGeometry) -> [[SIMD2<Double>]] {
+            var loops: [[SIMD2<Double>]] = []
+            var index = 0
+            for type in outline.elementTypes where type.pointCount > 0 {  // a close has no point
+                index += type.pointCount
+                let p = SIMD2<Double>(Double(outline.points[index - 1].x), Double(outline.points[index - 1].y))
+                if type == .moveToPoint { loops.append([p]) } else { loops[loops.count - 1].append(p) }
+            }
+            // A loop's last line returns to its first point: drop it, so loops compare as cycles.
+            return loops.map { $0.count > 1 && $0.last == $0.first ? Array($0.dropLast()) : $0 }
+        }
+        func isRotation(_ a: [SIMD2<Double>], _ b: [SIMD2<Double>]) -> Bool {
+            guard a.count == b.count else { return false }
+            if a.isEmpty { return true }
+            return a.indices.contains { k in a.indices.allSatisfy { a[($0 + k) % a.count] == b[$0] } }
+        }
+        for round in 0..<400 {
+            let n = 2 + r.below(14)
+            var points: [SIMD2<Double>] = [SIMD2(r.unit() * 40, r.unit() * 40)]
+            for _ in 1..<n {
+                let last = points[points.count - 1]
+                switch r.below(8) {
+                case 0: points.append(last)  // repeated
+                case 1 where points.count > 1: points.append(last + (last - points[points.count - 2]))  // straight on
+                case 2 where points.count > 1: points.append(points[points.count - 2])  // hairpin
+                default: points.append(last + SIMD2(r.unit() * 12 - 6, r.unit() * 12 - 6))
+                }
+            }
+            let closed = round % 3 == 0
+            // A closed contour ending on its first point drops that copy, and the reversed one drops the other:
+            // they would start at different vertices. Leave it out, and make the vertex each direction starts
+            // at a corner in both.
+            while closed && points.count > 1 && points[points.count - 1] == points[0] { points.removeLast() }
+            var flags = points.indices.map { _ in r.below(3) != 0 }
+            if closed { flags[0] = false; flags[flags.count - 1] = false }
+            let style = PathStrokeStyle(
+                lineWidth: [0.3, 2, 7, 25][r.below(4)], lineCap: [CGLineCap.butt, .round, .square][r.below(3)],
+                lineJoin: [CGLineJoin.round, .miter, .bevel][r.below(3)], miterLimit: [1.5, 4, 10][r.below(3)])
+            let forward = FlattenedPathContour(points: points, isClosed: closed, isSmooth: flags)
+            let backward = FlattenedPathContour(points: points.reversed(), isClosed: closed, isSmooth: flags.reversed())
+            let a = loopPoints(PathStroker.outline(of: [forward], style: style, tolerance: 0.05))
+            let b = loopPoints(PathStroker.outline(of: [backward], style: style, tolerance: 0.05))
+            #expect(a.count == b.count, "round \(round)")
+            guard a.count == b.count else { continue }
+            if closed && a.count == 2 {
+                #expect(a[0] == b[1] && a[1] == b[0], "round \(round)")
+            } else {
+                #expect(zip(a, b).allSatisfy { isRotation($0, $1) }, "round \(round)")
+            }
+        }
+    }
 }

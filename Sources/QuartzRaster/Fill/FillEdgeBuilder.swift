@@ -33,6 +33,17 @@ public struct FillEdge: Hashable, Sendable {
         inverseSlope = y1 == y0 ? 0 : Double(x1 - x0) / Double(y1 - y0)
     }
 
+    /// The edge with its inverse slope already computed (FillEdgeWriter, which divides the same differences).
+    @inline(__always)
+    init(x0: Int32, y0: Int32, x1: Int32, y1: Int32, winding: Int32, inverseSlope: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+        self.winding = winding
+        self.inverseSlope = inverseSlope
+    }
+
     /// The edge's x at sub-pixel row `y` (y0 ≤ y ≤ y1). The formula depends only on the edge and on `y`,
     /// never on a tile, so every tile derives bit-identical row crossings.
     @inlinable @inline(__always)

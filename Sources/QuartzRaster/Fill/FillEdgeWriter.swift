@@ -33,6 +33,9 @@ struct FillEdgeWriter: PolylineSink {
     // holdsInside(currentPoint) by every call that moves the current point, except lineInside, whose points
     // keep it true (they hold inside, or lie within 3e-8 px of a hull that does: see holdsInside).
     private(set) var currentInside = false
+    // The 24.8 value of `currentPoint` (fixedPoint), meaningful while `currentInside` holds: lineInside then
+    // narrows each point once instead of once for each of its two edges. Set wherever currentInside is.
+    private var currentFixed = SIMD2<Int64>(0, 0)
 
     init(
         sides: SIMD4<Double>, fits: Bool, clipIsEmpty: Bool, contourStart: SIMD2<Double>,
@@ -66,6 +69,7 @@ struct FillEdgeWriter: PolylineSink {
             ownsStorage = true
         }
         currentInside = hasCurrentPoint && holdsInside(currentPoint)
+        currentFixed = Self.fixedPoint(currentPoint)
     }
 
     /// The edges written so far (valid until the next write).
@@ -86,6 +90,7 @@ struct FillEdgeWriter: PolylineSink {
             currentPoint = point
             hasCurrentPoint = true
             currentInside = holdsInside(point)
+            currentFixed = Self.fixedPoint(point)
         }
     }
 
@@ -100,11 +105,13 @@ struct FillEdgeWriter: PolylineSink {
             currentPoint = point
             hasCurrentPoint = true
             currentInside = holdsInside(point)
+            currentFixed = Self.fixedPoint(point)
             return
         }
         addSegment(from: currentPoint, to: point)
         currentPoint = point
         currentInside = holdsInside(point)
+        currentFixed = Self.fixedPoint(point)
     }
 
     @inline(__always)
@@ -113,6 +120,7 @@ struct FillEdgeWriter: PolylineSink {
         if currentPoint != contourStart { addSegment(from: currentPoint, to: contourStart) }
         currentPoint = contourStart
         currentInside = holdsInside(contourStart)
+        currentFixed = Self.fixedPoint(contourStart)
     }
 
     /// How far inside the clip `holdsInside` wants a point: 2^-10 px.
@@ -132,13 +140,25 @@ struct FillEdgeWriter: PolylineSink {
 
     /// `line(to:)` for a point that, like the current one, lies inside the clip (see `holdsInside`): the same
     /// edge without the checks it would pass. The current point stays inside (`currentInside` unchanged).
+    /// Decided on the narrowed ends, which gives appendEdgeFitting's edge: narrowing is monotonic, so equal
+    /// 24.8 heights (no edge there either) cover a.y == b.y, and unequal ones order the ends as a.y < b.y does.
     @inline(__always)
     mutating func lineInside(to b: SIMD2<Double>) {
-        let a = currentPoint
+        let fixedA = currentFixed, fixedB = Self.fixedPoint(b)
         currentPoint = b
-        if a.y == b.y { return }
-        let down = a.y < b.y
-        appendEdgeFitting(down ? a : b, down ? b : a, down ? 1 : -1)
+        currentFixed = fixedB
+        if fixedA.y == fixedB.y { return }
+        let down = fixedA.y < fixedB.y
+        storeFitting(down ? fixedA : fixedB, down ? fixedB : fixedA, down ? 1 : -1)
+    }
+
+    /// fillRoundToInt of both lanes of `p` · 256, exact for points inside sides that fit (|value| · 256 ≤
+    /// 2^30); garbage, never used, for others.
+    @inline(__always)
+    static func fixedPoint(_ p: SIMD2<Double>) -> SIMD2<Int64> {
+        let scale = SIMD2<Double>(repeating: Double(fillSubpixelScale))
+        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
+        return unsafeBitCast(p * scale + magic, to: SIMD2<Int64>.self) &- 0x4338_0000_0000_0000
     }
 
     /// FillEdgeBuilder.addSegment: the top/bottom clip inline, the rare side breaks out of line.
@@ -163,6 +183,13 @@ struct FillEdgeWriter: PolylineSink {
     /// A piece that leaves the clip's columns: broken where it crosses the vertical sides (builder's rule).
     @inline(never)
     private mutating func addAcrossSides(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
+        // Wholly on or beyond one side (a path running off the surface): splitAtSides finds no crossing
+        // (both differences from either side have one sign, so their product is never negative) and
+        // appends the one piece clamped onto that side, as here.
+        if (p.x <= left && q.x <= left) || (p.x >= right && q.x >= right) {
+            appendEdge(SIMD2(min(max(p.x, left), right), p.y), SIMD2(min(max(q.x, left), right), q.y), winding)
+            return
+        }
         FillEdgeBuilder.splitAtSides(p, q, left: left, right: right) { appendEdge($0, $1, winding) }
     }
 
@@ -176,16 +203,22 @@ struct FillEdgeWriter: PolylineSink {
     /// appendEdge inside sides that fit.
     @inline(__always)
     private mutating func appendEdgeFitting(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
-        let scale = SIMD2<Double>(repeating: Double(fillSubpixelScale))
-        let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
         // fillRoundToInt lane by lane; inside sides that fit, |value| · 256 ≤ 2^30, so truncating is exact.
-        let upper = unsafeBitCast(p * scale + magic, to: SIMD2<Int64>.self) &- 0x4338_0000_0000_0000
-        let lower = unsafeBitCast(q * scale + magic, to: SIMD2<Int64>.self) &- 0x4338_0000_0000_0000
-        let y0 = Int32(truncatingIfNeeded: upper.y), y1 = Int32(truncatingIfNeeded: lower.y)
-        if y0 >= y1 { return }
+        let upper = Self.fixedPoint(p), lower = Self.fixedPoint(q)
+        if upper.y >= lower.y { return }
+        storeFitting(upper, lower, winding)
+    }
+
+    /// Stores the edge between narrowed ends inside sides that fit, `upper.y < lower.y`: FillEdge's init
+    /// without its overflow traps (differences of values within ±2^30 fit Int64 and convert exactly) and
+    /// without its horizontal test.
+    @inline(__always)
+    private mutating func storeFitting(_ upper: SIMD2<Int64>, _ lower: SIMD2<Int64>, _ winding: Int32) {
+        let step = lower &- upper
         store(FillEdge(
-            x0: Int32(truncatingIfNeeded: upper.x), y0: y0, x1: Int32(truncatingIfNeeded: lower.x), y1: y1,
-            winding: winding))
+            x0: Int32(truncatingIfNeeded: upper.x), y0: Int32(truncatingIfNeeded: upper.y),
+            x1: Int32(truncatingIfNeeded: lower.x), y1: Int32(truncatingIfNeeded: lower.y), winding: winding,
+            inverseSlope: Double(step.x) / Double(step.y)))
     }
 
     /// Sides beyond ±2^22 (public fields set by hand): the builder's checked narrowing.
@@ -202,7 +235,7 @@ struct FillEdgeWriter: PolylineSink {
     private mutating func store(_ edge: FillEdge) {
         if count == capacity { grow() }
         (storage + count).initialize(to: edge)
-        count += 1
+        count &+= 1
     }
 
     @inline(never)

@@ -1,24 +1,29 @@
-// The stroker's per-contour scratch: vertices, smooth flags, segment directions and lengths in one
-// allocation per outline, reused by every contour and grown (doubling) only when a contour outgrows it.
+// The stroker's per-contour scratch: vertices, smooth flags, segment directions and lengths, and the points
+// the second side's joins draw (worked out on the first side), in one allocation per outline, reused by
+// every contour and grown (doubling) only when a contour outgrows it.
 //
 // Coordinate space: the outline's (see PathStroker.swift). Numbers: Double; flags as Bool.
 //
 // Why not four Arrays: each was an allocation per stroked path plus a uniqueness and capacity check per
 // appended point; here a point costs a capacity compare and two stores.
 
-/// Lanes of `capacity` slots carved from one raw allocation: points and directions (16 bytes each), lengths
-/// (8 bytes), smooth flags (1 byte). Only the builder that owns it touches it (a class so that the
+/// Lanes of `capacity` slots carved from one raw allocation: points, directions and mirrored join points
+/// (16 bytes each), lengths (8 bytes), smooth flags (1 byte). Only the builder that owns it touches it (a class so that the
 /// allocation is freed with the builder; never shared between builders).
 final class PathContourScratch {
-    // Invariant: `raw` holds capacity · 41 bytes (16-byte aligned); `points` and `smooth` have their first
-    // `count` slots initialised, `directions` and `lengths` whatever `fillDirections` wrote last. All four
-    // element types are trivial, so slots need no deinitialisation and bytes move by copying.
+    // Invariant: `raw` holds capacity · 57 bytes (16-byte aligned); `points` and `smooth` have their first
+    // `count` slots initialised, `directions` and `lengths` whatever `fillDirections` wrote last, `mirrors`
+    // whatever the stroker wrote last. All five element types are trivial, so slots need no
+    // deinitialisation and bytes move by copying.
     private(set) var capacity = 0
     private(set) var count = 0
     private var raw: UnsafeMutableRawPointer?
     private(set) var points = UnsafeMutablePointer<SIMD2<Double>>(bitPattern: 16)!
     private(set) var directions = UnsafeMutablePointer<SIMD2<Double>>(bitPattern: 16)!
     private(set) var lengths = UnsafeMutablePointer<Double>(bitPattern: 8)!
+    /// Per vertex, the one point the join of the reversed contour draws there, or NaN when that join
+    /// draws something else (PathOutlineBuilder.join): the second side reads it instead of joining again.
+    private(set) var mirrors = UnsafeMutablePointer<SIMD2<Double>>(bitPattern: 16)!
     private(set) var smooth = UnsafeMutablePointer<Bool>(bitPattern: 1)!
 
     init() {}
@@ -57,12 +62,13 @@ final class PathContourScratch {
     @inline(never)
     private func grow(to minimum: Int) {
         let larger = Swift.max(minimum, capacity * 2, 64)
-        let bytes = larger * 41
+        let bytes = larger * 57
         let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
         let newPoints = memory.bindMemory(to: SIMD2<Double>.self, capacity: larger)
         let newDirections = (memory + larger * 16).bindMemory(to: SIMD2<Double>.self, capacity: larger)
-        let newLengths = (memory + larger * 32).bindMemory(to: Double.self, capacity: larger)
-        let newSmooth = (memory + larger * 40).bindMemory(to: Bool.self, capacity: larger)
+        let newMirrors = (memory + larger * 32).bindMemory(to: SIMD2<Double>.self, capacity: larger)
+        let newLengths = (memory + larger * 48).bindMemory(to: Double.self, capacity: larger)
+        let newSmooth = (memory + larger * 56).bindMemory(to: Bool.self, capacity: larger)
         if count > 0 {
             newPoints.initialize(from: points, count: count)
             newSmooth.initialize(from: smooth, count: count)
@@ -72,6 +78,7 @@ final class PathContourScratch {
         capacity = larger
         points = newPoints
         directions = newDirections
+        mirrors = newMirrors
         lengths = newLengths
         smooth = newSmooth
     }

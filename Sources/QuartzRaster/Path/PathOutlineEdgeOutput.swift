@@ -72,6 +72,10 @@ struct PathOutlineEdgeOutput<Edges: PathOutlineEdgeSink>: PathOutlineOutput {
     private var contourOpen = false
     private var afterClose = false
     private var mappedStart = SIMD2<Double>(0, 0)
+    // True while a line's point would only be recorded and sent to `edges.lineInside` (pointsHoldInside,
+    // a current point, an open device contour, no close pending, so lastWasClose is false too): `line`
+    // then takes that route without testing each of those. Set by `move`, cleared by `close`.
+    private var linesGoInside = false
 
     init(edges: Edges, transform t: CGAffineTransform) {
         self.edges = edges
@@ -118,10 +122,20 @@ struct PathOutlineEdgeOutput<Edges: PathOutlineEdgeSink>: PathOutlineOutput {
         afterClose = false
         mappedStart = map(p)
         emit(mappedStart)
+        linesGoInside = pointsHoldInside && contourOpen
     }
 
     @inline(__always)
     mutating func line(_ p: SIMD2<Double>) {
+        if linesGoInside {
+            // appendLine's steps that are not no-ops in this state.
+            if current == p { return }
+            current = p
+            let q = map(p)
+            bounds.add(q)
+            edges.lineInside(to: q)
+            return
+        }
         guard hasCurrent, current != p else { return }
         appendLine(p)
     }
@@ -145,6 +159,7 @@ struct PathOutlineEdgeOutput<Edges: PathOutlineEdgeSink>: PathOutlineOutput {
     mutating func close() {
         guard hasCurrent, !lastWasClose else { return }
         lastWasClose = true
+        linesGoInside = false
         current = start
         if contourOpen { edges.closeContour() }
         contourOpen = false

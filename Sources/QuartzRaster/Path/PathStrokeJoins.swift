@@ -7,17 +7,22 @@ import Foundation
 
 extension PathOutlineBuilder {
     /// Continues the left offset line of the incoming segment around vertex `v` onto the outgoing one.
+    /// Returns the mirror: what the reversed contour's join at `v` (incoming −b, outgoing −a, the lengths
+    /// swapped, the same flag) draws when that is one line to one point, NaN when it draws anything else.
+    /// The other side of the contour then draws the mirror instead of joining again.
+    @discardableResult
     mutating func join(
         at v: SIMD2<Double>, incoming a: SIMD2<Double>, outgoing b: SIMD2<Double>,
         lengthIn: Double, lengthOut: Double, smooth: Bool
-    ) {
+    ) -> SIMD2<Double> {
         let na = normal(a), nb = normal(b)
         let cross = a.x * b.y - a.y * b.x
         let dot = (a * b).sum()
-        if abs(cross) <= 1e-12 && dot > 0 {  // straight on
+        if abs(cross) <= 1e-12 && dot > 0 {  // straight on (so is the mirror: see mirroredJoin)
             lineTo(v + na)
-            return
+            return v + normal(-b)
         }
+        let mirror = mirroredJoin(at: v, a, b, cross: cross, dot: dot, lengthIn: lengthIn, lengthOut: lengthOut, smooth: smooth)
         // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment.
         let meets = dot > -1 + 1e-12
         if cross > 0 {
@@ -30,7 +35,7 @@ extension PathOutlineBuilder {
                 lineTo(v)
                 lineTo(v + nb)
             }
-            return
+            return mirror
         }
         // Right turn (or a full reversal): this side is the outer one; θ ∈ [0, π] is the turn, and only a
         // drawn arc needs the angle itself.
@@ -43,7 +48,7 @@ extension PathOutlineBuilder {
                 roundJoin(at: v, incoming: a, cross: cross, dot: dot)
                 lineTo(v + nb)
             }
-            return
+            return mirror
         }
         switch style.lineJoin {
         case .bevel:
@@ -62,6 +67,34 @@ extension PathOutlineBuilder {
             roundJoin(at: v, incoming: a, cross: cross, dot: dot)
             lineTo(v + nb)
         }
+        return mirror
+    }
+
+    /// The single point `join` would draw for the mirrored vertex (incoming A = −b, outgoing B = −a,
+    /// lengthIn and lengthOut swapped), NaN when it draws more or other (pivots, arcs, bevels), from this
+    /// vertex's cross and dot products. They decide as the mirror's own would: its products are these up to
+    /// the signs of zero terms (SIMD negation is 0 − x, so a zero lane turns +0), so its dot product gives
+    /// the same 1 + dot and the same comparisons, and its cross product, the same two products subtracted
+    /// the other way round, is exactly −cross unless both are zero (the same tests again, and the straight
+    /// case is `join`'s own). Its offsets, normal(−b) and normal(−a), and its point are computed as the
+    /// mirror computes them.
+    @inline(__always)
+    private func mirroredJoin(
+        at v: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>, cross: Double, dot: Double,
+        lengthIn: Double, lengthOut: Double, smooth: Bool
+    ) -> SIMD2<Double> {
+        let none = SIMD2<Double>(repeating: .nan)
+        guard dot > -1 + 1e-12 else { return none }  // the offset lines do not meet: pivots or arcs
+        let point = v + (normal(-b) + normal(-a)) / (1 + dot)
+        if cross < 0 {
+            // The mirror turns left (its cross product −cross > 0): its inner side.
+            return halfWidth * -cross <= 0.5 * min(lengthOut, lengthIn) * (1 + dot) ? point : none
+        }
+        // The mirror turns right: its outer side.
+        if smooth { return dot >= smoothDotLimit ? point : none }
+        guard style.lineJoin == .miter else { return none }
+        let cosHalf = ((1 + dot) / 2).squareRoot()
+        return cosHalf > 0 && 1 / cosHalf <= style.miterLimit ? point : none
     }
 
     /// The outer round arc of a right turn at `v`, from the incoming offset point (without the end point).

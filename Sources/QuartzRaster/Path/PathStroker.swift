@@ -164,9 +164,9 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
         }
         work.fillDirections(closed: closed)
         if closed {
-            closedSides(work.count, work.points, work.smooth, work.directions, work.lengths)
+            closedSides(work.count, work.points, work.smooth, work.directions, work.lengths, work.mirrors)
         } else {
-            openOutline(work.count, work.points, work.smooth, work.directions, work.lengths)
+            openOutline(work.count, work.points, work.smooth, work.directions, work.lengths, work.mirrors)
         }
     }
 
@@ -190,21 +190,29 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     }
 
     /// The loop of an open contour of `n` ≥ 2 vertices (the scratch's lanes: `n` points and flags, `n − 1`
-    /// directions and lengths).
+    /// directions and lengths; `mirrors` takes the first side's answers for the second).
     private mutating func openOutline(
         _ n: Int, _ points: UnsafePointer<SIMD2<Double>>, _ smooth: UnsafePointer<Bool>,
-        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>
+        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>,
+        _ mirrors: UnsafeMutablePointer<SIMD2<Double>>
     ) {
         moveTo(points[0] + normal(dirs[0]))
         for i in 1..<(n - 1) {
-            join(at: points[i], incoming: dirs[i - 1], outgoing: dirs[i], lengthIn: lengths[i - 1], lengthOut: lengths[i], smooth: smooth[i])
+            mirrors[i] = join(at: points[i], incoming: dirs[i - 1], outgoing: dirs[i], lengthIn: lengths[i - 1], lengthOut: lengths[i], smooth: smooth[i])
         }
         lineTo(points[n - 1] + normal(dirs[n - 2]))
         cap(at: points[n - 1], direction: dirs[n - 2])
         // Back along the other side: the reversed contour's left side.
         lineTo(points[n - 1] - normal(dirs[n - 2]))
         for i in stride(from: n - 2, to: 0, by: -1) {
-            join(at: points[i], incoming: -dirs[i], outgoing: -dirs[i - 1], lengthIn: lengths[i], lengthOut: lengths[i - 1], smooth: smooth[i])
+            // The reversed contour's join at vertex i, which the first side already worked out when it is a
+            // single point (NaN, never equal to itself, otherwise).
+            let mirror = mirrors[i]
+            if mirror.x == mirror.x {
+                lineTo(mirror)
+            } else {
+                join(at: points[i], incoming: -dirs[i], outgoing: -dirs[i - 1], lengthIn: lengths[i], lengthOut: lengths[i - 1], smooth: smooth[i])
+            }
         }
         lineTo(points[0] - normal(dirs[0]))
         cap(at: points[0], direction: -dirs[0])
@@ -214,14 +222,17 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     /// The two loops of a closed contour: its left side, then the left side of the reversed contour. The
     /// reversed contour's vertex j is vertex n−1−j, and its segment j is segment (2n−2−j) mod n travelled
     /// backwards: the negated direction (exactly: negation and the distance are sign-symmetric).
+    /// The second loop's vertex n−1−v(i) is the first loop's vertex w with incoming −dirs[w] and outgoing
+    /// −dirs[w − 1] (mod n), the lengths swapped: the join the first loop mirrored into `mirrors[w]`.
     private mutating func closedSides(
         _ n: Int, _ points: UnsafePointer<SIMD2<Double>>, _ smooth: UnsafePointer<Bool>,
-        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>
+        _ dirs: UnsafePointer<SIMD2<Double>>, _ lengths: UnsafePointer<Double>,
+        _ mirrors: UnsafeMutablePointer<SIMD2<Double>>
     ) {
         moveTo(points[0] + normal(dirs[0]))
         for i in 1...n {
             let v = i == n ? 0 : i
-            join(at: points[v], incoming: dirs[i - 1], outgoing: dirs[v], lengthIn: lengths[i - 1], lengthOut: lengths[v], smooth: smooth[v])
+            mirrors[v] = join(at: points[v], incoming: dirs[i - 1], outgoing: dirs[v], lengthIn: lengths[i - 1], lengthOut: lengths[v], smooth: smooth[v])
         }
         output.close()
         @inline(__always) func segment(_ j: Int) -> Int { (2 * n - 2 - j) % n }
@@ -229,7 +240,12 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
         for i in 1...n {
             let v = i == n ? 0 : i
             let sIn = segment(i - 1), sOut = segment(v)
-            join(at: points[n - 1 - v], incoming: -dirs[sIn], outgoing: -dirs[sOut], lengthIn: lengths[sIn], lengthOut: lengths[sOut], smooth: smooth[n - 1 - v])
+            let mirror = mirrors[n - 1 - v]
+            if mirror.x == mirror.x {
+                lineTo(mirror)
+            } else {
+                join(at: points[n - 1 - v], incoming: -dirs[sIn], outgoing: -dirs[sOut], lengthIn: lengths[sIn], lengthOut: lengths[sOut], smooth: smooth[n - 1 - v])
+            }
         }
         output.close()
     }
