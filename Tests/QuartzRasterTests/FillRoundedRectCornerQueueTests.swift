@@ -55,10 +55,8 @@ import Testing
                     }
                 }
                 // Another test's tier switch during the call makes the result nil: retry until the calls ran alone.
-                var drawn: [UInt32]?
-                let deadline = Date().addingTimeInterval(60)
-                while drawn == nil && Date() < deadline {
-                    drawn = SpanKernels.withKernelTierUninterrupted(avx512: true) { () -> [UInt32] in
+                let drawn = fillRetryingForAMinute {
+                    SpanKernels.withKernelTierUninterrupted(avx512: true) { () -> [UInt32] in
                         var pixels = before
                         pixels.withUnsafeMutableBufferPointer { p in
                             for region in tiles {
@@ -69,7 +67,6 @@ import Testing
                         }
                         return pixels
                     }
-                    if drawn == nil { usleep(2_000) }
                 }
                 guard let drawn else {
                     Issue.record("shape \(index) never ran alone on its tier for a minute")

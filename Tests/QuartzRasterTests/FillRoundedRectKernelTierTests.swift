@@ -17,10 +17,8 @@ import Testing
                 g, index: index, random: &random, wholeEvery: 2, offsets: 30, sizes: (40, 58), alphas: [200, 77, 1, 254, 255])
             let (bounds, region, color, before, expected) = (test.bounds, test.region, test.color, test.before, test.expected)
             // Another test's tier switch during the call makes the result nil: retry until the call ran alone.
-            var drawn: [UInt32]?
-            let deadline = Date().addingTimeInterval(60)
-            while drawn == nil && Date() < deadline {
-                drawn = SpanKernels.withKernelTierUninterrupted(avx512: avx512) { () -> [UInt32] in
+            let drawn = fillRetryingForAMinute {
+                SpanKernels.withKernelTierUninterrupted(avx512: avx512) { () -> [UInt32] in
                     var pixels = before
                     pixels.withUnsafeMutableBufferPointer { p in
                         FillShapeBlend.affineRows(g, color: color, region: region,
@@ -29,7 +27,6 @@ import Testing
                     }
                     return pixels
                 }
-                if drawn == nil { usleep(2_000) }
             }
             guard let drawn else {
                 Issue.record("shape \(index) never ran alone on its tier for a minute")

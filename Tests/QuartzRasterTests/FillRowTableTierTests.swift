@@ -17,10 +17,8 @@ import Testing
         for (index, g) in shapes.enumerated() {
             let lower = g.rows.lowerBound - 3 - index % 8
             let rows = lower..<min(g.rows.upperBound + 3, lower + 600)
-            var tables: ([Int32]?, [Int32]?)?
-            let deadline = Date().addingTimeInterval(60)
-            while tables == nil && Date() < deadline {
-                tables = FillAffineRoundedRect.withPlanes(
+            let tables = fillRetryingForAMinute {
+                FillAffineRoundedRect.withPlanes(
                     bounds: g.localBounds, radius: g.radius, inverseX: g.inverseX, inverseY: g.inverseY,
                     inverseOffset: g.inverseOffset
                 ) { planes -> ([Int32]?, [Int32]?)? in
@@ -30,7 +28,6 @@ import Testing
                     guard let automatic else { return nil }
                     return (automatic, FillAffineRoundedRect.tabulate(rows: rows, planes: planes, kernels: .avx2))
                 }
-                if tables == nil { usleep(2_000) }
             }
             guard let tables, let automatic = tables.0, let avx2 = tables.1 else {
                 Issue.record("shape \(index): no table on its tier within a minute")

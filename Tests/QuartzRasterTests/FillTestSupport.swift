@@ -123,3 +123,14 @@ func fillTestSceneBShape(angle: Double, tx: Double, ty: Double) -> FillAffineRou
     FillAffineRoundedRect(minX: -60, minY: -27.5, maxX: 60, maxY: 27.5, radius: 12, a: cos(angle), b: sin(angle),
                           c: -sin(angle), d: cos(angle), tx: tx, ty: ty)!
 }
+
+/// `attempt()` until it gives a value, every 2 ms for at most a minute; nil when it never did. For calls on a
+/// kernel tier that another test's tier switch can interrupt (SpanKernels.withKernelTierUninterrupted gives nil).
+func fillRetryingForAMinute<Result>(_ attempt: () -> Result?) -> Result? {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+        if let result = attempt() { return result }
+        usleep(2_000)
+    }
+    return nil
+}
