@@ -55,20 +55,9 @@ import Testing
                     }
                 }
                 // Another test's tier switch during the call makes the result nil: retry until the calls ran alone.
-                let drawn = fillRetryingForAMinute {
-                    SpanKernels.withKernelTierUninterrupted(avx512: true) { () -> [UInt32] in
-                        var pixels = before
-                        pixels.withUnsafeMutableBufferPointer { p in
-                            for region in tiles {
-                                FillShapeBlend.affineRows(g, color: color, region: region,
-                                                          surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds),
-                                                          kernels: .automatic)
-                            }
-                        }
-                        return pixels
-                    }
-                }
-                guard let drawn else {
+                guard let drawn = FillRoundedRectKernelTierTests.drawnOnTier(
+                    avx512: true, g, color: color, regions: tiles, over: before, bounds: bounds)
+                else {
                     Issue.record("shape \(index) never ran alone on its tier for a minute")
                     continue
                 }

@@ -17,18 +17,8 @@ import Testing
                 g, index: index, random: &random, wholeEvery: 2, offsets: 30, sizes: (40, 58), alphas: [200, 77, 1, 254, 255])
             let (bounds, region, color, before, expected) = (test.bounds, test.region, test.color, test.before, test.expected)
             // Another test's tier switch during the call makes the result nil: retry until the call ran alone.
-            let drawn = fillRetryingForAMinute {
-                SpanKernels.withKernelTierUninterrupted(avx512: avx512) { () -> [UInt32] in
-                    var pixels = before
-                    pixels.withUnsafeMutableBufferPointer { p in
-                        FillShapeBlend.affineRows(g, color: color, region: region,
-                                                  surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds),
-                                                  kernels: .automatic)
-                    }
-                    return pixels
-                }
-            }
-            guard let drawn else {
+            guard let drawn = Self.drawnOnTier(avx512: avx512, g, color: color, regions: [region], over: before, bounds: bounds)
+            else {
                 Issue.record("shape \(index) never ran alone on its tier for a minute")
                 continue
             }
@@ -38,5 +28,27 @@ import Testing
         }
         #expect(compared == FillRoundedRectKernelTests.shapes().count)
         #expect(touched > 50)  // most shapes reach their region: the comparison is not vacuous
+    }
+
+    /// `before` with `g` drawn through FillShapeBlend.affineRows over each of `regions` in turn, every call held
+    /// on the AVX-512 tier (`avx512`) or the AVX2 one; nil when other tests' tier switches kept interrupting the
+    /// calls for a minute.
+    static func drawnOnTier(
+        avx512: Bool, _ g: FillAffineRoundedRect, color: UInt32, regions: [FillPixelBounds], over before: [UInt32],
+        bounds: FillPixelBounds
+    ) -> [UInt32]? {
+        fillRetryingForAMinute {
+            SpanKernels.withKernelTierUninterrupted(avx512: avx512) { () -> [UInt32] in
+                var pixels = before
+                pixels.withUnsafeMutableBufferPointer { p in
+                    for region in regions {
+                        FillShapeBlend.affineRows(g, color: color, region: region,
+                                                  surface: FillSurfaceRows(base: p.baseAddress!, bounds: bounds),
+                                                  kernels: .automatic)
+                    }
+                }
+                return pixels
+            }
+        }
     }
 }
