@@ -70,11 +70,7 @@ __attribute__((noinline, target("avx2"))) static void add_interior_cells_lanes(
     __m256i *cells = (__m256i *)(row + j);
     _mm256_storeu_si256(cells, _mm256_add_epi32(_mm256_loadu_si256(cells), _mm256_add_epi32(own, spill)));
     (void)carry;  // nothing lies left of the tile
-    // mark_cells(j, j + n − 1): n ≤ 5 bits, the upper ones in the next word when they pass bit 63.
-    uint64_t bits_n = (UINT64_C(1) << n) - 1;
-    int32_t shift = (int32_t)(j & 63);
-    touched[j >> 6] |= bits_n << shift;
-    if (shift + n > 64) touched[(j >> 6) + 1] |= bits_n >> (64 - shift);
+    mark_cells(j, j + n - 1, touched);
 }
 
 #endif

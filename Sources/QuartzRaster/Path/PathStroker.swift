@@ -205,18 +205,26 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
         // Back along the other side: the reversed contour's left side.
         lineTo(points[n - 1] - normal(dirs[n - 2]))
         for i in stride(from: n - 2, to: 0, by: -1) {
-            // The reversed contour's join at vertex i, which the first side already worked out when it is a
-            // single point (NaN, never equal to itself, otherwise).
-            let mirror = mirrors[i]
-            if mirror.x == mirror.x {
-                lineTo(mirror)
-            } else {
-                join(at: points[i], incoming: -dirs[i], outgoing: -dirs[i - 1], lengthIn: lengths[i], lengthOut: lengths[i - 1], smooth: smooth[i])
-            }
+            secondSideJoin(mirrors[i], at: points[i], incoming: -dirs[i], outgoing: -dirs[i - 1], lengthIn: lengths[i],
+                           lengthOut: lengths[i - 1], smooth: smooth[i])
         }
         lineTo(points[0] - normal(dirs[0]))
         cap(at: points[0], direction: -dirs[0])
         output.close()
+    }
+
+    /// The second side's join at `v`: the point the first side already worked out for it (`mirror`, from `join`)
+    /// when that is a single point, else the join itself (NaN, never equal to itself, marks the other cases).
+    @inline(__always)
+    private mutating func secondSideJoin(
+        _ mirror: SIMD2<Double>, at v: SIMD2<Double>, incoming a: SIMD2<Double>, outgoing b: SIMD2<Double>,
+        lengthIn: Double, lengthOut: Double, smooth: Bool
+    ) {
+        if mirror.x == mirror.x {
+            lineTo(mirror)
+        } else {
+            join(at: v, incoming: a, outgoing: b, lengthIn: lengthIn, lengthOut: lengthOut, smooth: smooth)
+        }
     }
 
     /// The two loops of a closed contour: its left side, then the left side of the reversed contour. The
@@ -240,12 +248,8 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
         for i in 1...n {
             let v = i == n ? 0 : i
             let sIn = segment(i - 1), sOut = segment(v)
-            let mirror = mirrors[n - 1 - v]
-            if mirror.x == mirror.x {
-                lineTo(mirror)
-            } else {
-                join(at: points[n - 1 - v], incoming: -dirs[sIn], outgoing: -dirs[sOut], lengthIn: lengths[sIn], lengthOut: lengths[sOut], smooth: smooth[n - 1 - v])
-            }
+            secondSideJoin(mirrors[n - 1 - v], at: points[n - 1 - v], incoming: -dirs[sIn], outgoing: -dirs[sOut],
+                           lengthIn: lengths[sIn], lengthOut: lengths[sOut], smooth: smooth[n - 1 - v])
         }
         output.close()
     }
