@@ -21,7 +21,8 @@ struct PlayerOptions {
     var minSeconds = 2.0
     var passes = 2
     var threads = 1
-    var tileSize = 128
+    /// The compositor's automatic choice unless --tile-size is given.
+    var tileSize = CompositorOptions.automaticTileSize
     /// Animated scenes: time only the first N frames of each pass (for profiling; compare.py never passes it).
     var frameLimit: Int?
 }
@@ -182,7 +183,9 @@ func runPlayer() {
 
     var json = "{\"renderer\": \"openquartz\", \"version\": \"0.1 compositor\", \"scene\": \(jsonString(scene.name))"
     json += ", \"width\": \(scene.width), \"height\": \(scene.height), \"threads\": \(options.threads)"
-    json += ", \"tile_size\": \(options.tileSize), \"threads_before\": \(threadsBefore), \"threads_after\": \(threadsAfter)"
+    let tileSize = CompositorOptions(threads: options.threads, tileSize: options.tileSize)
+        .effectiveTileSize(width: scene.width, height: scene.height)
+    json += ", \"tile_size\": \(tileSize), \"threads_before\": \(threadsBefore), \"threads_after\": \(threadsAfter)"
     json += ", \"timed_wall_ns\": \(wall), \"timed_cpu_ns\": \(cpu)"
     if animated {
         json += ", \"protocol\": {\"warmup\": \(warmup), \"passes\": \(options.passes), \"frames\": \(frameCount)}"

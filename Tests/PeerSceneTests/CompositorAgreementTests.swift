@@ -1,5 +1,6 @@
 import Foundation
 import PeerScene
+import QuartzCompositor
 import QuartzPNG
 import QuartzRaster
 import Testing
@@ -36,7 +37,9 @@ import Testing
         let builder = try PeerSceneRenderListBuilder(scene: scene)
         let reference = builder.render(threads: 1, tileSize: 64)
         #expect(builder.render(threads: 1, tileSize: 64) == reference, "a second render differs")
-        for (threads, tileSize) in [(2, 16), (2, 64), (3, 128), (1, 48)] {
+        // 256 and the automatic choice (CompositorOptions.automaticTileSize, 256 here with one thread) are what
+        // the peer player times.
+        for (threads, tileSize) in [(2, 16), (2, 64), (3, 128), (1, 48), (2, 256), (1, CompositorOptions.automaticTileSize)] {
             #expect(builder.render(threads: threads, tileSize: tileSize) == reference,
                     "\(threads) threads, tile size \(tileSize)")
         }
