@@ -60,3 +60,23 @@ extension CompositorTileContext {
         max(b.minX, region.minX) < min(b.maxX, region.maxX) && max(b.minY, region.minY) < min(b.maxY, region.maxY)
     }
 }
+
+/// A frame tile cut into blocks of at most `side` × `side` pixels, row by row, for the band route (tiles of up
+/// to 1024 pixels give at most 64 blocks of 128, one bit each in a UInt64).
+struct CompositorSharpBandBlocks {
+    static let side = 128
+    let region: FillPixelBounds
+    let columns: Int
+    let count: Int
+
+    init(_ region: FillPixelBounds) {
+        self.region = region
+        columns = (region.width + Self.side - 1) / Self.side
+        count = columns * ((region.height + Self.side - 1) / Self.side)
+    }
+
+    subscript(k: Int) -> FillPixelBounds {
+        let x = region.minX + (k % columns) * Self.side, y = region.minY + (k / columns) * Self.side
+        return FillPixelBounds(minX: x, minY: y, maxX: min(x + Self.side, region.maxX), maxY: min(y + Self.side, region.maxY))
+    }
+}

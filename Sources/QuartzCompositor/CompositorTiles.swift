@@ -96,19 +96,26 @@ struct CompositorTileContext: @unchecked Sendable {
         // pixels as in place.
         if startsTiles, surface == 0, let start = frameBackground {
             let frame = FillSurfaceRows(base: base, bounds: s)
-            if !holdsShapes(bins: bins, tile: tile),
-               compositeSharpBands(bins: bins, tile: tile, region: region, frame: frame, start: start, scratch: scratch)
-            {
-                return
+            if !holdsShapes(bins: bins, tile: tile) {
+                // Bands are tried block by block (a large tile's rectangles cut it into bands too short to pay);
+                // blocks whose bands are too short take the scratch tile, all of it at once when none took bands.
+                let blocks = CompositorSharpBandBlocks(region)
+                var banded: UInt64 = 0
+                for k in 0..<blocks.count
+                where compositeSharpBands(bins: bins, tile: tile, region: blocks[k], frame: frame, start: start,
+                                          scratch: scratch)
+                {
+                    banded |= 1 << UInt64(k)
+                }
+                if banded != 0 {
+                    for k in 0..<blocks.count where banded & (1 << UInt64(k)) == 0 {
+                        compositeOffFrame(bins: bins, tile: tile, region: blocks[k], frame: frame, start: start,
+                                          scratch: scratch)
+                    }
+                    return
+                }
             }
-            let local = scratch.offFrameRows(for: region)
-            local.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
-            compositeOps(bins: bins, tile: tile, rows: local, region: region, scratch: scratch)
-            if Self.streamsFrame(s) {
-                frame.copyStreaming(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
-            } else {
-                frame.copy(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
-            }
+            compositeOffFrame(bins: bins, tile: tile, region: region, frame: frame, start: start, scratch: scratch)
             return
         }
         if startsTiles, let start = surface != 0 ? 0 : frameBackground {
@@ -116,6 +123,21 @@ struct CompositorTileContext: @unchecked Sendable {
                 .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
         compositeOps(bins: bins, tile: tile, rows: FillSurfaceRows(base: base, bounds: s), region: region, scratch: scratch)
+    }
+
+    /// `region` of the frame tile composited in the worker's scratch tile from `start`, then written out.
+    private func compositeOffFrame(
+        bins: CompositorBins, tile: Int, region: FillPixelBounds, frame: FillSurfaceRows, start: UInt32,
+        scratch: CompositorTileScratch
+    ) {
+        let local = scratch.offFrameRows(for: region)
+        local.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
+        compositeOps(bins: bins, tile: tile, rows: local, region: region, scratch: scratch)
+        if Self.streamsFrame(frame.bounds) {
+            frame.copyStreaming(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
+        } else {
+            frame.copy(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
+        }
     }
 
     /// Frames larger than this are written out with streaming stores, which bypass the caches: such a frame
