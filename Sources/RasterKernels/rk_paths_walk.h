@@ -182,7 +182,7 @@ static inline __attribute__((always_inline)) int edge_tile_rows(const rk_fill_ed
 // One row's cell work computed ahead by the vector walk (rk_paths_walk_lanes4.h, 4 rows per block, lane i
 // for row i): the three sums add_segment would add to cells j, j + 1 and j + 2 of the row (the third is 0 for
 // a one-cell piece), the touched bits at j, and the row's segment for the rows the lanes leave to add_segment
-// (stored only when a block has such a row). Each vector is stored whole and read back one lane at a time, so
+// (stored for every block, though read only for those rows). Each vector is stored whole and read back one lane at a time, so
 // every load is forwarded from a single store.
 typedef struct rk_row_pieces {
     _Alignas(16) int32_t xa[4], ya[4], xb[4], yb[4];
