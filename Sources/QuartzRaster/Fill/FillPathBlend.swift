@@ -74,8 +74,11 @@ extension FillPathCoverage {
             return
         }
         let evenOdd: Int32 = fillRule == .evenOdd ? 1 : 0
-        var i = pixels.minY - tile.top
-        let rowEnd = pixels.maxY - tile.top
+        // Only the rows that hold edge pieces: every other row of the tile is blank (no delta, zero carry), and
+        // a 256-pixel tile holds many such rows for a path that crosses it near its top or bottom.
+        let rows = edgeRows
+        var i = max(pixels.minY, rows.lowerBound) - tile.top
+        let rowEnd = min(pixels.maxY, rows.upperBound) - tile.top
         while i < rowEnd {
             let batchEnd = min(rowEnd, i + rowsPerBatch)
             // Invariant (the kernel's): as sweepWithKernel's, and the destination rows tile.top + i ..< batchEnd

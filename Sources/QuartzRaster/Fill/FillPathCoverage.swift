@@ -21,6 +21,8 @@ public struct FillPathCoverage: Sendable {
     /// The grid-relative tiles that can have coverage; every other tile is empty.
     public var occupiedColumns: Range<Int> { store.occupiedColumns }
     public var occupiedRows: Range<Int> { store.occupiedRows }
+    /// Device pixel rows holding an edge piece (FillPathStore.edgeRows).
+    var edgeRows: Range<Int> { store.edgeRows }
     /// Edge indices of occupied tile t (row-major within the occupied box) are
     /// binEdges[binOffsets[t] ..< binOffsets[t + 1]].
     var binOffsets: FillPathStoreView<Int32> { store.offsetView }
@@ -52,7 +54,7 @@ public struct FillPathCoverage: Sendable {
         let tileCount = columns.count * rows.count
         let store = FillPathStore(
             grid: grid, fillRule: fillRule, edges: edges, occupiedColumns: columns, occupiedRows: rows,
-            binnedEdgeCount: tileCount > 0 ? edges.count : 0)
+            edgeRows: minRow <= maxRow ? minRow..<(maxRow + 1) : 0..<0, binnedEdgeCount: tileCount > 0 ? edges.count : 0)
         if tileCount > 0 {
             let binned = implementation == .automatic
                 && Self.binWithKernel(edges, grid: grid, columns: columns, rows: rows, into: store)

@@ -19,6 +19,9 @@ final class FillPathStore: @unchecked Sendable {
     /// The grid-relative tiles that can have coverage (FillPathCoverage's).
     let occupiedColumns: Range<Int>
     let occupiedRows: Range<Int>
+    /// The device pixel rows that hold an edge piece (empty when none): outside them every tile row is blank
+    /// (no delta, zero carry), so sweeps need not visit them.
+    let edgeRows: Range<Int>
     let tileCount: Int
     let tileSize: Int
     /// Edges the binning reads (its `single` words): edges.count, or 0 with no occupied tile.
@@ -33,12 +36,13 @@ final class FillPathStore: @unchecked Sendable {
 
     /// A store for the occupied box's tiles and `binnedEdgeCount` edges; carries and offsets zero.
     init(grid: FillTileGrid, fillRule: CGPathFillRule, edges: [FillEdge], occupiedColumns: Range<Int>,
-         occupiedRows: Range<Int>, binnedEdgeCount edgeCount: Int) {
+         occupiedRows: Range<Int>, edgeRows: Range<Int>, binnedEdgeCount edgeCount: Int) {
         self.grid = grid
         self.fillRule = fillRule
         self.edges = edges
         self.occupiedColumns = occupiedColumns
         self.occupiedRows = occupiedRows
+        self.edgeRows = edgeRows
         tileCount = occupiedColumns.count * occupiedRows.count
         tileSize = grid.tileSize
         self.edgeCount = edgeCount
