@@ -118,12 +118,15 @@ struct PathFlattenWalker {
     @usableFromInline var last = SIMD2<Double>(0, 0)
     @usableFromInline var start = SIMD2<Double>(0, 0)
     @usableFromInline var afterClose = false
+    /// PathCubicWeights.table, read once per walk rather than through its lazy global per curve.
+    @usableFromInline let cubicWeights: UnsafePointer<SIMD4<Double>>
 
     @inlinable
     init(tolerance: Double, transform: CGAffineTransform, mapping: ((SIMD2<Double>) -> SIMD2<Double>)?) {
         self.tolerance = tolerance.isNaN ? PathFlattening.defaultDeviceTolerance : max(tolerance, PathFlattening.minimumTolerance)
         self.transform = transform
         self.mapping = mapping
+        cubicWeights = PathCubicWeights.table
     }
 
     @inlinable @inline(__always)
@@ -187,11 +190,17 @@ struct PathFlattenWalker {
                 let p0 = last, p1 = map(points[index]), p2 = map(points[index + 1]), p3 = map(points[index + 2])
                 let n = PathFlattening.cubicSegmentCount(p0 - 2 * p1 + p2, p1 - 2 * p2 + p3, tolerance: tolerance)
                 let inside = n > 1 && mapping == nil && contourOpen && visitor.curveStaysInside(p0, p1, p2, p3)
-                for i in 1..<n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
+                @inline(__always) func interior(_ w: SIMD4<Double>) {
+                    let a = w.x, b = w.y, cc = w.z, d = w.w
                     let p = a * p0 + b * p1 + cc * p2 + d * p3
                     if inside { visitor.lineInside(p) } else { emit(p, smooth: true, &visitor) }
+                }
+                // The weights at t = i/n come from the table (the same bits) for the usual counts.
+                if n <= PathCubicWeights.maximumCount {
+                    let row = PathCubicWeights.row(n, in: cubicWeights)
+                    for i in 0..<(n - 1) { interior(row[i]) }
+                } else {
+                    for i in 1..<n { interior(PathCubicWeights.weights(i, of: n)) }
                 }
                 emit(p3, smooth: false, &visitor)
                 last = p3
