@@ -142,11 +142,15 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     mutating func addContourPoint(_ p: SIMD2<Double>, smooth flag: Bool) {
         let epsilon = halfWidth * 1e-9
         let count = scratch.count
-        if count > 0, pathDistance(scratch.points[count - 1], p) <= epsilon {
-            scratch.smooth[count - 1] = scratch.smooth[count - 1] && flag
-            return
+        var length = 0.0
+        if count > 0 {
+            length = pathDistance(scratch.points[count - 1], p)
+            if length <= epsilon {
+                scratch.smooth[count - 1] = scratch.smooth[count - 1] && flag
+                return
+            }
         }
-        scratch.append(p, smooth: flag)
+        scratch.append(p, smooth: flag, distanceFromLast: length)
     }
 
     /// Strokes the contour collected since `beginContour` (at least one point was added: a lone move of an
