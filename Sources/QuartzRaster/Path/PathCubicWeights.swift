@@ -33,6 +33,16 @@ enum PathCubicWeights {
         table + (n - 1) * (n - 2) / 2
     }
 
+    /// The curve's point at weights `w`: u³·p0 + 3u²t·p1 + 3ut²·p2 + t³·p3, summed in that order.
+    @inlinable @inline(__always)
+    static func point(
+        _ w: SIMD4<Double>, _ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>
+    ) -> SIMD2<Double> {
+        let a = w.x, b = w.y, cc = w.z, d = w.w
+        let sum: SIMD2<Double> = a * p0 + b * p1
+        return sum + cc * p2 + d * p3
+    }
+
     /// The weights at t = i/n, computed (the flattener's own expressions).
     @inlinable @inline(__always)
     static func weights(_ i: Int, of n: Int) -> SIMD4<Double> {
