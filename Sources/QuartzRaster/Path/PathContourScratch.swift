@@ -50,6 +50,15 @@ final class PathContourScratch {
     /// Drops the last point (count > 0).
     func removeLast() { count -= 1 }
 
+    /// Makes room for `extra` more points, so that a caller writing them through the lanes (then `setCount`)
+    /// never outgrows the allocation.
+    func reserve(extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    /// Takes `newCount` ≤ capacity as the number of points, after a caller wrote them through the lanes.
+    func setCount(_ newCount: Int) { count = newCount }
+
     /// Unit directions and lengths of the segments between the points (closed: including the one from the
     /// last point back to the first): `count` of them when closed, `count − 1` otherwise. The lengths between
     /// consecutive points are the ones `append` kept (the same pathDistance); only the closing one is new.
