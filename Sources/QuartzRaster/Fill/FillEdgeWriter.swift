@@ -233,18 +233,25 @@ struct FillEdgeWriter: PolylineSink {
 
     @inline(__always)
     private mutating func store(_ edge: FillEdge) {
-        if count == capacity { grow() }
+        if count == capacity {
+            storage = Self.grown(storage, count: count, capacity: capacity, owned: ownsStorage)
+            capacity *= 2
+            ownsStorage = true
+        }
         (storage + count).initialize(to: edge)
         count &+= 1
     }
 
+    /// A buffer of twice `capacity` holding the `count` edges of `storage` (freed when `owned`). Static, on
+    /// values: a writer copied into a local (PathEdgeWriterVisitor.linesInside) keeps its fields in registers
+    /// only while no call takes its address.
     @inline(never)
-    private mutating func grow() {
+    private static func grown(
+        _ storage: UnsafeMutablePointer<FillEdge>, count: Int, capacity: Int, owned: Bool
+    ) -> UnsafeMutablePointer<FillEdge> {
         let larger = UnsafeMutablePointer<FillEdge>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: storage, count: count)
-        if ownsStorage { storage.deallocate() }
-        storage = larger
-        capacity *= 2
-        ownsStorage = true
+        if owned { storage.deallocate() }
+        return larger
     }
 }

@@ -12,9 +12,9 @@
 /// allocation is freed with the builder; never shared between builders).
 final class PathContourScratch {
     // Invariant: `raw` holds capacity · 57 bytes (16-byte aligned); `points` and `smooth` have their first
-    // `count` slots initialised, `directions` and `lengths` whatever `fillDirections` wrote last, `mirrors`
-    // whatever the stroker wrote last. All five element types are trivial, so slots need no
-    // deinitialisation and bytes move by copying.
+    // `count` slots initialised and `lengths` its first `count − 1` (the segments between them),
+    // `directions` whatever `fillDirections` wrote last, `mirrors` whatever the stroker wrote last. All five
+    // element types are trivial, so slots need no deinitialisation and bytes move by copying.
     private(set) var capacity = 0
     private(set) var count = 0
     private var raw: UnsafeMutableRawPointer?
@@ -36,9 +36,12 @@ final class PathContourScratch {
         if minimum > capacity { grow(to: minimum) }
     }
 
+    /// Appends `p`; `length` is its distance from the last point (pathDistance(last, p), ignored for the first
+    /// point), kept as that segment's length so `fillDirections` need not take the root again.
     @inline(__always)
-    func append(_ p: SIMD2<Double>, smooth flag: Bool) {
+    func append(_ p: SIMD2<Double>, smooth flag: Bool, distanceFromLast length: Double) {
         if count == capacity { grow(to: count + 1) }
+        if count > 0 { lengths[count - 1] = length }
         points[count] = p
         smooth[count] = flag
         count += 1
@@ -47,13 +50,23 @@ final class PathContourScratch {
     /// Drops the last point (count > 0).
     func removeLast() { count -= 1 }
 
+    /// Makes room for `extra` more points, so that a caller writing them through the lanes (then `setCount`)
+    /// never outgrows the allocation.
+    func reserve(extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    /// Takes `newCount` ≤ capacity as the number of points, after a caller wrote them through the lanes.
+    func setCount(_ newCount: Int) { count = newCount }
+
     /// Unit directions and lengths of the segments between the points (closed: including the one from the
-    /// last point back to the first): `count` of them when closed, `count − 1` otherwise.
+    /// last point back to the first): `count` of them when closed, `count − 1` otherwise. The lengths between
+    /// consecutive points are the ones `append` kept (the same pathDistance); only the closing one is new.
     func fillDirections(closed: Bool) {
         let n = count, segments = closed ? count : count - 1
         for i in 0..<segments {
             let a = points[i], b = points[i + 1 == n ? 0 : i + 1]
-            let length = pathDistance(a, b)
+            let length = i + 1 == n ? pathDistance(a, b) : lengths[i]
             lengths[i] = length
             directions[i] = (b - a) / length
         }
@@ -72,6 +85,7 @@ final class PathContourScratch {
         if count > 0 {
             newPoints.initialize(from: points, count: count)
             newSmooth.initialize(from: smooth, count: count)
+            newLengths.initialize(from: lengths, count: count - 1)
         }
         raw?.deallocate()
         raw = memory

@@ -39,6 +39,23 @@ struct PathEdgeWriterVisitor: PathFlattenVisitor {
         bounds.add(p)
         writer.lineInside(to: p)
     }
+
+    /// lineInside for each interior point, on local copies of the writer and the box: their fields stay in
+    /// registers for the whole run instead of a load and a store per point (the edge stores through the
+    /// writer's storage could alias the visitor's memory, but not a local whose address never escapes).
+    @inline(__always) mutating func linesInside(
+        cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+        weights: UnsafePointer<SIMD4<Double>>, count: Int
+    ) {
+        var run = writer, box = bounds
+        for i in 0..<count {
+            let p = PathCubicWeights.point(weights[i], p0, p1, p2, p3)
+            box.add(p)
+            run.lineInside(to: p)
+        }
+        writer = run
+        bounds = box
+    }
 }
 
 extension PathGeometry {

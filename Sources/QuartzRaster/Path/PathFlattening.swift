@@ -91,6 +91,11 @@ protocol PathFlattenVisitor {
     func curveStaysInside(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) -> Bool
     /// A smooth interior point of a curve `curveStaysInside` accepted (finite, by that promise).
     mutating func lineInside(_ p: SIMD2<Double>)
+    /// The interior points of a cubic `curveStaysInside` accepted, `lineInside` for each in order: the point
+    /// at weights `w` (a row of PathCubicWeights, `count` entries) is w.x·p0 + w.y·p1 + w.z·p2 + w.w·p3.
+    mutating func linesInside(
+        cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+        weights: UnsafePointer<SIMD4<Double>>, count: Int)
 }
 
 extension PathFlattenVisitor {
@@ -101,6 +106,14 @@ extension PathFlattenVisitor {
 
     @inlinable @inline(__always)
     mutating func lineInside(_ p: SIMD2<Double>) { line(p, smooth: true) }
+
+    @inlinable @inline(__always)
+    mutating func linesInside(
+        cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+        weights: UnsafePointer<SIMD4<Double>>, count: Int
+    ) {
+        for i in 0..<count { lineInside(PathCubicWeights.point(weights[i], p0, p1, p2, p3)) }
+    }
 }
 
 /// Walks a path's elements and emits finite polyline points (the rules are in the file header). The walker
@@ -118,12 +131,15 @@ struct PathFlattenWalker {
     @usableFromInline var last = SIMD2<Double>(0, 0)
     @usableFromInline var start = SIMD2<Double>(0, 0)
     @usableFromInline var afterClose = false
+    /// PathCubicWeights.table, read once per walk rather than through its lazy global per curve.
+    @usableFromInline let cubicWeights: UnsafePointer<SIMD4<Double>>
 
     @inlinable
     init(tolerance: Double, transform: CGAffineTransform, mapping: ((SIMD2<Double>) -> SIMD2<Double>)?) {
         self.tolerance = tolerance.isNaN ? PathFlattening.defaultDeviceTolerance : max(tolerance, PathFlattening.minimumTolerance)
         self.transform = transform
         self.mapping = mapping
+        cubicWeights = PathCubicWeights.table
     }
 
     @inlinable @inline(__always)
@@ -187,11 +203,20 @@ struct PathFlattenWalker {
                 let p0 = last, p1 = map(points[index]), p2 = map(points[index + 1]), p3 = map(points[index + 2])
                 let n = PathFlattening.cubicSegmentCount(p0 - 2 * p1 + p2, p1 - 2 * p2 + p3, tolerance: tolerance)
                 let inside = n > 1 && mapping == nil && contourOpen && visitor.curveStaysInside(p0, p1, p2, p3)
-                for i in 1..<n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    let p = a * p0 + b * p1 + cc * p2 + d * p3
+                @inline(__always) func interior(_ w: SIMD4<Double>) {
+                    let p = PathCubicWeights.point(w, p0, p1, p2, p3)
                     if inside { visitor.lineInside(p) } else { emit(p, smooth: true, &visitor) }
+                }
+                // The weights at t = i/n come from the table (the same bits) for the usual counts.
+                if n <= PathCubicWeights.maximumCount {
+                    let row = PathCubicWeights.row(n, in: cubicWeights)
+                    if inside {
+                        visitor.linesInside(cubic: p0, p1, p2, p3, weights: row, count: n - 1)
+                    } else {
+                        for i in 0..<(n - 1) { interior(row[i]) }
+                    }
+                } else {
+                    for i in 1..<n { interior(PathCubicWeights.weights(i, of: n)) }
                 }
                 emit(p3, smooth: false, &visitor)
                 last = p3

@@ -24,11 +24,13 @@ public struct PathOutlineDeviceBounds: Sendable, Equatable {
     /// True when at least one point was sent.
     public var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
 
-    /// Takes in point `p` (finite: callers drop the others).
+    /// Takes in point `p` (finite: callers drop the others). The maximum is written `m > v ? m : v`, which is
+    /// Swift.max(m, v) (v ≥ m ? v : m) for every non-NaN pair, ties included, and one maxpd instead of a
+    /// compare and three logic operations (Swift.max must also handle NaN).
     @inlinable @inline(__always)
     public mutating func add(_ p: SIMD2<Double>) {
         minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
-        maximum = SIMD2(max(maximum.x, p.x), max(maximum.y, p.y))
+        maximum = SIMD2(maximum.x > p.x ? maximum.x : p.x, maximum.y > p.y ? maximum.y : p.y)
     }
 
     /// The box from the minimum to the maximum, nil when no point was sent.
@@ -128,9 +130,10 @@ struct PathOutlineEdgeOutput<Edges: PathOutlineEdgeSink>: PathOutlineOutput {
     @inline(__always)
     mutating func line(_ p: SIMD2<Double>) {
         if linesGoInside {
-            // appendLine's steps that are not no-ops in this state.
-            if current == p { return }
-            current = p
+            // appendLine's steps that are not no-ops in this state. A repeated point needs no test: it maps to
+            // the last device point, which the box holds and from which lineInside draws no edge. `current` is
+            // not kept here: while lines go inside nothing reads it, and `close` or `move` sets it before
+            // anything does.
             let q = map(p)
             bounds.add(q)
             edges.lineInside(to: q)

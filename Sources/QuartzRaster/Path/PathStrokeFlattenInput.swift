@@ -40,6 +40,29 @@ struct PathStrokeFlattenVisitor<Output: PathOutlineOutput>: PathFlattenVisitor {
 
     mutating func close() { finish(closed: true) }
 
+    /// A cubic's interior points skip the walker's finiteness test when every control point is below 2^1000
+    /// in magnitude (|v| < limit is false for NaN and infinities): each point is a sum of four products of
+    /// those with weights in [0, 1], so it is finite too, and the walker would pass it on unchanged (no
+    /// mapping here).
+    @inline(__always)
+    func curveStaysInside(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>) -> Bool {
+        let limit = 0x1p1000
+        return abs(p0.x) < limit && abs(p0.y) < limit && abs(p1.x) < limit && abs(p1.y) < limit
+            && abs(p2.x) < limit && abs(p2.y) < limit && abs(p3.x) < limit && abs(p3.y) < limit
+    }
+
+    /// The walker's `line(p, smooth: true)` for a finite interior point (a quadratic's).
+    mutating func lineInside(_ p: SIMD2<Double>) { line(p, smooth: true) }
+
+    /// The interior points of a cubic `curveStaysInside` accepted, straight into the builder's scratch.
+    mutating func linesInside(
+        cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+        weights: UnsafePointer<SIMD4<Double>>, count: Int
+    ) {
+        builder.addSmoothCurvePoints(cubic: p0, p1, p2, p3, weights: weights, count: count)
+        rawCount += count
+    }
+
     /// Strokes the open contour, if any (PathContourCollector.finish, then PathOutlineBuilder.stroke).
     mutating func finish(closed: Bool) {
         defer { rawCount = 0 }

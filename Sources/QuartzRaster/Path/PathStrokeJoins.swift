@@ -22,14 +22,16 @@ extension PathOutlineBuilder {
             lineTo(v + na)
             return v + normal(-b)
         }
-        let mirror = mirroredJoin(at: v, a, b, cross: cross, dot: dot, lengthIn: lengthIn, lengthOut: lengthOut, smooth: smooth)
-        // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment.
+        // The offset lines meet at v + (na + nb)/(1 + dot), at distance h·tan(θ/2) from v along each segment
+        // (used only when they meet; the mirror's meeting point is v − meetingOffset).
+        let meetingOffset = (na + nb) / (1 + dot)
+        let mirror = mirroredJoin(at: v, cross: cross, dot: dot, meetingOffset: meetingOffset, lengthIn: lengthIn, lengthOut: lengthOut, smooth: smooth)
         let meets = dot > -1 + 1e-12
         if cross > 0 {
             // Left turn: this side is the inner one. The meeting point's reach h·cross/(1 + dot) along each
             // segment must stay within half of both (compared without the division: 1 + dot > 0 here).
             if meets, halfWidth * cross <= 0.5 * min(lengthIn, lengthOut) * (1 + dot) {
-                lineTo(v + (na + nb) / (1 + dot))
+                lineTo(v + meetingOffset)
             } else {
                 lineTo(v + na)
                 lineTo(v)
@@ -43,7 +45,7 @@ extension PathOutlineBuilder {
             // The meeting point lies h·(1/cos(θ/2) − 1) outside the round offset; beyond the arc tolerance
             // the offset is drawn round (`smoothDotLimit`).
             if meets, dot >= smoothDotLimit {
-                lineTo(v + (na + nb) / (1 + dot))
+                lineTo(v + meetingOffset)
             } else {
                 roundJoin(at: v, incoming: a, cross: cross, dot: dot)
                 lineTo(v + nb)
@@ -58,7 +60,7 @@ extension PathOutlineBuilder {
             // 1/sin(φ/2) = 1/cos(θ/2) with φ = π − θ the angle between the segments; cos(θ/2) = √((1 + cos θ)/2).
             let cosHalf = ((1 + dot) / 2).squareRoot()
             if meets, cosHalf > 0, 1 / cosHalf <= style.miterLimit {
-                lineTo(v + (na + nb) / (1 + dot))
+                lineTo(v + meetingOffset)
             } else {
                 lineTo(v + na)
                 lineTo(v + nb)
@@ -77,15 +79,17 @@ extension PathOutlineBuilder {
     /// the same 1 + dot and the same comparisons, and its cross product, the same two products subtracted
     /// the other way round, is exactly −cross unless both are zero (the same tests again, and the straight
     /// case is `join`'s own). Its offsets, normal(−b) and normal(−a), and its point are computed as the
-    /// mirror computes them.
+    /// mirror computes them, up to the sign of a zero: normal(−b) + normal(−a) is −(na + nb) exactly (rounding
+    /// is sign-symmetric), so its point v + (normal(−b) + normal(−a))/(1 + dot) is v − meetingOffset, one
+    /// division for both sides (a zero lane may differ in sign only, the same device point and edge).
     @inline(__always)
     private func mirroredJoin(
-        at v: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>, cross: Double, dot: Double,
+        at v: SIMD2<Double>, cross: Double, dot: Double, meetingOffset: SIMD2<Double>,
         lengthIn: Double, lengthOut: Double, smooth: Bool
     ) -> SIMD2<Double> {
         let none = SIMD2<Double>(repeating: .nan)
         guard dot > -1 + 1e-12 else { return none }  // the offset lines do not meet: pivots or arcs
-        let point = v + (normal(-b) + normal(-a)) / (1 + dot)
+        let point = v - meetingOffset
         if cross < 0 {
             // The mirror turns left (its cross product −cross > 0): its inner side.
             return halfWidth * -cross <= 0.5 * min(lengthOut, lengthIn) * (1 + dot) ? point : none

@@ -142,11 +142,41 @@ struct PathOutlineBuilder<Output: PathOutlineOutput> {
     mutating func addContourPoint(_ p: SIMD2<Double>, smooth flag: Bool) {
         let epsilon = halfWidth * 1e-9
         let count = scratch.count
-        if count > 0, pathDistance(scratch.points[count - 1], p) <= epsilon {
-            scratch.smooth[count - 1] = scratch.smooth[count - 1] && flag
-            return
+        var length = 0.0
+        if count > 0 {
+            length = pathDistance(scratch.points[count - 1], p)
+            if length <= epsilon {
+                scratch.smooth[count - 1] = scratch.smooth[count - 1] && flag
+                return
+            }
         }
-        scratch.append(p, smooth: flag)
+        scratch.append(p, smooth: flag, distanceFromLast: length)
+    }
+
+    /// `addContourPoint(p, smooth: true)` for the interior points of a cubic (the table's weights `count`
+    /// times), on the scratch's lanes held in locals: no capacity test, and no reload of the class's fields,
+    /// per point. A smooth point that repeats the last one leaves its flag as it is (flag && true).
+    mutating func addSmoothCurvePoints(
+        cubic p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>,
+        weights: UnsafePointer<SIMD4<Double>>, count: Int
+    ) {
+        let work = scratch
+        work.reserve(extra: count)
+        let points = work.points, smooth = work.smooth, lengths = work.lengths
+        let epsilon = halfWidth * 1e-9
+        var kept = work.count
+        for i in 0..<count {
+            let p = PathCubicWeights.point(weights[i], p0, p1, p2, p3)
+            if kept > 0 {
+                let length = pathDistance(points[kept - 1], p)
+                if length <= epsilon { continue }
+                lengths[kept - 1] = length
+            }
+            points[kept] = p
+            smooth[kept] = true
+            kept += 1
+        }
+        work.setCount(kept)
     }
 
     /// Strokes the contour collected since `beginContour` (at least one point was added: a lone move of an
