@@ -83,14 +83,6 @@ RKR8 __m512d rkr_ramp_fast_8(const rkr_ramp_lanes8 *x, const rkr_ramp_lanes8 *y,
     return _mm512_maskz_mov_pd((__mmask8)((use_x & x->usable) | (~use_x & y->usable)), area);  // the scale guard
 }
 
-// rkr_ramp_plain_avx2 in eight lanes (every lane on `side`, which has no b < 1e-9 case and a usable scale).
-RKR8 __m512d rkr_ramp_plain_8(const rkr_ramp_lanes8 *side, __m512d distance) {
-    const __m512d s = _mm512_mul_pd(_mm512_xor_pd(distance, _mm512_set1_pd(-0.0)), side->reciprocal_scale);
-    const rkr_ramp_cases8 c = rkr_ramp_cases_8(s, side->h, side->k, 0);
-    const __m512d factor = _mm512_mask_blend_pd(c.linear, side->reciprocal_two_ab, side->reciprocal_a);
-    return rkr_ramp_area_8(&c, _mm512_mul_pd(c.numerator, factor));
-}
-
 // rkr_unsure in eight lanes.
 RKR8 __mmask8 rkr_unsure_8(__m512d raw, __m512d margin) {
     const __m512d fraction = _mm512_sub_pd(_mm512_sub_pd(raw, _mm512_roundscale_pd(raw, _MM_FROUND_TO_NEG_INF)),
@@ -192,7 +184,7 @@ RKR8 rkr_corner_fast_lanes8 rkr_corner_fast_8(const rk_rrect_shape *g, const rkr
 typedef struct rkr_lane_terms8 {
     rkr_ramp_lanes8 side_x, side_y;
     rkr_fast_corner corner;
-    int plain_sides, fast_corners;
+    int fast_corners;
     __m512d kx, ky, radius, outside, inside, margin, corner_margin;
 } rkr_lane_terms8;
 
@@ -204,7 +196,6 @@ RKR8 rkr_lane_terms8 rkr_lane_terms8_make(const rk_rrect_shape *g, int exact) {
     t.corner.k = g->fast_corner_k;
     const int exact_sides = exact || !fx.fast || !fy.fast;
     t.fast_corners = !exact && t.corner.usable;
-    t.plain_sides = !exact_sides && !fx.small_b && !fy.small_b && fx.usable && fy.usable;
     t.side_x = rkr_ramp_lanes8_make(&fx, g->x_h, g->x_k);
     t.side_y = rkr_ramp_lanes8_make(&fy, g->y_h, g->y_k);
     t.kx = _mm512_set1_pd(g->half_x - g->radius);
@@ -232,26 +223,21 @@ RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_
     const __mmask8 side = (__mmask8)(valid & ~corner);
     const __mmask8 use_x = _mm512_cmp_pd_mask(qx, qy, _CMP_GT_OQ);
     const __m512d distance = _mm512_mask_blend_pd(use_x, _mm512_sub_pd(qy, t->radius), _mm512_sub_pd(qx, t->radius));
-    // The plain ramps give each lane rkr_ramp_fast_8's value; the corner lanes' values are replaced below.
-    __m512d area;
-    if (t->plain_sides && (__mmask8)(use_x | ~side) == 0xFF)
-        area = rkr_ramp_plain_8(&t->side_x, _mm512_sub_pd(qx, t->radius));
-    else if (t->plain_sides && (__mmask8)(use_x & side) == 0)
-        area = rkr_ramp_plain_8(&t->side_y, _mm512_sub_pd(qy, t->radius));
-    else
-        area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
+    // Every step takes the mixed ramp (the corner lanes' values are replaced below): choosing the one-side ramp
+    // when all lanes share a side was a branch on the lanes' mix, mispredicted often enough to cost more than
+    // the mixed ramp's extra selects (b 512 ~3 % slower with it).
+    __m512d area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
+    // The corner lanes without a branch on whether the step holds any: which steps do is data-dependent
+    // (about half of them at 512 px), a branch mispredicted that often costs more than these few operations.
+    const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
+    const __mmask8 out = _mm512_cmp_pd_mask(length_squared, t->outside, _CMP_GE_OQ);
+    const __mmask8 in = (__mmask8)(~out & _mm512_cmp_pd_mask(length_squared, t->inside, _CMP_LE_OQ));
+    area = _mm512_mask_blend_pd(corner, area, _mm512_maskz_mov_pd(in, one));
+    const __mmask8 formula = (__mmask8)(corner & ~(out | in));
     *deferred = 0;
-    if (corner != 0) {
-        const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
-        const __mmask8 out = _mm512_cmp_pd_mask(length_squared, t->outside, _CMP_GE_OQ);
-        const __mmask8 in = (__mmask8)(~out & _mm512_cmp_pd_mask(length_squared, t->inside, _CMP_LE_OQ));
-        area = _mm512_mask_blend_pd(corner, area, _mm512_maskz_mov_pd(in, one));
-        const __mmask8 formula = (__mmask8)(corner & ~(out | in));
-        if (formula != 0) {
-            if (t->fast_corners) *deferred = formula;
-            else area = _mm512_mask_blend_pd(formula, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
-        }
-    }
+    if (t->fast_corners) *deferred = formula;
+    else if (formula != 0)
+        area = _mm512_mask_blend_pd(formula, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
     __m512d raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
     const __mmask8 side_unsure = (__mmask8)(side & rkr_unsure_8(raw, t->margin));
     if (__builtin_expect(side_unsure != 0, 0)) {
