@@ -45,7 +45,7 @@ static inline void rkr_step8(const rk_rrect_shape *g, const rkr_step_terms8 *t, 
     const __m512d ox = _mm512_sub_pd(lx, t->cx), oy = _mm512_sub_pd(ly, t->cy);
     int flagged = 0;
     __mmask8 deferred;
-    const __m256i bytes = rkr_lane_bytes_deferring_8(g, &t->lanes, ox, oy, (__mmask8)((1u << n) - 1), &deferred,
+    const __m512i bytes = rkr_lane_bytes_deferring_8(g, &t->lanes, ox, oy, (__mmask8)((1u << n) - 1), &deferred,
                                                      &flagged);
     // Each lane's pixel address (run i's lane j holds base[i] + j) is made with the loads, for every step: whether
     // a step defers corner lanes is data-dependent (about half of them do at 512 px), and a branch on it
@@ -137,8 +137,9 @@ int rkr_lane_bytes_test_avx512(const rk_rrect_shape *g, const double *ox, const 
         for (int j = 0; j < valid; j++) lx[j] = ox[i + j], ly[j] = oy[i + j];
         int flagged = 0;
         int32_t bytes[8];
-        _mm256_storeu_si256((__m256i *)bytes, rkr_lane_bytes_8(g, &t, _mm512_loadu_pd(lx), _mm512_loadu_pd(ly),
-                                                               (__mmask8)((1u << valid) - 1), &flagged));
+        _mm256_storeu_si256((__m256i *)bytes,
+                            _mm512_cvtepi64_epi32(rkr_lane_bytes_8(g, &t, _mm512_loadu_pd(lx), _mm512_loadu_pd(ly),
+                                                                   (__mmask8)((1u << valid) - 1), &flagged)));
         flagged_corner_lanes += __builtin_popcount((unsigned)(flagged >> 8) & ((1u << valid) - 1));
         for (int j = 0; j < valid; j++) out[i + j] = (uint8_t)bytes[j];
     }

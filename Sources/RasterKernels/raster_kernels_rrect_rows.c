@@ -153,10 +153,11 @@ RKR_AVX512 __attribute__((always_inline)) static inline int rkr_columns_bounds8(
     const __mmask8 in_range = _mm512_cmp_pd_mask(a, _mm512_set1_pd(-1e9), _CMP_GT_OQ) &
                               _mm512_cmp_pd_mask(b, _mm512_set1_pd(1e9), _CMP_LT_OQ);
     if ((valid & (__mmask8)~in_range) != 0) return 0;
-    const __m512d ta = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(_mm512_maskz_mov_pd(valid, a)));
-    const __m512d tb = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(_mm512_maskz_mov_pd(valid, b)));
-    const __m512d first = _mm512_add_pd(ta, _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(ta, a, _CMP_LT_OQ), one));
-    const __m512d last = _mm512_sub_pd(tb, _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(tb, b, _CMP_GT_OQ), one));
+    // ceil(a) and floor(b) in one rounding each: on the valid lanes (|a|, |b| < 1e9) they are the four-lane
+    // code's truncation plus one correction (trunc(a) + (trunc(a) < a), trunc(b) − (trunc(b) > b)); a ceil of
+    // −0.0 is the same integer. Invalid lanes are dropped by `keep`.
+    const __m512d first = _mm512_roundscale_pd(a, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    const __m512d last = _mm512_roundscale_pd(b, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     const __mmask8 keep = valid & _mm512_cmp_pd_mask(first, last, _CMP_LE_OQ);
     *lower_out = _mm512_cvttpd_epi32(_mm512_maskz_mov_pd(keep, first));
     *upper_out = _mm512_cvttpd_epi32(_mm512_maskz_mov_pd(keep, _mm512_add_pd(last, one)));

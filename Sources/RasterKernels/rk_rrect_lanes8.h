@@ -35,8 +35,11 @@ RKR8 rkr_ramp_cases8 rkr_ramp_cases_8(__m512d s, __m512d h, __m512d k, __mmask8 
     c.at_zero = (__mmask8)(~(small_b | ge_h | rest) & _mm512_cmp_pd_mask(s, s, _CMP_ORD_Q));
     c.linear = (__mmask8)(small_b | (rest & _mm512_cmp_pd_mask(_mm512_andnot_pd(sign, s), k, _CMP_LE_OQ)));
     c.high = (__mmask8)(~c.linear & rest & _mm512_cmp_pd_mask(s, k, _CMP_GT_OQ));
-    const __m512d hs = _mm512_sub_pd(h, s), sh = _mm512_add_pd(s, h);
-    const __m512d squared = _mm512_mask_blend_pd(c.high, _mm512_mul_pd(sh, sh), _mm512_mul_pd(hs, hs));
+    // The four-lane code squares h − s on high lanes and s + h on the others; h − |s| is each of them exactly
+    // where it is used (high lanes have s > 0; low lanes s < 0, and h + s is h − (−s) in IEEE arithmetic), and
+    // the other lanes' numerators are replaced below or their areas set to 0 or 1.
+    const __m512d edge = _mm512_sub_pd(h, _mm512_andnot_pd(sign, s));
+    const __m512d squared = _mm512_mul_pd(edge, edge);
     c.numerator = _mm512_mask_blend_pd(c.linear, squared, s);
     return c;
 }
@@ -84,17 +87,18 @@ RKR8 __m512d rkr_ramp_fast_8(const rkr_ramp_lanes8 *x, const rkr_ramp_lanes8 *y,
 }
 
 // rkr_unsure in eight lanes.
+// raw − ⌊raw⌋ in one vreducepd (exact, as the four-lane code's subtraction of the floor is).
 RKR8 __mmask8 rkr_unsure_8(__m512d raw, __m512d margin) {
-    const __m512d fraction = _mm512_sub_pd(_mm512_sub_pd(raw, _mm512_roundscale_pd(raw, _MM_FROUND_TO_NEG_INF)),
+    const __m512d fraction = _mm512_sub_pd(_mm512_reduce_pd(raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC),
                                            _mm512_set1_pd(0.5));
     return _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), fraction), margin, _CMP_GT_OQ);
 }
 
-// rkr_bytes_avx2 in eight lanes.
-RKR8 __m256i rkr_bytes_8(__m512d area, __m512d raw) {
+// rkr_bytes_avx2 in eight lanes, each byte in a 64-bit lane (what rkr_blend8_pixels spreads from).
+RKR8 __m512i rkr_bytes_8(__m512d area, __m512d raw) {
     __m512d w = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(area, _mm512_set1_pd(1), _CMP_GE_OQ), raw, _mm512_set1_pd(255));
     w = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(area, _mm512_setzero_pd(), _CMP_GT_OQ), w);
-    return _mm512_cvttpd_epi32(w);
+    return _mm512_cvttpd_epi64(w);
 }
 
 // The four-lane exact formulas on both halves of eight lanes (the rare flagged lanes).
@@ -213,7 +217,7 @@ RKR8 rkr_lane_terms8 rkr_lane_terms8_make(const rk_rrect_shape *g, int exact) {
 // them, so that one corner lane no longer drags a whole step through the corner formula). Only the lanes of
 // `valid` count (the others may hold any offsets and their bytes are dropped: they neither choose the corner
 // path nor take the exact formulas). *flagged gets the side lanes the exact ramp decided in bits 0 ..< 8.
-RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+RKR8 __m512i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
                                         __mmask8 valid, __mmask8 *deferred, int *flagged) {
     const __m512d sign = _mm512_set1_pd(-0.0), zero = _mm512_setzero_pd();
     const __m512d half = _mm512_set1_pd(0.5), one = _mm512_set1_pd(1), full = _mm512_set1_pd(255);
@@ -252,7 +256,7 @@ RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_
 // exits and t->fast_corners holds. The same operations on each lane as rkr_lane_bytes_deferring_8 up to the
 // corner test (qx, qy and |q|² recomputed from the offsets), then the fast formula with the exact one where it
 // does not vouch for the byte. *flagged gets the lanes left to the exact formula in bits 8 ..< 16.
-RKR8 __m256i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+RKR8 __m512i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
                                      __mmask8 valid, int *flagged) {
     const __m512d sign = _mm512_set1_pd(-0.0), half = _mm512_set1_pd(0.5), full = _mm512_set1_pd(255);
     const __m512d qx = _mm512_sub_pd(_mm512_andnot_pd(sign, ox), t->kx);
@@ -272,20 +276,19 @@ RKR8 __m256i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_ter
 
 // rkr_lane_bytes_avx2 in eight lanes (the deferred lanes computed at once); arguments as
 // rkr_lane_bytes_deferring_8, *flagged also gets the corner lanes left to the exact formula in bits 8 ..< 16.
-RKR8 __m256i rkr_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+RKR8 __m512i rkr_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
                               __mmask8 valid, int *flagged) {
     __mmask8 deferred;
-    const __m256i bytes = rkr_lane_bytes_deferring_8(g, t, ox, oy, valid, &deferred, flagged);
+    const __m512i bytes = rkr_lane_bytes_deferring_8(g, t, ox, oy, valid, &deferred, flagged);
     if (deferred == 0) return bytes;
-    return _mm256_mask_blend_epi32(deferred, bytes, rkr_corner_lane_bytes_8(g, t, ox, oy, deferred, flagged));
+    return _mm512_mask_blend_epi64(deferred, bytes, rkr_corner_lane_bytes_8(g, t, ox, oy, deferred, flagged));
 }
 
-// rkr_blend4_avx2's arithmetic on eight pixels `d` (int32 lanes). `bytes`: int32 lanes, 0 ... 255;
+// rkr_blend4_avx2's arithmetic on eight pixels `d` (int32 lanes). `bytes`: 64-bit lanes, 0 ... 255;
 // `color16`: the premultiplied colour's channels as 16-bit lanes, repeated for each pixel.
-RKR8 __m256i rkr_blend8_pixels(__m256i d, __m256i bytes, __m512i color16) {
+RKR8 __m256i rkr_blend8_pixels(__m256i d, __m512i wide, __m512i color16) {
     const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257), full = _mm512_set1_epi16(255);
-    // Each pixel's byte in its four 16-bit channel lanes: one byte per 64-bit lane, then spread.
-    const __m512i wide = _mm512_cvtepu32_epi64(bytes);
+    // Each pixel's byte in its four 16-bit channel lanes: one byte per 64-bit lane, spread.
     const __m512i a16 = _mm512_shuffle_epi8(wide, _mm512_set4_epi32((int)0x80088008u, (int)0x80088008u,
                                                                     (int)0x80008000u, (int)0x80008000u));
     const __m512i s16 = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(color16, a16), bias), m257);
