@@ -71,18 +71,22 @@ RKR8 rkr_ramp_lanes8 rkr_ramp_lanes8_make(const rkr_fast_ramp *f, double h, doub
     return r;
 }
 
-// rkr_ramp_fast_avx2 in eight lanes: each lane on the x side's ramp where `use_x`, else the y side's.
-RKR8 __m512d rkr_ramp_fast_8(const rkr_ramp_lanes8 *x, const rkr_ramp_lanes8 *y, __m512d distance, __mmask8 use_x) {
+// rkr_ramp_fast_avx2 in eight lanes: each lane on the x side's ramp where `use_x`, else the y side's. `plain`
+// (a constant where inlined): neither side has the b < 1e-9 case and both are usable, so the per-lane masks of
+// those are constant (0 and all lanes) and their mask arithmetic is left out.
+RKR8 __m512d rkr_ramp_fast_8(const rkr_ramp_lanes8 *x, const rkr_ramp_lanes8 *y, __m512d distance, __mmask8 use_x,
+                             const int plain) {
     const __m512d sign = _mm512_set1_pd(-0.0);
     const __m512d s = _mm512_mul_pd(_mm512_xor_pd(distance, sign),
                                     _mm512_mask_blend_pd(use_x, y->reciprocal_scale, x->reciprocal_scale));
     const __m512d h = _mm512_mask_blend_pd(use_x, y->h, x->h), k = _mm512_mask_blend_pd(use_x, y->k, x->k);
-    const __mmask8 small_b = (__mmask8)((use_x & x->small_b) | (~use_x & y->small_b));
+    const __mmask8 small_b = plain ? 0 : (__mmask8)((use_x & x->small_b) | (~use_x & y->small_b));
     const rkr_ramp_cases8 c = rkr_ramp_cases_8(s, h, k, small_b);
     const __m512d factor = _mm512_mask_blend_pd(c.linear,
                                                 _mm512_mask_blend_pd(use_x, y->reciprocal_two_ab, x->reciprocal_two_ab),
                                                 _mm512_mask_blend_pd(use_x, y->reciprocal_a, x->reciprocal_a));
     const __m512d area = rkr_ramp_area_8(&c, _mm512_mul_pd(c.numerator, factor));
+    if (plain) return area;
     return _mm512_maskz_mov_pd((__mmask8)((use_x & x->usable) | (~use_x & y->usable)), area);  // the scale guard
 }
 
@@ -189,6 +193,8 @@ typedef struct rkr_lane_terms8 {
     rkr_ramp_lanes8 side_x, side_y;
     rkr_fast_corner corner;
     int fast_corners;
+    /// Both sides' ramps plain (rkr_ramp_fast_8's `plain`).
+    int plain_sides;
     __m512d kx, ky, radius, outside, inside, margin, corner_margin;
 } rkr_lane_terms8;
 
@@ -200,6 +206,7 @@ RKR8 rkr_lane_terms8 rkr_lane_terms8_make(const rk_rrect_shape *g, int exact) {
     t.corner.k = g->fast_corner_k;
     const int exact_sides = exact || !fx.fast || !fy.fast;
     t.fast_corners = !exact && t.corner.usable;
+    t.plain_sides = !fx.small_b && !fy.small_b && fx.usable && fy.usable;
     t.side_x = rkr_ramp_lanes8_make(&fx, g->x_h, g->x_k);
     t.side_y = rkr_ramp_lanes8_make(&fy, g->y_h, g->y_k);
     t.kx = _mm512_set1_pd(g->half_x - g->radius);
@@ -230,7 +237,9 @@ RKR8 __m512i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_
     // Every step takes the mixed ramp (the corner lanes' values are replaced below): choosing the one-side ramp
     // when all lanes share a side was a branch on the lanes' mix, mispredicted often enough to cost more than
     // the mixed ramp's extra selects (b 512 ~3 % slower with it).
-    __m512d area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
+    // The plain ramp's choice is one per call, always predicted.
+    __m512d area = t->plain_sides ? rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x, 1)
+                                  : rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x, 0);
     // The corner lanes without a branch on whether the step holds any: which steps do is data-dependent
     // (about half of them at 512 px), a branch mispredicted that often costs more than these few operations.
     const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
