@@ -45,20 +45,21 @@ static inline void rkr_step8(const rk_rrect_shape *g, const rkr_step_terms8 *t, 
     const __m512d ox = _mm512_sub_pd(lx, t->cx), oy = _mm512_sub_pd(ly, t->cy);
     int flagged = 0;
     __mmask8 deferred;
-    const __m256i bytes = rkr_lane_bytes_deferring_8(g, &t->lanes, ox, oy, (__mmask8)((1u << n) - 1), &deferred,
+    const __m512i bytes = rkr_lane_bytes_deferring_8(g, &t->lanes, ox, oy, (__mmask8)((1u << n) - 1), &deferred,
                                                      &flagged);
+    // Each lane's pixel address (run i's lane j holds base[i] + j) is made with the loads, for every step: whether
+    // a step defers corner lanes is data-dependent (about half of them do at 512 px), and a branch on it
+    // mispredicted that often costs more than the adds and the empty queue append.
+    const __m512i lane_bytes = _mm512_setr_epi64(0, 4, 8, 12, 16, 20, 24, 28);
+    __m512i address = _mm512_setzero_si512();
     __m256i pixels = _mm256_setzero_si256();
-    for (int i = 0; i < runs; i++)
+    for (int i = 0; i < runs; i++) {
         pixels = _mm256_or_si256(pixels, _mm256_maskz_loadu_epi32(r->mask[i], (const void *)r->base[i]));
+        address = _mm512_mask_add_epi64(address, r->mask[i], _mm512_set1_epi64((int64_t)r->base[i]), lane_bytes);
+    }
     const __m256i blended = rkr_blend8_pixels(pixels, bytes, t->color16);
     for (int i = 0; i < runs; i++)
         _mm256_mask_storeu_epi32((void *)r->base[i], (__mmask8)(r->mask[i] & ~deferred), blended);
-    if (deferred == 0) return;
-    // Each lane's pixel address: run i's lane j holds base[i] + j.
-    const __m512i lane_bytes = _mm512_setr_epi64(0, 4, 8, 12, 16, 20, 24, 28);
-    __m512i address = _mm512_setzero_si512();
-    for (int i = 0; i < runs; i++)
-        address = _mm512_mask_add_epi64(address, r->mask[i], _mm512_set1_epi64((int64_t)r->base[i]), lane_bytes);
     rkr_corner_queue_add(q, deferred, ox, oy, address, g, &t->lanes, t->color16);
 }
 
@@ -136,8 +137,9 @@ int rkr_lane_bytes_test_avx512(const rk_rrect_shape *g, const double *ox, const 
         for (int j = 0; j < valid; j++) lx[j] = ox[i + j], ly[j] = oy[i + j];
         int flagged = 0;
         int32_t bytes[8];
-        _mm256_storeu_si256((__m256i *)bytes, rkr_lane_bytes_8(g, &t, _mm512_loadu_pd(lx), _mm512_loadu_pd(ly),
-                                                               (__mmask8)((1u << valid) - 1), &flagged));
+        _mm256_storeu_si256((__m256i *)bytes,
+                            _mm512_cvtepi64_epi32(rkr_lane_bytes_8(g, &t, _mm512_loadu_pd(lx), _mm512_loadu_pd(ly),
+                                                                   (__mmask8)((1u << valid) - 1), &flagged)));
         flagged_corner_lanes += __builtin_popcount((unsigned)(flagged >> 8) & ((1u << valid) - 1));
         for (int j = 0; j < valid; j++) out[i + j] = (uint8_t)bytes[j];
     }

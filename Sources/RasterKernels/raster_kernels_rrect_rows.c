@@ -153,10 +153,11 @@ RKR_AVX512 __attribute__((always_inline)) static inline int rkr_columns_bounds8(
     const __mmask8 in_range = _mm512_cmp_pd_mask(a, _mm512_set1_pd(-1e9), _CMP_GT_OQ) &
                               _mm512_cmp_pd_mask(b, _mm512_set1_pd(1e9), _CMP_LT_OQ);
     if ((valid & (__mmask8)~in_range) != 0) return 0;
-    const __m512d ta = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(_mm512_maskz_mov_pd(valid, a)));
-    const __m512d tb = _mm512_cvtepi32_pd(_mm512_cvttpd_epi32(_mm512_maskz_mov_pd(valid, b)));
-    const __m512d first = _mm512_add_pd(ta, _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(ta, a, _CMP_LT_OQ), one));
-    const __m512d last = _mm512_sub_pd(tb, _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(tb, b, _CMP_GT_OQ), one));
+    // ceil(a) and floor(b) in one rounding each: on the valid lanes (|a|, |b| < 1e9) they are the four-lane
+    // code's truncation plus one correction (trunc(a) + (trunc(a) < a), trunc(b) − (trunc(b) > b)); a ceil of
+    // −0.0 is the same integer. Invalid lanes are dropped by `keep`.
+    const __m512d first = _mm512_roundscale_pd(a, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    const __m512d last = _mm512_roundscale_pd(b, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     const __mmask8 keep = valid & _mm512_cmp_pd_mask(first, last, _CMP_LE_OQ);
     *lower_out = _mm512_cvttpd_epi32(_mm512_maskz_mov_pd(keep, first));
     *upper_out = _mm512_cvttpd_epi32(_mm512_maskz_mov_pd(keep, _mm512_add_pd(last, one)));
@@ -182,6 +183,37 @@ RKR_AVX512 __attribute__((always_inline)) static inline void rkr_set_columns8_fi
     *upper = _mm256_setr_epi32(pairs[1], pairs[3], pairs[5], pairs[7], pairs[9], pairs[11], pairs[13], pairs[15]);
 }
 
+// rkr_combine4 on eight rows at once (256-bit lanes, the same per-lane selects, maxima and minima), written as
+// eight rows of (outer lower, upper, uniform lower, upper): one pass instead of two halves and their extractions.
+RKR_AVX512 __attribute__((always_inline)) static inline void rkr_combine8(__m256i o0, __m256i o1, __m256i i0,
+                                                                         __m256i i1, __m256i c0, __m256i c1,
+                                                                         int32_t *out) {
+    const __m256i ones = _mm256_set1_epi32(-1);
+    const __m256i outer_full = _mm256_andnot_si256(_mm256_cmpeq_epi32(o0, o1), ones);
+    __m256i a = _mm256_blendv_epi8(o0, i0, outer_full), b = _mm256_blendv_epi8(o1, i1, outer_full);
+    __m256i open = _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), ones);
+    __m256i lo = _mm256_max_epi32(a, c0), hi = _mm256_min_epi32(b, c1);
+    a = _mm256_blendv_epi8(a, lo, open);
+    b = _mm256_blendv_epi8(b, _mm256_max_epi32(lo, hi), open);
+    open = _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), ones);
+    lo = _mm256_max_epi32(a, o0);
+    hi = _mm256_min_epi32(b, o1);
+    a = _mm256_blendv_epi8(a, lo, open);
+    b = _mm256_blendv_epi8(b, _mm256_max_epi32(lo, hi), open);
+    const __m256i empty = _mm256_cmpeq_epi32(a, b);
+    const __m256i u0 = _mm256_blendv_epi8(a, o0, empty), u1 = _mm256_blendv_epi8(b, o0, empty);
+    // Per 128-bit half (rows 0 ..< 4 low, 4 ..< 8 high) the 4 × 4 transpose of rkr_combine4, then the halves'
+    // rows put in order.
+    const __m256i t0 = _mm256_unpacklo_epi32(o0, o1), t1 = _mm256_unpacklo_epi32(u0, u1);
+    const __m256i t2 = _mm256_unpackhi_epi32(o0, o1), t3 = _mm256_unpackhi_epi32(u0, u1);
+    const __m256i r0 = _mm256_unpacklo_epi64(t0, t1), r1 = _mm256_unpackhi_epi64(t0, t1);  // rows 0 | 4, 1 | 5
+    const __m256i r2 = _mm256_unpacklo_epi64(t2, t3), r3 = _mm256_unpackhi_epi64(t2, t3);  // rows 2 | 6, 3 | 7
+    _mm256_storeu_si256((__m256i *)out, _mm256_permute2x128_si256(r0, r1, 0x20));
+    _mm256_storeu_si256((__m256i *)(out + 8), _mm256_permute2x128_si256(r2, r3, 0x20));
+    _mm256_storeu_si256((__m256i *)(out + 16), _mm256_permute2x128_si256(r0, r1, 0x31));
+    _mm256_storeu_si256((__m256i *)(out + 24), _mm256_permute2x128_si256(r2, r3, 0x31));
+}
+
 RKR_AVX512 static void rkr_row_layouts_fixed_avx512(const rkr_line_set *so, const rkr_line_set *si,
                                                     const rkr_line_set *sc, const double *outer, const double *inner,
                                                     const double *chords, int64_t first_row, size_t count,
@@ -200,12 +232,7 @@ RKR_AVX512 static void rkr_row_layouts_fixed_avx512(const rkr_line_set *so, cons
         rkr_set_columns8_fixed(sc, chords, y, yc, 2, 2, &c0, &c1);
         const int whole = k + 8 <= count;
         int32_t *target = whole ? out + 4 * k : last;
-        // The combination is per lane: rows y ..< y + 4 from the low halves, y + 4 ..< y + 8 from the high ones.
-        rkr_combine4(_mm256_castsi256_si128(o0), _mm256_castsi256_si128(o1), _mm256_castsi256_si128(i0),
-                     _mm256_castsi256_si128(i1), _mm256_castsi256_si128(c0), _mm256_castsi256_si128(c1), target);
-        rkr_combine4(_mm256_extracti128_si256(o0, 1), _mm256_extracti128_si256(o1, 1),
-                     _mm256_extracti128_si256(i0, 1), _mm256_extracti128_si256(i1, 1),
-                     _mm256_extracti128_si256(c0, 1), _mm256_extracti128_si256(c1, 1), target + 16);
+        rkr_combine8(o0, o1, i0, i1, c0, c1, target);
         if (!whole)
             for (size_t j = 0; j < 4 * (count - k); j++) out[4 * k + j] = last[j];
     }

@@ -29,7 +29,7 @@ RKR_QUEUE void rkr_corner_queue_flush(rkr_corner_queue *q, const rk_rrect_shape 
                                       __m512i color16) {
     const __mmask8 valid = (__mmask8)((1u << q->count) - 1);
     int flagged = 0;  // unused here (tests count flagged lanes through rk_rrect_lane_bytes_wide)
-    const __m256i bytes = rkr_corner_lane_bytes_8(g, t, q->ox, q->oy, valid, &flagged);
+    const __m512i bytes = rkr_corner_lane_bytes_8(g, t, q->ox, q->oy, valid, &flagged);
     const __m256i pixels = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), valid, q->address, NULL, 1);
     _mm512_mask_i64scatter_epi32(NULL, valid, q->address, rkr_blend8_pixels(pixels, bytes, color16), 1);
     q->count = 0;

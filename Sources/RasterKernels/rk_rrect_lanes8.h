@@ -35,8 +35,11 @@ RKR8 rkr_ramp_cases8 rkr_ramp_cases_8(__m512d s, __m512d h, __m512d k, __mmask8 
     c.at_zero = (__mmask8)(~(small_b | ge_h | rest) & _mm512_cmp_pd_mask(s, s, _CMP_ORD_Q));
     c.linear = (__mmask8)(small_b | (rest & _mm512_cmp_pd_mask(_mm512_andnot_pd(sign, s), k, _CMP_LE_OQ)));
     c.high = (__mmask8)(~c.linear & rest & _mm512_cmp_pd_mask(s, k, _CMP_GT_OQ));
-    const __m512d hs = _mm512_sub_pd(h, s), sh = _mm512_add_pd(s, h);
-    const __m512d squared = _mm512_mask_blend_pd(c.high, _mm512_mul_pd(sh, sh), _mm512_mul_pd(hs, hs));
+    // The four-lane code squares h − s on high lanes and s + h on the others; h − |s| is each of them exactly
+    // where it is used (high lanes have s > 0; low lanes s < 0, and h + s is h − (−s) in IEEE arithmetic), and
+    // the other lanes' numerators are replaced below or their areas set to 0 or 1.
+    const __m512d edge = _mm512_sub_pd(h, _mm512_andnot_pd(sign, s));
+    const __m512d squared = _mm512_mul_pd(edge, edge);
     c.numerator = _mm512_mask_blend_pd(c.linear, squared, s);
     return c;
 }
@@ -68,41 +71,38 @@ RKR8 rkr_ramp_lanes8 rkr_ramp_lanes8_make(const rkr_fast_ramp *f, double h, doub
     return r;
 }
 
-// rkr_ramp_fast_avx2 in eight lanes: each lane on the x side's ramp where `use_x`, else the y side's.
-RKR8 __m512d rkr_ramp_fast_8(const rkr_ramp_lanes8 *x, const rkr_ramp_lanes8 *y, __m512d distance, __mmask8 use_x) {
+// rkr_ramp_fast_avx2 in eight lanes: each lane on the x side's ramp where `use_x`, else the y side's. `plain`
+// (a constant where inlined): neither side has the b < 1e-9 case and both are usable, so the per-lane masks of
+// those are constant (0 and all lanes) and their mask arithmetic is left out.
+RKR8 __m512d rkr_ramp_fast_8(const rkr_ramp_lanes8 *x, const rkr_ramp_lanes8 *y, __m512d distance, __mmask8 use_x,
+                             const int plain) {
     const __m512d sign = _mm512_set1_pd(-0.0);
     const __m512d s = _mm512_mul_pd(_mm512_xor_pd(distance, sign),
                                     _mm512_mask_blend_pd(use_x, y->reciprocal_scale, x->reciprocal_scale));
     const __m512d h = _mm512_mask_blend_pd(use_x, y->h, x->h), k = _mm512_mask_blend_pd(use_x, y->k, x->k);
-    const __mmask8 small_b = (__mmask8)((use_x & x->small_b) | (~use_x & y->small_b));
+    const __mmask8 small_b = plain ? 0 : (__mmask8)((use_x & x->small_b) | (~use_x & y->small_b));
     const rkr_ramp_cases8 c = rkr_ramp_cases_8(s, h, k, small_b);
     const __m512d factor = _mm512_mask_blend_pd(c.linear,
                                                 _mm512_mask_blend_pd(use_x, y->reciprocal_two_ab, x->reciprocal_two_ab),
                                                 _mm512_mask_blend_pd(use_x, y->reciprocal_a, x->reciprocal_a));
     const __m512d area = rkr_ramp_area_8(&c, _mm512_mul_pd(c.numerator, factor));
+    if (plain) return area;
     return _mm512_maskz_mov_pd((__mmask8)((use_x & x->usable) | (~use_x & y->usable)), area);  // the scale guard
 }
 
-// rkr_ramp_plain_avx2 in eight lanes (every lane on `side`, which has no b < 1e-9 case and a usable scale).
-RKR8 __m512d rkr_ramp_plain_8(const rkr_ramp_lanes8 *side, __m512d distance) {
-    const __m512d s = _mm512_mul_pd(_mm512_xor_pd(distance, _mm512_set1_pd(-0.0)), side->reciprocal_scale);
-    const rkr_ramp_cases8 c = rkr_ramp_cases_8(s, side->h, side->k, 0);
-    const __m512d factor = _mm512_mask_blend_pd(c.linear, side->reciprocal_two_ab, side->reciprocal_a);
-    return rkr_ramp_area_8(&c, _mm512_mul_pd(c.numerator, factor));
-}
-
 // rkr_unsure in eight lanes.
+// raw − ⌊raw⌋ in one vreducepd (exact, as the four-lane code's subtraction of the floor is).
 RKR8 __mmask8 rkr_unsure_8(__m512d raw, __m512d margin) {
-    const __m512d fraction = _mm512_sub_pd(_mm512_sub_pd(raw, _mm512_roundscale_pd(raw, _MM_FROUND_TO_NEG_INF)),
+    const __m512d fraction = _mm512_sub_pd(_mm512_reduce_pd(raw, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC),
                                            _mm512_set1_pd(0.5));
     return _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), fraction), margin, _CMP_GT_OQ);
 }
 
-// rkr_bytes_avx2 in eight lanes.
-RKR8 __m256i rkr_bytes_8(__m512d area, __m512d raw) {
+// rkr_bytes_avx2 in eight lanes, each byte in a 64-bit lane (what rkr_blend8_pixels spreads from).
+RKR8 __m512i rkr_bytes_8(__m512d area, __m512d raw) {
     __m512d w = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(area, _mm512_set1_pd(1), _CMP_GE_OQ), raw, _mm512_set1_pd(255));
     w = _mm512_maskz_mov_pd(_mm512_cmp_pd_mask(area, _mm512_setzero_pd(), _CMP_GT_OQ), w);
-    return _mm512_cvttpd_epi32(w);
+    return _mm512_cvttpd_epi64(w);
 }
 
 // The four-lane exact formulas on both halves of eight lanes (the rare flagged lanes).
@@ -192,7 +192,9 @@ RKR8 rkr_corner_fast_lanes8 rkr_corner_fast_8(const rk_rrect_shape *g, const rkr
 typedef struct rkr_lane_terms8 {
     rkr_ramp_lanes8 side_x, side_y;
     rkr_fast_corner corner;
-    int plain_sides, fast_corners;
+    int fast_corners;
+    /// Both sides' ramps plain (rkr_ramp_fast_8's `plain`).
+    int plain_sides;
     __m512d kx, ky, radius, outside, inside, margin, corner_margin;
 } rkr_lane_terms8;
 
@@ -204,7 +206,7 @@ RKR8 rkr_lane_terms8 rkr_lane_terms8_make(const rk_rrect_shape *g, int exact) {
     t.corner.k = g->fast_corner_k;
     const int exact_sides = exact || !fx.fast || !fy.fast;
     t.fast_corners = !exact && t.corner.usable;
-    t.plain_sides = !exact_sides && !fx.small_b && !fy.small_b && fx.usable && fy.usable;
+    t.plain_sides = !fx.small_b && !fy.small_b && fx.usable && fy.usable;
     t.side_x = rkr_ramp_lanes8_make(&fx, g->x_h, g->x_k);
     t.side_y = rkr_ramp_lanes8_make(&fy, g->y_h, g->y_k);
     t.kx = _mm512_set1_pd(g->half_x - g->radius);
@@ -222,7 +224,7 @@ RKR8 rkr_lane_terms8 rkr_lane_terms8_make(const rk_rrect_shape *g, int exact) {
 // them, so that one corner lane no longer drags a whole step through the corner formula). Only the lanes of
 // `valid` count (the others may hold any offsets and their bytes are dropped: they neither choose the corner
 // path nor take the exact formulas). *flagged gets the side lanes the exact ramp decided in bits 0 ..< 8.
-RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+RKR8 __m512i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
                                         __mmask8 valid, __mmask8 *deferred, int *flagged) {
     const __m512d sign = _mm512_set1_pd(-0.0), zero = _mm512_setzero_pd();
     const __m512d half = _mm512_set1_pd(0.5), one = _mm512_set1_pd(1), full = _mm512_set1_pd(255);
@@ -232,26 +234,23 @@ RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_
     const __mmask8 side = (__mmask8)(valid & ~corner);
     const __mmask8 use_x = _mm512_cmp_pd_mask(qx, qy, _CMP_GT_OQ);
     const __m512d distance = _mm512_mask_blend_pd(use_x, _mm512_sub_pd(qy, t->radius), _mm512_sub_pd(qx, t->radius));
-    // The plain ramps give each lane rkr_ramp_fast_8's value; the corner lanes' values are replaced below.
-    __m512d area;
-    if (t->plain_sides && (__mmask8)(use_x | ~side) == 0xFF)
-        area = rkr_ramp_plain_8(&t->side_x, _mm512_sub_pd(qx, t->radius));
-    else if (t->plain_sides && (__mmask8)(use_x & side) == 0)
-        area = rkr_ramp_plain_8(&t->side_y, _mm512_sub_pd(qy, t->radius));
-    else
-        area = rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x);
+    // Every step takes the mixed ramp (the corner lanes' values are replaced below): choosing the one-side ramp
+    // when all lanes share a side was a branch on the lanes' mix, mispredicted often enough to cost more than
+    // the mixed ramp's extra selects (b 512 ~3 % slower with it).
+    // The plain ramp's choice is one per call, always predicted.
+    __m512d area = t->plain_sides ? rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x, 1)
+                                  : rkr_ramp_fast_8(&t->side_x, &t->side_y, distance, use_x, 0);
+    // The corner lanes without a branch on whether the step holds any: which steps do is data-dependent
+    // (about half of them at 512 px), a branch mispredicted that often costs more than these few operations.
+    const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
+    const __mmask8 out = _mm512_cmp_pd_mask(length_squared, t->outside, _CMP_GE_OQ);
+    const __mmask8 in = (__mmask8)(~out & _mm512_cmp_pd_mask(length_squared, t->inside, _CMP_LE_OQ));
+    area = _mm512_mask_blend_pd(corner, area, _mm512_maskz_mov_pd(in, one));
+    const __mmask8 formula = (__mmask8)(corner & ~(out | in));
     *deferred = 0;
-    if (corner != 0) {
-        const __m512d length_squared = _mm512_add_pd(_mm512_mul_pd(qx, qx), _mm512_mul_pd(qy, qy));
-        const __mmask8 out = _mm512_cmp_pd_mask(length_squared, t->outside, _CMP_GE_OQ);
-        const __mmask8 in = (__mmask8)(~out & _mm512_cmp_pd_mask(length_squared, t->inside, _CMP_LE_OQ));
-        area = _mm512_mask_blend_pd(corner, area, _mm512_maskz_mov_pd(in, one));
-        const __mmask8 formula = (__mmask8)(corner & ~(out | in));
-        if (formula != 0) {
-            if (t->fast_corners) *deferred = formula;
-            else area = _mm512_mask_blend_pd(formula, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
-        }
-    }
+    if (t->fast_corners) *deferred = formula;
+    else if (formula != 0)
+        area = _mm512_mask_blend_pd(formula, area, rkr_corner_exact_8(g, ox, oy, qx, qy, length_squared));
     __m512d raw = _mm512_add_pd(_mm512_mul_pd(area, full), half);
     const __mmask8 side_unsure = (__mmask8)(side & rkr_unsure_8(raw, t->margin));
     if (__builtin_expect(side_unsure != 0, 0)) {
@@ -266,7 +265,7 @@ RKR8 __m256i rkr_lane_bytes_deferring_8(const rk_rrect_shape *g, const rkr_lane_
 // exits and t->fast_corners holds. The same operations on each lane as rkr_lane_bytes_deferring_8 up to the
 // corner test (qx, qy and |q|² recomputed from the offsets), then the fast formula with the exact one where it
 // does not vouch for the byte. *flagged gets the lanes left to the exact formula in bits 8 ..< 16.
-RKR8 __m256i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+RKR8 __m512i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
                                      __mmask8 valid, int *flagged) {
     const __m512d sign = _mm512_set1_pd(-0.0), half = _mm512_set1_pd(0.5), full = _mm512_set1_pd(255);
     const __m512d qx = _mm512_sub_pd(_mm512_andnot_pd(sign, ox), t->kx);
@@ -286,20 +285,19 @@ RKR8 __m256i rkr_corner_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_ter
 
 // rkr_lane_bytes_avx2 in eight lanes (the deferred lanes computed at once); arguments as
 // rkr_lane_bytes_deferring_8, *flagged also gets the corner lanes left to the exact formula in bits 8 ..< 16.
-RKR8 __m256i rkr_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
+RKR8 __m512i rkr_lane_bytes_8(const rk_rrect_shape *g, const rkr_lane_terms8 *t, __m512d ox, __m512d oy,
                               __mmask8 valid, int *flagged) {
     __mmask8 deferred;
-    const __m256i bytes = rkr_lane_bytes_deferring_8(g, t, ox, oy, valid, &deferred, flagged);
+    const __m512i bytes = rkr_lane_bytes_deferring_8(g, t, ox, oy, valid, &deferred, flagged);
     if (deferred == 0) return bytes;
-    return _mm256_mask_blend_epi32(deferred, bytes, rkr_corner_lane_bytes_8(g, t, ox, oy, deferred, flagged));
+    return _mm512_mask_blend_epi64(deferred, bytes, rkr_corner_lane_bytes_8(g, t, ox, oy, deferred, flagged));
 }
 
-// rkr_blend4_avx2's arithmetic on eight pixels `d` (int32 lanes). `bytes`: int32 lanes, 0 ... 255;
+// rkr_blend4_avx2's arithmetic on eight pixels `d` (int32 lanes). `bytes`: 64-bit lanes, 0 ... 255;
 // `color16`: the premultiplied colour's channels as 16-bit lanes, repeated for each pixel.
-RKR8 __m256i rkr_blend8_pixels(__m256i d, __m256i bytes, __m512i color16) {
+RKR8 __m256i rkr_blend8_pixels(__m256i d, __m512i wide, __m512i color16) {
     const __m512i bias = _mm512_set1_epi16(0x80), m257 = _mm512_set1_epi16(257), full = _mm512_set1_epi16(255);
-    // Each pixel's byte in its four 16-bit channel lanes: one byte per 64-bit lane, then spread.
-    const __m512i wide = _mm512_cvtepu32_epi64(bytes);
+    // Each pixel's byte in its four 16-bit channel lanes: one byte per 64-bit lane, spread.
     const __m512i a16 = _mm512_shuffle_epi8(wide, _mm512_set4_epi32((int)0x80088008u, (int)0x80088008u,
                                                                     (int)0x80008000u, (int)0x80008000u));
     const __m512i s16 = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(color16, a16), bias), m257);
