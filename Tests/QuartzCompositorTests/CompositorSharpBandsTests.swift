@@ -29,6 +29,18 @@ import Testing
         }
     }
 
+    /// `list` on a 300×200 frame drawn over garbage with the background option (frame tiles take the band route
+    /// or the scratch tile) equals it drawn in place over a bitmap cleared to the background beforehand.
+    static func routedMatchesInPlace(_ list: RenderList, background: PremultipliedRGBA8, threads: Int, tileSize: Int) -> Bool {
+        var inPlace = PremultipliedRGBA8Bitmap(width: 300, height: 200, filledWith: background)
+        Compositor.render(list, into: &inPlace, options: CompositorOptions(threads: threads, tileSize: tileSize))
+        var routed = PremultipliedRGBA8Bitmap(
+            width: 300, height: 200, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
+        Compositor.render(
+            list, into: &routed, options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
+        return routed == inPlace
+    }
+
     /// Tall bands (a few large rectangles with integer sides: every 128-row tile has well under 32 bands, so
     /// the band route runs), fractional sides (partial rows and columns, thin rectangles), and a dense stack
     /// (one-row bands: the in-place route), at several thread counts and tile sizes.
@@ -40,13 +52,8 @@ import Testing
         let list = RenderList(nodes)
         for background in [PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), PremultipliedRGBA8(r: 10, g: 0, b: 40, a: 64)] {
             for (threads, tileSize) in [(1, 128), (2, 128), (1, 40), (2, 16), (1, 1024), (1, 64), (1, 256)] {
-                var inPlace = PremultipliedRGBA8Bitmap(width: 300, height: 200, filledWith: background)
-                Compositor.render(list, into: &inPlace, options: CompositorOptions(threads: threads, tileSize: tileSize))
-                var banded = PremultipliedRGBA8Bitmap(
-                    width: 300, height: 200, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
-                Compositor.render(
-                    list, into: &banded, options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
-                #expect(banded == inPlace, "\(name): threads \(threads), tile size \(tileSize), background \(background)")
+                #expect(Self.routedMatchesInPlace(list, background: background, threads: threads, tileSize: tileSize),
+                        "\(name): threads \(threads), tile size \(tileSize), background \(background)")
             }
         }
     }
@@ -62,13 +69,8 @@ import Testing
         let list = RenderList(tall + dense)
         let background = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         for (threads, tileSize) in [(1, 256), (2, 256), (1, 1024), (1, 200)] {
-            var inPlace = PremultipliedRGBA8Bitmap(width: 300, height: 200, filledWith: background)
-            Compositor.render(list, into: &inPlace, options: CompositorOptions(threads: threads, tileSize: tileSize))
-            var routed = PremultipliedRGBA8Bitmap(
-                width: 300, height: 200, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
-            Compositor.render(
-                list, into: &routed, options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
-            #expect(routed == inPlace, "threads \(threads), tile size \(tileSize)")
+            #expect(Self.routedMatchesInPlace(list, background: background, threads: threads, tileSize: tileSize),
+                    "threads \(threads), tile size \(tileSize)")
         }
     }
 
