@@ -195,7 +195,8 @@ struct CompositorPreparer {
                       Double(t.a).isFinite, Double(t.d).isFinite, Double(t.tx).isFinite, Double(t.ty).isFinite
                 else { return nil }
                 let r = solid.pointee.reach, v = planned.pointee.visible, p = planned.pointee.bounds
-                let bounds = FillPixelBounds.clamped(
+                var bounds = p
+                bounds.setClamped(
                     minX: max(r.minX, v.minX, p.minX), minY: max(r.minY, v.minY, p.minY),
                     maxX: min(r.maxX, v.maxX, p.maxX), maxY: min(r.maxY, v.maxY, p.maxY))
                 guard FillSolidSharpRect.initialize(rect, device: solid.pointee.device, color: solid.pointee.color,

@@ -205,20 +205,29 @@ extension FillPixelBounds {
     /// (about four per solid rectangle). The same clamps in the same order, so the same four values.
     @inline(__always)
     static func clamped(minX: Int, minY: Int, maxX: Int, maxY: Int) -> FillPixelBounds {
-        let limit = fillMaximumDeviceCoordinate
         var b = FillPixelBounds.empty
-        b.minX = Swift.min(Swift.max(minX, 0), limit)
-        b.minY = Swift.min(Swift.max(minY, 0), limit)
-        b.maxX = Swift.max(b.minX, Swift.min(Swift.max(maxX, 0), limit))
-        b.maxY = Swift.max(b.minY, Swift.min(Swift.max(maxY, 0), limit))
+        b.setClamped(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         return b
+    }
+
+    /// `self`'s four values replaced by `clamped`'s (a value at hand stands in for `empty`, whose first use
+    /// in a call is a lazy-global check).
+    @inline(__always)
+    mutating func setClamped(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        let limit = fillMaximumDeviceCoordinate
+        self.minX = Swift.min(Swift.max(minX, 0), limit)
+        self.minY = Swift.min(Swift.max(minY, 0), limit)
+        self.maxX = Swift.max(self.minX, Swift.min(Swift.max(maxX, 0), limit))
+        self.maxY = Swift.max(self.minY, Swift.min(Swift.max(maxY, 0), limit))
     }
 
     /// `intersection(_:)` inline (see `clamped`).
     @inline(__always)
     func meeting(_ other: FillPixelBounds) -> FillPixelBounds {
-        .clamped(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
-                 maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+        var b = self
+        b.setClamped(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
+                     maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
+        return b
     }
 
     func union(_ other: FillPixelBounds) -> FillPixelBounds {
