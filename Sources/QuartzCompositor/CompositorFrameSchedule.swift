@@ -229,8 +229,12 @@ final class CompositorFrameRenderer {
             bins[part.surface] = b
         }
         compositeTiles(work, handles: handles, first: first)
-        for index in indices { ops[index] = nil }
-        if !sharpBounds.isEmpty { for index in indices { sharpBounds[index] = .empty } }
+        // Through the buffers: one uniqueness test per array, not one per operation.
+        ops.withUnsafeMutableBufferPointer { ops in for index in indices { ops[index] = nil } }
+        if !sharpBounds.isEmpty {
+            let empty = FillPixelBounds.empty
+            sharpBounds.withUnsafeMutableBufferPointer { bounds in for index in indices { bounds[index] = empty } }
+        }
         for part in parts { bins[part.surface] = nil }
     }
 

@@ -125,8 +125,7 @@ struct CompositorPlan: Sendable {
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
         if let solid = Self.solidRect(item, projection) {
             let r = solid.reach
-            let bounds = FillPixelBounds(minX: max(r.minX, visible.minX), minY: max(r.minY, visible.minY),
-                                         maxX: min(r.maxX, visible.maxX), maxY: min(r.maxY, visible.maxY))
+            let bounds = r.meeting(visible)
             if bounds.isEmpty { return .empty }
             solids.append(solid)
             appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)

@@ -93,28 +93,31 @@ extension CompositorPlan {
 
     /// planItem's culling and `.solid` path for a node, read in place: a drawn rectangle is appended to `solids`
     /// (built there, not moved through return values); `.other` where planItem does more. Only plain fields and
-    /// the colour reference are read while the node is matched. Binding the item still copies it (a memcpy and
-    /// an outlined copy that retains its references): the compiler keeps that copy for this large multi-payload
-    /// item whichever way the node is reached (tried: borrowed in place, an owned copy of the node, a
-    /// non-indirect `.item` case, fields read inside the match; all kept it).
+    /// an unretained reference to the colour leave the match. The CGColor itself must not: borrowed from the item
+    /// past the match, into the calls below (opaque calls, one taking `solids` inout), it made the compiler copy
+    /// the whole item first, a 266-byte memcpy and an outlined copy that retained its references and released them
+    /// at the end (earlier tries that kept that copy: borrowed in place, an owned copy of the node, a non-indirect
+    /// `.item` case). Unretained is safe: `node` is borrowed for the whole call and its item holds the colour.
     @inline(never)
     static func plannedSolid(
         _ node: borrowing RenderNode, visible: FillPixelBounds, into solids: inout [CompositorSolidRect]
     ) -> NodeSolid {
-        let transform: CATransform3D, shape: RenderRoundedRect, color: CGColor
+        let transform: CATransform3D, shape: RenderRoundedRect, color: Unmanaged<CGColor>
         let opacity: Double, blendMode: CGBlendMode, isDoubleSided: Bool
         switch node {
         case .group: return .other
         case .item(let item):
             guard case .solid(let s, let c) = item.content else { return .other }
-            (transform, shape, color) = (item.transform, s, c)
+            (transform, shape, color) = (item.transform, s, Unmanaged.passUnretained(c))
             (opacity, blendMode, isDoubleSided) = (item.opacity, item.blendMode, item.isDoubleSided)
         }
         guard opacity > 0, Self.isFinite(transform), !visible.isEmpty else { return .culled }
         let projection = CompositorProjection(transform)
         if !isDoubleSided && projection.isBackFacing { return .culled }
         guard let affine = projection.affine else { return .other }
-        switch appendSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine,
+        // Read after the cheap refusals, as before; the colour lives as long as `node`.
+        let straight = color._withUnsafeGuaranteedRef { $0.straightSRGBRGBA }
+        switch appendSolid(shape, straight: straight, opacity: opacity, blendMode: blendMode, affine: affine,
                            visible: visible, to: &solids) {
         case nil: return .other
         case let bounds?: return bounds.isEmpty ? .culled : .solid(bounds)
@@ -143,6 +146,15 @@ extension CompositorPlan {
     @inline(__always)
     static func plannedSolid(
         _ shape: RenderRoundedRect, color: CGColor, opacity: Double, blendMode: CGBlendMode, affine: CGAffineTransform
+    ) -> CompositorSolidRect? {
+        plannedSolid(shape, straight: color.straightSRGBRGBA, opacity: opacity, blendMode: blendMode, affine: affine)
+    }
+
+    /// `plannedSolid(_:color:opacity:blendMode:affine:)` with the colour's straight components already read.
+    @inline(__always)
+    static func plannedSolid(
+        _ shape: RenderRoundedRect, straight: SIMD4<Double>, opacity: Double, blendMode: CGBlendMode,
+        affine: CGAffineTransform
     ) -> CompositorSolidRect? {
         let given = CompositorRectFields(shape.rect)
         // effectiveRadius: half the shorter side of the standardized rectangle (0 when null: width 0).
@@ -173,24 +185,24 @@ extension CompositorPlan {
             let t = Int(v)
             return Double(t) < v ? t &+ 1 : t
         }
-        let reach = FillPixelBounds(minX: floorInt(x0 - 1), minY: floorInt(y0 - 1), maxX: ceilInt(x1 + 1), maxY: ceilInt(y1 + 1))
+        let reach = FillPixelBounds.clamped(
+            minX: floorInt(x0 - 1), minY: floorInt(y0 - 1), maxX: ceilInt(x1 + 1), maxY: ceilInt(y1 + 1))
         return CompositorSolidRect(
             rect: rect.rect, radius: radius, transform: affine, device: box.rect, reach: reach,
-            color: compositorPremultiplied(color.straightSRGBRGBA, opacity: opacity), blendMode: blendMode)
+            color: compositorPremultiplied(straight, opacity: opacity), blendMode: blendMode)
     }
 
     /// plannedSolid's rectangle appended to `solids` when its reach meets `visible`: returns that overlap (the
     /// operation's bounds; empty: nothing appended), or nil when the item is not a plannable solid.
     @inline(__always)
     static func appendSolid(
-        _ shape: RenderRoundedRect, color: CGColor, opacity: Double, blendMode: CGBlendMode, affine: CGAffineTransform,
-        visible: FillPixelBounds, to solids: inout [CompositorSolidRect]
+        _ shape: RenderRoundedRect, straight: SIMD4<Double>, opacity: Double, blendMode: CGBlendMode,
+        affine: CGAffineTransform, visible: FillPixelBounds, to solids: inout [CompositorSolidRect]
     ) -> FillPixelBounds? {
-        guard let solid = plannedSolid(shape, color: color, opacity: opacity, blendMode: blendMode, affine: affine)
+        guard let solid = plannedSolid(shape, straight: straight, opacity: opacity, blendMode: blendMode, affine: affine)
         else { return nil }
         let r = solid.reach
-        let bounds = FillPixelBounds(minX: max(r.minX, visible.minX), minY: max(r.minY, visible.minY),
-                                     maxX: min(r.maxX, visible.maxX), maxY: min(r.maxY, visible.maxY))
+        let bounds = r.meeting(visible)
         if !bounds.isEmpty { solids.append(solid) }
         return bounds
     }
@@ -205,8 +217,8 @@ extension CompositorPlan {
         }
         let o = unit(opacity)
         @inline(__always) func byte(_ u: Double) -> UInt32 {
-            let v = u * 255, t = Int(v)
-            return UInt32(truncatingIfNeeded: v - Double(t) >= 0.5 ? t + 1 : t)
+            let v = u * 255, t = Int(v)  // 0...255, so t &+ 1 cannot overflow (no overflow test)
+            return UInt32(truncatingIfNeeded: v - Double(t) >= 0.5 ? t &+ 1 : t)
         }
         let alpha = unit(c.w * o)
         return byte(unit(c.x) * alpha) | byte(unit(c.y) * alpha) << 8 | byte(unit(c.z) * alpha) << 16 | byte(alpha) << 24
