@@ -125,7 +125,7 @@ struct CompositorPlan: Sendable {
         if !item.isDoubleSided && projection.isBackFacing { return .empty }
         if let solid = Self.solidRect(item, projection) {
             let r = solid.reach
-            let bounds = r.meeting(visible)
+            let bounds = r.intersection(visible)
             if bounds.isEmpty { return .empty }
             solids.append(solid)
             appendOp(.solid(solids.count - 1), surface: surface, clip: clip, bounds: bounds)

@@ -164,7 +164,7 @@ struct CompositorPreparer {
         case .solid(let index):
             // CompositorCoverageBuilder.preparedRoundedRect's analytic case and CompositorOp.make's bounds,
             // from the values planning computed.
-            let bounds = plan.solids[index].reach.meeting(planned.visible).meeting(planned.bounds)
+            let bounds = plan.solids[index].reach.intersection(planned.visible).intersection(planned.bounds)
             if bounds.isEmpty { return nil }
             return CompositorRoundedRectOp(plan.solids[index], clip: planned.clip, bounds: bounds)
         case .item(let index):
@@ -195,8 +195,7 @@ struct CompositorPreparer {
                       Double(t.a).isFinite, Double(t.d).isFinite, Double(t.tx).isFinite, Double(t.ty).isFinite
                 else { return nil }
                 let r = solid.pointee.reach, v = planned.pointee.visible, p = planned.pointee.bounds
-                var bounds = p
-                bounds.setClamped(
+                let bounds = FillPixelBounds(
                     minX: max(r.minX, v.minX, p.minX), minY: max(r.minY, v.minY, p.minY),
                     maxX: min(r.maxX, v.maxX, p.maxX), maxY: min(r.maxY, v.maxY, p.maxY))
                 guard FillSolidSharpRect.initialize(rect, device: solid.pointee.device, color: solid.pointee.color,

@@ -192,7 +192,7 @@ extension CGRect {
             let c = min(max(v, -limit), limit), t = Int(c)
             return Double(t) < c ? t + 1 : t
         }
-        return .clamped(
+        return FillPixelBounds(
             minX: floorInt(x0 - margin), minY: floorInt(y0 - margin), maxX: ceilInt(x1 + margin), maxY: ceilInt(y1 + margin))
     }
 }
@@ -200,50 +200,20 @@ extension CGRect {
 extension FillPixelBounds {
     static let empty = FillPixelBounds(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
-    /// FillPixelBounds(minX:minY:maxX:maxY:) written out in this module: QuartzRaster's initializer is not
-    /// inlinable, so every bounds that planning, preparation and binning make per item per frame was a call
-    /// (about four per solid rectangle). The same clamps in the same order, so the same four values.
-    @inline(__always)
-    static func clamped(minX: Int, minY: Int, maxX: Int, maxY: Int) -> FillPixelBounds {
-        var b = FillPixelBounds.empty
-        b.setClamped(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
-        return b
-    }
-
-    /// `self`'s four values replaced by `clamped`'s (a value at hand stands in for `empty`, whose first use
-    /// in a call is a lazy-global check).
-    @inline(__always)
-    mutating func setClamped(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-        let limit = fillMaximumDeviceCoordinate
-        self.minX = Swift.min(Swift.max(minX, 0), limit)
-        self.minY = Swift.min(Swift.max(minY, 0), limit)
-        self.maxX = Swift.max(self.minX, Swift.min(Swift.max(maxX, 0), limit))
-        self.maxY = Swift.max(self.minY, Swift.min(Swift.max(maxY, 0), limit))
-    }
-
-    /// `intersection(_:)` inline (see `clamped`).
-    @inline(__always)
-    func meeting(_ other: FillPixelBounds) -> FillPixelBounds {
-        var b = self
-        b.setClamped(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
-                     maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
-        return b
-    }
-
     func union(_ other: FillPixelBounds) -> FillPixelBounds {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        return .clamped(minX: min(minX, other.minX), minY: min(minY, other.minY),
-                        maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        return FillPixelBounds(minX: min(minX, other.minX), minY: min(minY, other.minY),
+                               maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     func grown(by margin: Int) -> FillPixelBounds {
         if isEmpty { return self }
-        return .clamped(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+        return FillPixelBounds(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
     }
 
     func offsetBy(dx: Int, dy: Int) -> FillPixelBounds {
         if isEmpty { return self }
-        return .clamped(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
+        return FillPixelBounds(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
     }
 }

@@ -44,7 +44,7 @@ extension CompositorTileContext {
         while y0 < region.maxY {
             var y1 = y0 &+ 1
             while y1 < region.maxY && breaks[y1 &- region.minY] == 0 { y1 &+= 1 }
-            let band = FillPixelBounds.clamped(minX: region.minX, minY: y0, maxX: region.maxX, maxY: y0 &+ 1)
+            let band = FillPixelBounds(minX: region.minX, minY: y0, maxX: region.maxX, maxY: y0 &+ 1)
             let row = scratch.offFrameRows(for: band)
             row.fill(start, x: band.minX, y: y0, width: band.width, height: 1)
             FillSolidSharpRect.blendRow(list, count: count, y: y0, x0: band.minX, x1: band.maxX, into: row)
@@ -77,6 +77,6 @@ struct CompositorSharpBandBlocks {
 
     subscript(k: Int) -> FillPixelBounds {
         let x = region.minX + (k % columns) * Self.side, y = region.minY + (k / columns) * Self.side
-        return .clamped(minX: x, minY: y, maxX: min(x + Self.side, region.maxX), maxY: min(y + Self.side, region.maxY))
+        return FillPixelBounds(minX: x, minY: y, maxX: min(x + Self.side, region.maxX), maxY: min(y + Self.side, region.maxY))
     }
 }

@@ -185,7 +185,7 @@ extension CompositorPlan {
             let t = Int(v)
             return Double(t) < v ? t &+ 1 : t
         }
-        let reach = FillPixelBounds.clamped(
+        let reach = FillPixelBounds(
             minX: floorInt(x0 - 1), minY: floorInt(y0 - 1), maxX: ceilInt(x1 + 1), maxY: ceilInt(y1 + 1))
         return CompositorSolidRect(
             rect: rect.rect, radius: radius, transform: affine, device: box.rect, reach: reach,
@@ -202,7 +202,7 @@ extension CompositorPlan {
         guard let solid = plannedSolid(shape, straight: straight, opacity: opacity, blendMode: blendMode, affine: affine)
         else { return nil }
         let r = solid.reach
-        let bounds = r.meeting(visible)
+        let bounds = r.intersection(visible)
         if !bounds.isEmpty { solids.append(solid) }
         return bounds
     }

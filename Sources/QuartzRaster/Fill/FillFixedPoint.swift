@@ -32,7 +32,9 @@ public struct FillPixelBounds: Hashable, Sendable, CustomStringConvertible {
     public var maxY: Int
 
     /// Coordinates are clamped to 0...`fillMaximumDeviceCoordinate`; an inverted rectangle becomes empty.
-    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    /// Inlinable, as are the accessors and `intersection`: other modules make and meet bounds per item per
+    /// frame (the compositor about four per solid rectangle), and each was a call.
+    @inlinable public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         let limit = fillMaximumDeviceCoordinate
         self.minX = min(max(minX, 0), limit)
         self.minY = min(max(minY, 0), limit)
@@ -41,15 +43,15 @@ public struct FillPixelBounds: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The whole of a `width` × `height` bitmap.
-    public init(width: Int, height: Int) {
+    @inlinable public init(width: Int, height: Int) {
         self.init(minX: 0, minY: 0, maxX: width, maxY: height)
     }
 
-    public var width: Int { maxX - minX }
-    public var height: Int { maxY - minY }
-    public var isEmpty: Bool { minX >= maxX || minY >= maxY }
+    @inlinable public var width: Int { maxX - minX }
+    @inlinable public var height: Int { maxY - minY }
+    @inlinable public var isEmpty: Bool { minX >= maxX || minY >= maxY }
 
-    public func intersection(_ other: FillPixelBounds) -> FillPixelBounds {
+    @inlinable public func intersection(_ other: FillPixelBounds) -> FillPixelBounds {
         FillPixelBounds(
             minX: max(minX, other.minX), minY: max(minY, other.minY),
             maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
