@@ -5,9 +5,10 @@
 //
 // Coordinate space: device pixels, pixel (x, y) sampled at (x + 0.5, y + 0.5). Numbers: each lane's px, its
 // row's ix_y · py and iy_y · py, and every later operation are those of rkr_rows_avx2's four-lane steps for the
-// same pixel (px = x + 0.5 exactly, the products once per row), so the bytes are the same; the uniform runs
-// are rk_rrect_uniform.h's and the blend is rkr_blend4_avx2's arithmetic (rkr_blend8_pixels). Corner lanes between
-// the exits wait in rk_rrect_corner_queue.h's queue and take the corner formula eight at a time.
+// same pixel (px = x + 0.5 exactly; the products taken per lane in the step are the IEEE products the four-lane
+// code takes once per row), so the bytes are the same; the uniform runs are rk_rrect_uniform.h's and the blend
+// is rkr_blend4_avx2's arithmetic (rkr_blend8_pixels). Corner lanes between the exits wait in
+// rk_rrect_corner_queue.h's queue and take the corner formula eight at a time.
 #include "rk_rrect_corner_queue.h"
 #include "rk_rrect_uniform.h"
 
@@ -21,7 +22,7 @@
 // The shape's constant terms for a step.
 typedef struct rkr_step_terms8 {
     rkr_lane_terms8 lanes;
-    __m512d ixx, iyx, offx, offy, cx, cy;
+    __m512d ixx, iyx, ixy, iyy, offx, offy, cx, cy;
     __m512i color16;
 } rkr_step_terms8;
 
@@ -33,13 +34,15 @@ typedef struct rkr_step_runs {
     __mmask8 mask[8];
 } rkr_step_runs;
 
-// Runs a step: lanes 0 ..< n hold pixel centres px and their rows' products ix_y · py (row_x) and iy_y · py
-// (row_y). Its corner lanes between the exits go to the queue; the other lanes are blended at once: each run's
-// pixels loaded into its own lanes (masked loads), one blend, each run stored back from its lanes less the
-// queued ones.
+// Runs a step: lanes 0 ..< n hold pixel centres px and their rows' centres py. Its corner lanes between the
+// exits go to the queue; the other lanes are blended at once: each run's pixels loaded into its own lanes
+// (masked loads), one blend, each run stored back from its lanes less the queued ones.
 RKR_AVX512_TARGET __attribute__((always_inline))
 static inline void rkr_step8(const rk_rrect_shape *g, const rkr_step_terms8 *t, const rkr_step_runs *r, int runs,
-                             __m512d px, __m512d row_x, __m512d row_y, int n, rkr_corner_queue *q) {
+                             __m512d px, __m512d py, int n, rkr_corner_queue *q) {
+    // The rows' products ix_y · py and iy_y · py per lane: the same products the four-lane code takes once per
+    // row, and one masked move per run (py) where the row loop kept two (the products).
+    const __m512d row_x = _mm512_mul_pd(t->ixy, py), row_y = _mm512_mul_pd(t->iyy, py);
     const __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->ixx, px), row_x), t->offx);
     const __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->iyx, px), row_y), t->offy);
     const __m512d ox = _mm512_sub_pd(lx, t->cx), oy = _mm512_sub_pd(ly, t->cy);
@@ -70,12 +73,13 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
     rkr_step_terms8 t;
     t.lanes = rkr_lane_terms8_make(g, exact);
     t.ixx = _mm512_set1_pd(g->ix_x), t.iyx = _mm512_set1_pd(g->iy_x);
+    t.ixy = _mm512_set1_pd(g->ix_y), t.iyy = _mm512_set1_pd(g->iy_y);
     t.offx = _mm512_set1_pd(g->offset_x), t.offy = _mm512_set1_pd(g->offset_y);
     t.cx = _mm512_set1_pd(g->center_x), t.cy = _mm512_set1_pd(g->center_y);
     t.color16 = _mm512_cvtepu8_epi16(_mm256_set1_epi32((int)color));
     const __m512d lane_centres = _mm512_setr_pd(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5);
     // The pending step (locals, so they stay in registers): lanes 0 ..< n filled, `runs` runs.
-    __m512d px = _mm512_setzero_pd(), step_x = px, step_y = px;
+    __m512d px = _mm512_setzero_pd(), step_py = px;
     int n = 0, runs = 0;
     rkr_step_runs r;
     rkr_corner_queue q;
@@ -92,15 +96,14 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
         const int k = end - x < 8 - n ? (int)(end - x) : 8 - n;                                                  \
         const __mmask8 lanes = (__mmask8)(((1u << k) - 1) << n);                                                 \
         px = _mm512_mask_add_pd(px, lanes, _mm512_set1_pd((double)(x - n)), lane_centres);                       \
-        step_x = _mm512_mask_mov_pd(step_x, lanes, row_x);                                                       \
-        step_y = _mm512_mask_mov_pd(step_y, lanes, row_y);                                                       \
+        step_py = _mm512_mask_mov_pd(step_py, lanes, row_py);                                                    \
         r.base[runs] = (uintptr_t)row + 4 * (uintptr_t)(x - n - surface_x);                                      \
         r.mask[runs] = lanes;                                                                                    \
         runs++;                                                                                                  \
         n += k;                                                                                                  \
         x += k;                                                                                                  \
         if (n == 8) {                                                                                            \
-            rkr_step8(g, &t, &r, runs, px, step_x, step_y, 8, &q);                                               \
+            rkr_step8(g, &t, &r, runs, px, step_py, 8, &q);                                                  \
             n = runs = 0;                                                                                        \
         }                                                                                                        \
     }
@@ -108,8 +111,7 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
         rkr_row_runs row_runs;
         if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &row_runs)) continue;
         const int64_t olo = row_runs.olo, ohi = row_runs.ohi, ulo = row_runs.ulo, uhi = row_runs.uhi;
-        const double py = (double)y + 0.5;
-        const __m512d row_x = _mm512_set1_pd(g->ix_y * py), row_y = _mm512_set1_pd(g->iy_y * py);
+        const __m512d row_py = _mm512_set1_pd((double)y + 0.5);
         uint32_t *row = surface + (y - surface_y) * stride;  // pixel x is row[x - surface_x]
         if (ulo == uhi) {
             RKR_ADD(olo, ohi)
@@ -122,7 +124,7 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
         RKR_ADD(uhi, ohi)
     }
 #undef RKR_ADD
-    if (n > 0) rkr_step8(g, &t, &r, runs, px, step_x, step_y, n, &q);
+    if (n > 0) rkr_step8(g, &t, &r, runs, px, step_py, n, &q);
     if (q.count > 0) rkr_corner_queue_flush(&q, g, &t.lanes, t.color16);
 }
 
