@@ -100,6 +100,13 @@ struct FillEdgeWriter: PolylineSink {
     mutating func line(to point: SIMD2<Double>) {
         if currentInside && holdsInside(point) { return lineInside(to: point) }
         guard FillEdgeBuilder.isUsable(point) else { return }
+        if hasCurrentPoint && Self.bothBeyondTopOrBottom(currentPoint, point, top: top, bottom: bottom) {
+            // addSegment would return at its top/bottom test (see bothBeyondTopOrBottom): only the current
+            // point moves. It stays out of holdsInside (not strictly inside top...bottom), so currentInside
+            // stays false and currentFixed, read only while currentInside holds, needs no update.
+            currentPoint = point
+            return
+        }
         if !hasCurrentPoint {
             contourStart = point
             currentPoint = point
@@ -159,6 +166,16 @@ struct FillEdgeWriter: PolylineSink {
         let scale = SIMD2<Double>(repeating: Double(fillSubpixelScale))
         let magic = SIMD2<Double>(repeating: 6_755_399_441_055_744.0)
         return unsafeBitCast(p * scale + magic, to: SIMD2<Int64>.self) &- 0x4338_0000_0000_0000
+    }
+
+    /// True when the segment from `a` to `b` lies wholly on or above `top` or wholly on or below `bottom`:
+    /// exactly the segments addSegment (and FillEdgeBuilder.addSegment) drops at `q.y <= top || p.y >= bottom`
+    /// (its lower end on or above top, or its upper end on or below bottom), and a horizontal one beyond
+    /// either side, which it drops before that. False for NaN. Outline points of a stroke running off the
+    /// surface's top or bottom take this, not the full clip route.
+    @inline(__always)
+    static func bothBeyondTopOrBottom(_ a: SIMD2<Double>, _ b: SIMD2<Double>, top: Double, bottom: Double) -> Bool {
+        (a.y <= top && b.y <= top) || (a.y >= bottom && b.y >= bottom)
     }
 
     /// FillEdgeBuilder.addSegment: the top/bottom clip inline, the rare side breaks out of line.
