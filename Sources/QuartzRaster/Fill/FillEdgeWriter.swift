@@ -192,6 +192,15 @@ struct FillEdgeWriter: PolylineSink {
         if p.y >= q.y { return }
         if p.x >= left && p.x <= right && q.x >= left && q.x <= right {
             appendEdge(p, q, winding)
+        } else if p.x <= left && q.x <= left {
+            // Wholly on or left of the clip (a stroke running off the surface's left): addAcrossSides' first
+            // case without the call; min(max(x, left), right) is left for x ≤ left, as left < right here
+            // (a clip with left ≥ right is empty, dropped above).
+            appendEdge(SIMD2(left, p.y), SIMD2(left, q.y), winding)
+        } else if p.x >= right && q.x >= right {
+            // Wholly on or right of it: the same case, where min(max(x, left), right) is right (x ≥ right > left;
+            // at most the sign of a zero right differs, the same 24.8 value).
+            appendEdge(SIMD2(right, p.y), SIMD2(right, q.y), winding)
         } else {
             addAcrossSides(p, q, winding)
         }
