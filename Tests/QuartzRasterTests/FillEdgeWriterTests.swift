@@ -173,4 +173,38 @@ import Testing
             FillEdge(x0: 2560, y0: 2560, x1: 2560, y1: 5248, winding: -1),
         ])
     }
+
+    /// Runs of points on or beyond the clip's top or bottom (the writer's bothBeyondTopOrBottom route: only
+    /// the current point moves), with points exactly on those sides, runs that cross from beyond one side to
+    /// beyond the other, steps back inside and bad points among them: the builder's edges and contour state.
+    @Test func runsBeyondTopOrBottomMakeTheBuildersEdges() {
+        var r = PaintTestRandom(seed: 0xB0770)
+        for clip in Self.clips {
+            let top = Double(clip.minY), bottom = Double(clip.maxY)
+            for round in 0..<150 {
+                var calls: [Call] = [.move(SIMD2(r.unit() * 64, r.unit() * 48))]
+                for _ in 0..<(10 + r.below(60)) {
+                    let x = r.unit() * 100 - 18
+                    let y: Double
+                    switch r.below(12) {
+                    case 0: y = top
+                    case 1: y = bottom
+                    case 2, 3: y = r.unit() * (bottom - top + 2) + top - 1
+                    case 4: y = .nan
+                    case 5, 6, 7: y = top - r.unit() * 30
+                    default: y = bottom + r.unit() * 30
+                    }
+                    calls.append(r.below(25) == 0 ? .close : .line(SIMD2(x, y)))
+                }
+                var reference = FillEdgeBuilder(clip: clip)
+                Self.replay(calls, into: &reference)
+                var builder = FillEdgeBuilder(clip: clip)
+                builder.withEdgeWriter(initialCapacity: 4) { writer in Self.replay(calls, into: &writer) }
+                reference.finish()
+                builder.finish()
+                #expect(builder.edges == reference.edges, "clip \(clip) round \(round)")
+                #expect(builder.edges.map(\.inverseSlope.bitPattern) == reference.edges.map(\.inverseSlope.bitPattern))
+            }
+        }
+    }
 }

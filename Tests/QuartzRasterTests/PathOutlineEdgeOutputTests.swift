@@ -25,6 +25,10 @@ import Testing
         CGAffineTransform(a: 1e30, b: 0, c: 0, d: 1e30, tx: 0, ty: 0),  // beyond the filler's range
         CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),  // every point dropped
         CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 5, ty: 5),  // everything on one point
+        // Runs of outline points wholly above the clip's top, then wholly below its bottom (the edge writer
+        // only moves its current point for those: FillEdgeWriter.bothBeyondTopOrBottom).
+        CGAffineTransform(a: 2, b: 0, c: 0, d: 2.5, tx: -6, ty: -40),
+        CGAffineTransform(a: 1.5, b: 0.2, c: 0.1, d: 3, tx: 3, ty: -20),
     ]
 
     static func contours() -> [FlattenedPathContour] {

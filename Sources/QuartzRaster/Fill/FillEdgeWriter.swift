@@ -100,6 +100,13 @@ struct FillEdgeWriter: PolylineSink {
     mutating func line(to point: SIMD2<Double>) {
         if currentInside && holdsInside(point) { return lineInside(to: point) }
         guard FillEdgeBuilder.isUsable(point) else { return }
+        if hasCurrentPoint && Self.bothBeyondTopOrBottom(currentPoint, point, top: top, bottom: bottom) {
+            // addSegment would return at its top/bottom test (see bothBeyondTopOrBottom): only the current
+            // point moves. It stays out of holdsInside (not strictly inside top...bottom), so currentInside
+            // stays false and currentFixed, read only while currentInside holds, needs no update.
+            currentPoint = point
+            return
+        }
         if !hasCurrentPoint {
             contourStart = point
             currentPoint = point
@@ -161,6 +168,16 @@ struct FillEdgeWriter: PolylineSink {
         return unsafeBitCast(p * scale + magic, to: SIMD2<Int64>.self) &- 0x4338_0000_0000_0000
     }
 
+    /// True when the segment from `a` to `b` lies wholly on or above `top` or wholly on or below `bottom`:
+    /// exactly the segments addSegment (and FillEdgeBuilder.addSegment) drops at `q.y <= top || p.y >= bottom`
+    /// (its lower end on or above top, or its upper end on or below bottom), and a horizontal one beyond
+    /// either side, which it drops before that. False for NaN. Outline points of a stroke running off the
+    /// surface's top or bottom take this, not the full clip route.
+    @inline(__always)
+    static func bothBeyondTopOrBottom(_ a: SIMD2<Double>, _ b: SIMD2<Double>, top: Double, bottom: Double) -> Bool {
+        (a.y <= top && b.y <= top) || (a.y >= bottom && b.y >= bottom)
+    }
+
     /// FillEdgeBuilder.addSegment: the top/bottom clip inline, the rare side breaks out of line.
     @inline(__always)
     private mutating func addSegment(from a: SIMD2<Double>, to b: SIMD2<Double>) {
@@ -175,6 +192,15 @@ struct FillEdgeWriter: PolylineSink {
         if p.y >= q.y { return }
         if p.x >= left && p.x <= right && q.x >= left && q.x <= right {
             appendEdge(p, q, winding)
+        } else if p.x <= left && q.x <= left {
+            // Wholly on or left of the clip (a stroke running off the surface's left): addAcrossSides' first
+            // case without the call; min(max(x, left), right) is left for x ≤ left, as left < right here
+            // (a clip with left ≥ right is empty, dropped above).
+            appendEdge(SIMD2(left, p.y), SIMD2(left, q.y), winding)
+        } else if p.x >= right && q.x >= right {
+            // Wholly on or right of it: the same case, where min(max(x, left), right) is right (x ≥ right > left;
+            // at most the sign of a zero right differs, the same 24.8 value).
+            appendEdge(SIMD2(right, p.y), SIMD2(right, q.y), winding)
         } else {
             addAcrossSides(p, q, winding)
         }
