@@ -9,8 +9,10 @@ extension CompositorOptions {
     /// The tile edge a `width` × `height` frame is composited with: `tileSize` clamped to 8…1024, or for
     /// `automaticTileSize` 256 when one thread renders or the frame holds at least eight such tiles per thread,
     /// else 128. Peer scenes, one thread, 256 against 128 (CPU-time medians, 3 alternating rounds, AMD EPYC
-    /// Zen 4): rectangles, rounded rectangles, images and animated layers 3–7 % faster at 1920x1080 and 512x512,
-    /// stroked paths 1–2 % faster, filled paths 1–3 % slower; 512 against 256 was slower again (a 7–18 %).
+    /// Zen 4): rectangles, rounded rectangles, images and animated layers 1–8 % faster at 1920x1080 and 512x512,
+    /// stroked paths 2 % faster, filled paths 3 % slower until their sweep skipped the rows without edges
+    /// (FillPathStore.edgeRows); 512 against 256 was slower again (a 7–18 %). Two threads at 1920x1080 (40
+    /// tiles of 256): c, d and e as fast as or up to 12 % faster than with 128 (wall-clock medians, 3 rounds).
     public func effectiveTileSize(width: Int, height: Int) -> Int {
         if tileSize != Self.automaticTileSize { return min(max(tileSize, 8), 1024) }
         let workers = min(max(threads, 1), 64)
