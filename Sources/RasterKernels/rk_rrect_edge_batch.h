@@ -1,0 +1,141 @@
+// The AVX-512 row loop's edge pixels in batches (raster_kernels_rrect_avx512.c). Taken a step at a time as
+// the rows list them, each step's formulas waited on branches that depend on the run lengths (when eight lanes
+// are full, how a run splits) and, mispredicted, exposed the step's whole chain; here the row loop only stores
+// each run's pixel centres and addresses, and the batch is blended in loops whose branches are all predicted:
+// the steps' bytes, their blends (gather and scatter), then the corner lanes the steps deferred, eight at a
+// time. Private to RasterKernels.
+//
+// Coordinate space: device pixels, pixel (x, y) sampled at (x + 0.5, y + 0.5); local offsets from the
+// rectangle's centre as in rk_rrect_lanes8.h. Numbers: each lane's px = x + 0.5 and py = y + 0.5 (exact), its
+// row's ix_y · py and iy_y · py, and every later operation are those of rkr_rows_avx2's four-lane steps for the
+// same pixel (the products taken per lane are the IEEE products the four-lane code takes once per row), and the
+// blend is rkr_blend4_avx2's arithmetic (rkr_blend8_pixels), so the bytes are the same. Order: a call blends
+// each pixel of its region at most once (rows and runs do not overlap), so blending a pixel later than the
+// pixels around it writes the same bytes.
+#ifndef RK_RRECT_EDGE_BATCH_H
+#define RK_RRECT_EDGE_BATCH_H
+
+#include "rk_rrect_lanes8.h"
+
+// Products and sums stay separate operations, as in the Swift code.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#if RK_X86
+#define RKR_BATCH_TARGET __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512dq")))
+#define RKR_BATCH_INLINE RKR_BATCH_TARGET __attribute__((always_inline)) static inline
+
+// The shape's constant terms for a step.
+typedef struct rkr_step_terms8 {
+    rkr_lane_terms8 lanes;
+    __m512d ixx, iyx, ixy, iyy, offx, offy, cx, cy;
+    __m512i color16;
+} rkr_step_terms8;
+
+// The edge pixels of a batch of rows, in the order the rows list them: lane i holds pixel centre px[i], its
+// row's centre py[i] and its address (as an integer). Eight lanes past `count` are writable: a run is stored
+// eight lanes at a time, its last store's extra lanes overwritten by the next run or never read.
+#define RKR_BATCH 256
+typedef struct rkr_edge_batch {
+    double px[RKR_BATCH + 8], py[RKR_BATCH + 8];
+    int64_t address[RKR_BATCH + 8];
+    int count;
+} rkr_edge_batch;
+
+// The corner lanes the batch's steps deferred (rkr_lane_bytes_deferring_8): their offsets and addresses.
+typedef struct rkr_corner_batch {
+    double ox[RKR_BATCH + 8], oy[RKR_BATCH + 8];
+    int64_t address[RKR_BATCH + 8];
+} rkr_corner_batch;
+
+// Appends pixels from ..< to of the row whose centre is `py` and whose pixel x is at row + 4 (x − surface_x).
+// Invariant (caller): to − from ≤ RKR_BATCH − b->count.
+RKR_BATCH_INLINE void rkr_edge_batch_add(rkr_edge_batch *b, int64_t from, int64_t to, __m512d py, uintptr_t row,
+                                         int64_t surface_x) {
+    const __m512d lane_centres = _mm512_setr_pd(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5);
+    const __m512i lane_bytes = _mm512_setr_epi64(0, 4, 8, 12, 16, 20, 24, 28);
+    // One store of each array for a run of up to eight pixels (most runs), whatever its length, so no branch
+    // depends on it; an empty run's store is overwritten by the next one.
+    int64_t x = from;
+    double *px = b->px + b->count, *rpy = b->py + b->count;
+    int64_t *address = b->address + b->count;
+    do {
+        _mm512_storeu_pd(px, _mm512_add_pd(_mm512_set1_pd((double)x), lane_centres));
+        _mm512_storeu_pd(rpy, py);
+        _mm512_storeu_si512(address, _mm512_add_epi64(_mm512_set1_epi64((int64_t)(row + 4 * (uintptr_t)(x - surface_x))),
+                                                      lane_bytes));
+        x += 8, px += 8, rpy += 8, address += 8;
+    } while (x < to);
+    b->count += (int)(to - from);
+}
+
+// Blends the batch's pixels eight at a time, each step's deferred corner lanes set aside and blended eight at
+// a time after the steps; empties the batch. Every pixel of a call is blended once, so the order is free.
+RKR_BATCH_TARGET __attribute__((noinline))
+static void rkr_edge_batch_flush(rkr_edge_batch *b, rkr_corner_batch *c, const rk_rrect_shape *g,
+                                 const rkr_step_terms8 *t) {
+    // The steps' bytes first, then their blends: two short loops whose iterations overlap more than one long one.
+    __m512i bytes[RKR_BATCH / 8];
+    __mmask8 blend[RKR_BATCH / 8];
+    int corners = 0;
+    const int steps = (b->count + 7) / 8;
+    for (int s = 0; s < steps; s++) {
+        const int i = 8 * s, left = b->count - i;
+        const __mmask8 valid = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
+        const __m512d px = _mm512_loadu_pd(b->px + i), py = _mm512_loadu_pd(b->py + i);
+        const __m512d row_x = _mm512_mul_pd(t->ixy, py), row_y = _mm512_mul_pd(t->iyy, py);
+        const __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->ixx, px), row_x), t->offx);
+        const __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(t->iyx, px), row_y), t->offy);
+        const __m512d ox = _mm512_sub_pd(lx, t->cx), oy = _mm512_sub_pd(ly, t->cy);
+        int flagged = 0;
+        __mmask8 deferred;
+        bytes[s] = rkr_lane_bytes_deferring_8(g, &t->lanes, ox, oy, valid, &deferred, &flagged);
+        blend[s] = (__mmask8)(valid & ~deferred);
+        _mm512_storeu_pd(c->ox + corners, _mm512_maskz_compress_pd(deferred, ox));
+        _mm512_storeu_pd(c->oy + corners, _mm512_maskz_compress_pd(deferred, oy));
+        _mm512_storeu_si512(c->address + corners, _mm512_maskz_compress_epi64(deferred, _mm512_loadu_si512(b->address + i)));
+        corners += __builtin_popcount(deferred);
+    }
+    for (int s = 0; s < steps; s++) {
+        const __m512i address = _mm512_loadu_si512(b->address + 8 * s);
+        const __m256i pixels = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), blend[s], address, NULL, 1);
+        _mm512_mask_i64scatter_epi32(NULL, blend[s], address, rkr_blend8_pixels(pixels, bytes[s], t->color16), 1);
+    }
+    b->count = 0;
+    for (int i = 0; i < corners; i += 8) {
+        const int left = corners - i;
+        const __mmask8 valid = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
+        const __m512i address = _mm512_loadu_si512(c->address + i);
+        int flagged = 0;  // unused here (tests count flagged lanes through rk_rrect_lane_bytes_wide)
+        const __m512i bytes8 = rkr_corner_lane_bytes_8(g, &t->lanes, _mm512_loadu_pd(c->ox + i),
+                                                       _mm512_loadu_pd(c->oy + i), valid, &flagged);
+        const __m256i pixels = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), valid, address, NULL, 1);
+        _mm512_mask_i64scatter_epi32(NULL, valid, address, rkr_blend8_pixels(pixels, bytes8, t->color16), 1);
+    }
+}
+
+// Appends a row's edge runs olo ..< ulo and uhi ..< ohi (rkr_row_runs), flushing the batch when they do not
+// fit; a row with more edge pixels than a batch holds goes in pieces.
+RKR_BATCH_INLINE void rkr_edge_batch_add_row(rkr_edge_batch *b, rkr_corner_batch *c, const rk_rrect_shape *g,
+                                             const rkr_step_terms8 *t, const rkr_row_runs *r, __m512d py,
+                                             uintptr_t row, int64_t surface_x) {
+    if (__builtin_expect((r->ohi - r->olo) - (r->uhi - r->ulo) <= RKR_BATCH - b->count, 1)) {
+        rkr_edge_batch_add(b, r->olo, r->ulo, py, row, surface_x);
+        rkr_edge_batch_add(b, r->uhi, r->ohi, py, row, surface_x);
+        return;
+    }
+    const int64_t runs[2][2] = {{r->olo, r->ulo}, {r->uhi, r->ohi}};
+    for (int i = 0; i < 2; i++)
+        for (int64_t x = runs[i][0], end = runs[i][1]; x < end;) {
+            if (b->count == RKR_BATCH) rkr_edge_batch_flush(b, c, g, t);
+            const int64_t to = end - x < RKR_BATCH - b->count ? end : x + (RKR_BATCH - b->count);
+            rkr_edge_batch_add(b, x, to, py, row, surface_x);
+            x = to;
+        }
+}
+
+#undef RKR_BATCH_INLINE
+#undef RKR_BATCH_TARGET
+#endif
+
+#endif
