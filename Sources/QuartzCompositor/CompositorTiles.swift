@@ -158,21 +158,31 @@ struct CompositorTileContext: @unchecked Sendable {
         bins: CompositorBins, tile: Int, rows: FillSurfaceRows, region: FillPixelBounds, scratch: CompositorTileScratch
     ) {
         let base = rows.base, s = rows.bounds
+        let first = bins.offsets[tile], end = bins.offsets[tile + 1]
+        // Consecutive sharp solid rectangles (no clip, mask or blend mode: CompositorPreparer.sharpSolid) are
+        // gathered, read in place, and blended in one call before the next other operation.
+        scratch.reserveSharpList(end &- first)
+        let sharpList = scratch.sharpList
+        var sharpCount = 0
         var currentClip = -1
-        for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
+        for k in first..<end {
             let index = bins.opIndices[k]
             guard let handle = ops[index] else {
-                // A sharp solid rectangle: no clip, mask or blend mode (CompositorPreparer.sharpSolid).
                 if let sharpBounds, let sharpRects, Self.overlaps(sharpBounds[index], region) {
-                    // Read in place: no copy of the rectangle per tile.
-                    FillSolidSharpRect.blend(sharpRects + index, in: region, into: rows)
+                    sharpList[sharpCount] = sharpRects + index
+                    sharpCount &+= 1
                 }
                 continue
+            }
+            if sharpCount > 0 {
+                FillSolidSharpRect.blend(sharpList, count: sharpCount, in: region, into: rows)
+                sharpCount = 0
             }
             handle._withUnsafeGuaranteedRef { op in
                 composite(op, base: base, surface: s, region: region, currentClip: &currentClip, scratch: scratch)
             }
         }
+        if sharpCount > 0 { FillSolidSharpRect.blend(sharpList, count: sharpCount, in: region, into: rows) }
     }
 
     /// One operation over one tile (`currentClip`: the clip whose mask scratch.clipMask holds for this tile).

@@ -202,4 +202,23 @@ public struct FillSolidSharpRect: Sendable {
         FillAxisAlignedRoundedRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, radius: 0)
             .blendSharpBlocks(r.color, region: region, surface: surface)
     }
+
+    /// `blend(_:in:into:kernels:)` of rects[0 ..< count] in turn over `region` (the same bytes), in one kernel call
+    /// when the kernels run: a tile's run of rectangles pays one call and one tier test, not one per rectangle.
+    public static func blend(
+        _ rects: UnsafePointer<UnsafePointer<FillSolidSharpRect>>, count: Int, in region: FillPixelBounds,
+        into surface: FillSurfaceRows
+    ) {
+        if count <= 0 || region.isEmpty { return }
+        let b = surface.bounds
+        // Invariant: `classes` is a stored property, so its offset exists.
+        let offset = MemoryLayout<FillSolidSharpRect>.offset(of: \.classes)!
+        let ran = rects.withMemoryRebound(to: UnsafeRawPointer?.self, capacity: count) { raw in
+            rk_sharp_rects_over(
+                raw, count, offset, surface.base, Int64(b.minX), Int64(b.minY), b.width, Int64(region.minX),
+                Int64(region.minY), Int64(region.maxX), Int64(region.maxY)) != 0
+        }
+        if ran { return }
+        for k in 0..<count { blend(rects[k], in: region, into: surface, kernels: .portable) }
+    }
 }

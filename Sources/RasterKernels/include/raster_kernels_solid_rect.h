@@ -43,6 +43,14 @@ int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t ori
 int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
                             size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1);
 
+/// rk_sharp_rect_over of `count` rectangles in turn over the region (one call for a tile's run of rectangles).
+/// Rectangle k is the rk_sharp_rect `classes_offset` bytes into the object rects[k] points to (the caller's own
+/// wrapper type). Returns 1 when it ran, 0 (touching nothing) when AVX2 is not in use.
+/// Invariant: as rk_sharp_rect_over's; every rects[k] addresses a valid rectangle.
+int rk_sharp_rects_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *surface,
+                        int64_t originX, int64_t originY, size_t stride, int64_t regionX0, int64_t regionY0,
+                        int64_t regionX1, int64_t regionY1);
+
 /// rk_sharp_rect_over of `count` rectangles in turn over one row: pixels [x0, x1) of row y, where row[x − originX]
 /// is pixel (x, y). Rectangle k is the rk_sharp_rect `classes_offset` bytes into the object rects[k] points to
 /// (the caller's own wrapper type). Returns 1 when it ran, 0 (touching nothing) when AVX2 is not in use.
