@@ -32,6 +32,12 @@ typedef struct {
     uint32_t edgePartial[2][2];
 } rk_sharp_rect;
 
+/// The classes of the rectangle [x0, x1) × [y0, y1) and their sources for premultiplied `color`, written into
+/// `*k` (FillAxisAlignedRoundedRect's coverage with radius 0, the same operations in the same order, so the same
+/// values). Returns 1, or 0 with nothing written when a class count would exceed two (the geometry rules it out).
+/// Runs on every architecture (plain C). Invariant: x0 < x1, y0 < y1, all finite with |v| < 2^22.
+int rk_sharp_rect_classes(double x0, double y0, double x1, double y1, uint32_t color, rk_sharp_rect *k);
+
 /// Blends `rect`'s pixels inside the region [regionX0, regionX1) × [regionY0, regionY1) of a surface whose
 /// pixel (x, y) is surface[(y − originY) · stride + (x − originX)]. Returns 1 when it ran, 0 (touching
 /// nothing) when AVX2 is not in use (see raster_kernels.h).
