@@ -96,10 +96,11 @@ struct CompositorTileContext: @unchecked Sendable {
         // pixels as in place.
         if startsTiles, surface == 0, let start = frameBackground {
             let frame = FillSurfaceRows(base: base, bounds: s)
-            if !holdsShapes(bins: bins, tile: tile) {
+            let blocks = CompositorSharpBandBlocks(region)
+            let operations = bins.offsets[tile + 1] &- bins.offsets[tile]
+            if Self.mayBand(operations: operations, blocks), !holdsShapes(bins: bins, tile: tile) {
                 // Bands are tried block by block (a large tile's rectangles cut it into bands too short to pay);
                 // blocks whose bands are too short take the scratch tile, all of it at once when none took bands.
-                let blocks = CompositorSharpBandBlocks(region)
                 var banded: UInt64 = 0
                 for k in 0..<blocks.count
                 where compositeSharpBands(bins: bins, tile: tile, region: blocks[k], frame: frame, start: start,
