@@ -90,18 +90,20 @@ struct CompositorPlan: Sendable {
     @discardableResult
     mutating func plan(_ nodes: [RenderNode], surface: Int, clip: Int, visible: FillPixelBounds) -> FillPixelBounds {
         var added = FillPixelBounds.empty
-        // Each node borrowed from the list's storage rather than copied out by a for-in loop.
+        // Each node read in place from the list's storage rather than copied out by a for-in loop.
         nodes.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
             for index in buffer.indices {
-                added = added.union(planNode(buffer[index], surface: surface, clip: clip, visible: visible))
+                added = added.union(planNode(first + index, surface: surface, clip: clip, visible: visible))
             }
         }
         return added
     }
 
-    /// One node, read in place (the item is borrowed from the node's box).
+    /// One node, read in place (the item is borrowed from the node's box). Invariant: `node` addresses an
+    /// initialized node of a list that is not changed during the call.
     private mutating func planNode(
-        _ node: borrowing RenderNode, surface: Int, clip: Int, visible: FillPixelBounds
+        _ node: UnsafePointer<RenderNode>, surface: Int, clip: Int, visible: FillPixelBounds
     ) -> FillPixelBounds {
         // Solid rectangles (most items of most frames) take a short path that appends the rectangle in place.
         switch Self.plannedSolid(node, visible: visible, into: &solids) {
@@ -111,7 +113,7 @@ struct CompositorPlan: Sendable {
             return bounds
         case .other: break
         }
-        switch node {
+        switch node.pointee {
         case .item(let item): return planItem(item, surface: surface, clip: clip, visible: visible)
         case .group(let group): return planGroup(group, surface: surface, clip: clip, visible: visible)
         }

@@ -97,14 +97,17 @@ extension CompositorPlan {
     /// past the match, into the calls below (opaque calls, one taking `solids` inout), it made the compiler copy
     /// the whole item first, a 266-byte memcpy and an outlined copy that retained its references and released them
     /// at the end (earlier tries that kept that copy: borrowed in place, an owned copy of the node, a non-indirect
-    /// `.item` case). Unretained is safe: `node` is borrowed for the whole call and its item holds the colour.
+    /// `.item` case). The node is read through a pointer into the caller's list: passed as a borrowed value, it was
+    /// retained and released around the call (the `inout` array could alias it as far as the compiler knew).
+    /// Unretained is safe: the list holds the node, and its item the colour, for the whole call.
+    /// Invariant: `node` addresses an initialized node of a list that is not changed during the call.
     @inline(never)
     static func plannedSolid(
-        _ node: borrowing RenderNode, visible: FillPixelBounds, into solids: inout [CompositorSolidRect]
+        _ node: UnsafePointer<RenderNode>, visible: FillPixelBounds, into solids: inout [CompositorSolidRect]
     ) -> NodeSolid {
         let transform: CATransform3D, shape: RenderRoundedRect, color: Unmanaged<CGColor>
         let opacity: Double, blendMode: CGBlendMode, isDoubleSided: Bool
-        switch node {
+        switch node.pointee {
         case .group: return .other
         case .item(let item):
             guard case .solid(let s, let c) = item.content else { return .other }

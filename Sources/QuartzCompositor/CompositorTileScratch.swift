@@ -16,7 +16,7 @@ final class CompositorTileScratch {
     let tilePixels: UnsafeMutablePointer<UInt32>
     let tileStride: Int
     let rowBreaks: UnsafeMutablePointer<UInt8>  // tileSize + 1: where a tile's rows change (CompositorSharpBands)
-    /// A tile's sharp rectangles (CompositorSharpBands), sharpListCapacity entries, grown by reserveSharpList.
+    /// A tile's sharp rectangles (CompositorSharpBands, compositeOps), sharpListCapacity entries, grown by reserveSharpList.
     private(set) var sharpList: UnsafeMutablePointer<UnsafePointer<FillSolidSharpRect>>
     private(set) var sharpListCapacity = 64
 

@@ -96,10 +96,11 @@ struct CompositorTileContext: @unchecked Sendable {
         // pixels as in place.
         if startsTiles, surface == 0, let start = frameBackground {
             let frame = FillSurfaceRows(base: base, bounds: s)
-            if !holdsShapes(bins: bins, tile: tile) {
+            let blocks = CompositorSharpBandBlocks(region)
+            let operations = bins.offsets[tile + 1] &- bins.offsets[tile]
+            if Self.mayBand(operations: operations, blocks), !holdsShapes(bins: bins, tile: tile) {
                 // Bands are tried block by block (a large tile's rectangles cut it into bands too short to pay);
                 // blocks whose bands are too short take the scratch tile, all of it at once when none took bands.
-                let blocks = CompositorSharpBandBlocks(region)
                 var banded: UInt64 = 0
                 for k in 0..<blocks.count
                 where compositeSharpBands(bins: bins, tile: tile, region: blocks[k], frame: frame, start: start,
@@ -158,21 +159,31 @@ struct CompositorTileContext: @unchecked Sendable {
         bins: CompositorBins, tile: Int, rows: FillSurfaceRows, region: FillPixelBounds, scratch: CompositorTileScratch
     ) {
         let base = rows.base, s = rows.bounds
+        let first = bins.offsets[tile], end = bins.offsets[tile + 1]
+        // Consecutive sharp solid rectangles (no clip, mask or blend mode: CompositorPreparer.sharpSolid) are
+        // gathered, read in place, and blended in one call before the next other operation.
+        scratch.reserveSharpList(end &- first)
+        let sharpList = scratch.sharpList
+        var sharpCount = 0
         var currentClip = -1
-        for k in bins.offsets[tile]..<bins.offsets[tile + 1] {
+        for k in first..<end {
             let index = bins.opIndices[k]
             guard let handle = ops[index] else {
-                // A sharp solid rectangle: no clip, mask or blend mode (CompositorPreparer.sharpSolid).
                 if let sharpBounds, let sharpRects, Self.overlaps(sharpBounds[index], region) {
-                    // Read in place: no copy of the rectangle per tile.
-                    FillSolidSharpRect.blend(sharpRects + index, in: region, into: rows)
+                    sharpList[sharpCount] = sharpRects + index
+                    sharpCount &+= 1
                 }
                 continue
+            }
+            if sharpCount > 0 {
+                FillSolidSharpRect.blend(sharpList, count: sharpCount, in: region, into: rows)
+                sharpCount = 0
             }
             handle._withUnsafeGuaranteedRef { op in
                 composite(op, base: base, surface: s, region: region, currentClip: &currentClip, scratch: scratch)
             }
         }
+        if sharpCount > 0 { FillSolidSharpRect.blend(sharpList, count: sharpCount, in: region, into: rows) }
     }
 
     /// One operation over one tile (`currentClip`: the clip whose mask scratch.clipMask holds for this tile).

@@ -143,6 +143,18 @@ int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t ori
     return 1;
 }
 
+int rk_sharp_rects_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *surface,
+                        int64_t originX, int64_t originY, size_t stride, int64_t regionX0, int64_t regionY0,
+                        int64_t regionX1, int64_t regionY1) {
+    const int tier = rk_kernel_level();
+    if (tier < 2) return 0;
+    for (size_t k = 0; k < count; k++) {
+        rksr_run(tier, (const rk_sharp_rect *)((const char *)rects[k] + classes_offset), surface, originX, originY,
+                 stride, regionX0, regionY0, regionX1, regionY1);
+    }
+    return 1;
+}
+
 // rksr_run for the one row y: the row's class picks the sources, then its edge pixels and its uniform run.
 // The same bytes: every pixel gets its class's source through the same formula (see the file's header).
 // Invariant: [x0, x1) lies inside the row's writable pixels (row[x − originX] is pixel x).
@@ -186,6 +198,14 @@ int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_
 int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY, size_t stride,
                        int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1) {
     (void)rect; (void)surface; (void)originX; (void)originY; (void)stride;
+    (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
+    return 0;
+}
+
+int rk_sharp_rects_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *surface,
+                        int64_t originX, int64_t originY, size_t stride, int64_t regionX0, int64_t regionY0,
+                        int64_t regionX1, int64_t regionY1) {
+    (void)rects; (void)count; (void)classes_offset; (void)surface; (void)originX; (void)originY; (void)stride;
     (void)regionX0; (void)regionY0; (void)regionX1; (void)regionY1;
     return 0;
 }

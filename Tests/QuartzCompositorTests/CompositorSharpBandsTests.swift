@@ -60,11 +60,12 @@ import Testing
 
     /// Tiles larger than a band block (CompositorSharpBandBlocks, 128 pixels) are tried block by block: tall
     /// bands on the left, a dense stack on the right, so with 256- and 1024-pixel tiles some blocks of a tile
-    /// take bands and the others the scratch tile. Same pixels as in place.
+    /// take bands and the others the scratch tile (few enough rectangles in all that such tiles are tried,
+    /// CompositorTileContext.mayBand). Same pixels as in place.
     @Test func blocksOfOneTileMayTakeEitherRoute() {
         let tall = Self.randomScene(seed: 30, count: 20, size: 40.0...180.0, fractional: false,
                                     area: CGRect(x: -20, y: -20, width: 150, height: 220))
-        let dense = Self.randomScene(seed: 600, count: 400, size: 2.0...30.0, fractional: true,
+        let dense = Self.randomScene(seed: 600, count: 70, size: 2.0...30.0, fractional: true,
                                      area: CGRect(x: 140, y: -10, width: 170, height: 215))
         let list = RenderList(tall + dense)
         let background = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -72,6 +73,17 @@ import Testing
             #expect(Self.routedMatchesInPlace(list, background: background, threads: threads, tileSize: tileSize),
                     "threads \(threads), tile size \(tileSize)")
         }
+    }
+
+    /// A tile is tried for bands only while its rectangles do not outnumber the bands its blocks may have (a
+    /// quarter of their rows, per column of blocks).
+    @Test func tilesWithMoreRectanglesThanBandsAreNotTried() {
+        let square = CompositorSharpBandBlocks(FillPixelBounds(minX: 0, minY: 0, maxX: 256, maxY: 256))
+        #expect(CompositorTileContext.mayBand(operations: 128, square))
+        #expect(!CompositorTileContext.mayBand(operations: 129, square))
+        let strip = CompositorSharpBandBlocks(FillPixelBounds(minX: 3, minY: 5, maxX: 300, maxY: 133))
+        #expect(CompositorTileContext.mayBand(operations: 96, strip))
+        #expect(!CompositorTileContext.mayBand(operations: 97, strip))
     }
 
     /// Blocks cover a region exactly, row by row, each at most 128 pixels on a side.

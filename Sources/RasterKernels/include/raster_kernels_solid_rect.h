@@ -32,6 +32,12 @@ typedef struct {
     uint32_t edgePartial[2][2];
 } rk_sharp_rect;
 
+/// The classes of the rectangle [x0, x1) × [y0, y1) and their sources for premultiplied `color`, written into
+/// `*k` (FillAxisAlignedRoundedRect's coverage with radius 0, the same operations in the same order, so the same
+/// values). Returns 1, or 0 with nothing written when a class count would exceed two (the geometry rules it out).
+/// Runs on every architecture (plain C). Invariant: x0 < x1, y0 < y1, all finite with |v| < 2^22.
+int rk_sharp_rect_classes(double x0, double y0, double x1, double y1, uint32_t color, rk_sharp_rect *k);
+
 /// Blends `rect`'s pixels inside the region [regionX0, regionX1) × [regionY0, regionY1) of a surface whose
 /// pixel (x, y) is surface[(y − originY) · stride + (x − originX)]. Returns 1 when it ran, 0 (touching
 /// nothing) when AVX2 is not in use (see raster_kernels.h).
@@ -42,6 +48,14 @@ int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t ori
 /// The same on the AVX2 tier whatever the process switches say (call only when rk_avx2_supported() is 1).
 int rk_sharp_rect_over_avx2(const rk_sharp_rect *rect, uint32_t *surface, int64_t originX, int64_t originY,
                             size_t stride, int64_t regionX0, int64_t regionY0, int64_t regionX1, int64_t regionY1);
+
+/// rk_sharp_rect_over of `count` rectangles in turn over the region (one call for a tile's run of rectangles).
+/// Rectangle k is the rk_sharp_rect `classes_offset` bytes into the object rects[k] points to (the caller's own
+/// wrapper type). Returns 1 when it ran, 0 (touching nothing) when AVX2 is not in use.
+/// Invariant: as rk_sharp_rect_over's; every rects[k] addresses a valid rectangle.
+int rk_sharp_rects_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *surface,
+                        int64_t originX, int64_t originY, size_t stride, int64_t regionX0, int64_t regionY0,
+                        int64_t regionX1, int64_t regionY1);
 
 /// rk_sharp_rect_over of `count` rectangles in turn over one row: pixels [x0, x1) of row y, where row[x − originX]
 /// is pixel (x, y). Rectangle k is the rk_sharp_rect `classes_offset` bytes into the object rects[k] points to
