@@ -16,8 +16,17 @@ static inline __attribute__((always_inline)) int32_t skip_blank_rows(const int32
                                                                      size_t words_per_row, int32_t i,
                                                                      int32_t row_end) {
     if (words_per_row == 2) {
-        // The usual case (tiles of 65 to 128 pixels): both words of a row at once.
+        // Tiles of 65 to 128 pixels: both words of a row at once.
         while (i < row_end && carry[i] == 0 && (touched[2 * (size_t)i] | touched[2 * (size_t)i + 1]) == 0) i++;
+        return i;
+    }
+    if (words_per_row == 4) {
+        // Tiles of 193 to 256 pixels (the compositor's usual 256): the four words at once.
+        const uint64_t *w = touched + 4 * (size_t)i;
+        while (i < row_end && carry[i] == 0 && (w[0] | w[1] | w[2] | w[3]) == 0) {
+            i++;
+            w += 4;
+        }
         return i;
     }
     for (; i < row_end && carry[i] == 0; i++) {
@@ -29,8 +38,8 @@ static inline __attribute__((always_inline)) int32_t skip_blank_rows(const int32
     return i;
 }
 
-// The first and last non-zero touched words of a row (false when none). Two words (tiles of 65 to 128 pixels)
-// are read at once instead of scanned.
+// The first and last non-zero touched words of a row (false when none). Two or four words (tiles of 65 to 128
+// or 193 to 256 pixels) are read at once instead of scanned.
 static inline __attribute__((always_inline)) int touched_word_range(const uint64_t *words, size_t words_per_row,
                                                                     size_t *word_first, size_t *word_last) {
     if (words_per_row == 2) {
@@ -38,6 +47,15 @@ static inline __attribute__((always_inline)) int touched_word_range(const uint64
         if ((w0 | w1) == 0) return 0;
         *word_first = w0 != 0 ? 0 : 1;
         *word_last = w1 != 0 ? 1 : 0;
+        return 1;
+    }
+    if (words_per_row == 4) {
+        // Bit k of `any` for a non-zero word k: the first and last from its lowest and highest bit, no loop.
+        unsigned any = (unsigned)(words[0] != 0) | (unsigned)(words[1] != 0) << 1 | (unsigned)(words[2] != 0) << 2 |
+                       (unsigned)(words[3] != 0) << 3;
+        if (any == 0) return 0;
+        *word_first = (size_t)__builtin_ctz(any);
+        *word_last = (size_t)(31 - __builtin_clz(any));
         return 1;
     }
     size_t first = 0;
@@ -50,13 +68,20 @@ static inline __attribute__((always_inline)) int touched_word_range(const uint64
     return 1;
 }
 
-// Clears a row's touched words word_first ... word_last (the others are zero already, so two words are both
-// stored without a loop).
+// Clears a row's touched words word_first ... word_last (the others are zero already, so two or four words are
+// all stored without a loop).
 static inline __attribute__((always_inline)) void clear_words(uint64_t *words, size_t words_per_row,
                                                               size_t word_first, size_t word_last) {
     if (words_per_row == 2) {
         words[0] = 0;
         words[1] = 0;
+        return;
+    }
+    if (words_per_row == 4) {
+        words[0] = 0;
+        words[1] = 0;
+        words[2] = 0;
+        words[3] = 0;
         return;
     }
     for (size_t w = word_first; w <= word_last; w++) words[w] = 0;
