@@ -7,6 +7,7 @@
 // `b < a ? b : a`), in the same order, and no multiply-add is fused, so every value is the same double.
 #pragma STDC FP_CONTRACT OFF
 #include "raster_kernels_solid_rect.h"
+#include "rk_pixel_scale.h"
 
 static inline double rksc_max(double a, double b) { return b >= a ? b : a; }
 static inline double rksc_min(double a, double b) { return b < a ? b : a; }
@@ -27,18 +28,9 @@ static inline uint32_t rksc_byte(double coverage) {
     return coverage >= 1 ? 255u : (uint32_t)(uint8_t)(int64_t)(coverage * 255 + 0.5);
 }
 
-// FillSourceOver.scale: each channel of `pixel` times factor / 255, rounded.
-static inline uint32_t rksc_scale(uint32_t pixel, uint32_t factor) {
-    uint32_t rb = (pixel & 0x00FF00FFu) * factor + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * factor + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
-
 // FillSolidSharpRect.source: `color` through coverage byte `a` (0: the pixel stays as it is).
 static inline uint32_t rksc_source(uint32_t color, uint32_t a) {
-    return a == 0 || color == 0 ? 0 : a == 255 ? color : rksc_scale(color, a);
+    return a == 0 || color == 0 ? 0 : a == 255 ? color : rk_scale_pixel(color, a);
 }
 
 // FillSolidSharpRect.coverage(x:y:): the straight middle piece of the rounded rectangle's coverage.
