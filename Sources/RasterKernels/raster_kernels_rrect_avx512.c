@@ -33,8 +33,9 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
     const int plain = color >> 24 == 255 || color == 0;
     const int level = rk_kernel_level();
     // The batch's 32-bit pixel indices count from its band's first row: rows in bands whose pixels' indices
-    // stay below 2^31 (one band unless the region spans 2^31 pixels; a row of x1 − surface_x < 2^31 pixels).
-    const int64_t band_rows = (INT32_MAX - (x1 - surface_x)) / stride + 1;
+    // stay within int32 (one band unless the region spans 2^31 pixels; a row of x1 − surface_x < 2^31 pixels).
+    const int64_t band_rows = stride != 0 ? (INT32_MAX - (x1 - surface_x)) / (stride < 0 ? -stride : stride) + 1
+                                          : y1 - y0;
     for (int64_t top = y0; top < y1; top += band_rows) {
         const int64_t bottom = y1 - top > band_rows ? top + band_rows : y1;
         b.base = surface + (top - surface_y) * stride;
