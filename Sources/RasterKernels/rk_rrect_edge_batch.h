@@ -1,7 +1,7 @@
 // The AVX-512 row loop's edge pixels in batches (raster_kernels_rrect_avx512.c). Taken a step at a time as
 // the rows list them, each step's formulas sat behind branches on the run lengths (when eight lanes are full,
 // how a run splits), which mispredict often and then cost the step's whole chain; here the row loop only stores
-// each run's pixel centres and addresses, and the batch is blended in loops whose branches are all predicted:
+// each run's pixel centres and indices, and the batch is blended in loops whose branches are all predicted:
 // the steps' bytes, their blends (gather and scatter), then the corner lanes the steps deferred, eight at a
 // time (b 512 0.90x, b 1080p 0.89x of the step-at-a-time loop). Private to RasterKernels.
 //
