@@ -32,20 +32,29 @@ void rkr_rows_avx512(const rk_rrect_shape *g, const int32_t *row_table, int64_t 
     // Opaque and fully transparent colours keep rkr_uniform (a fill, or nothing).
     const int plain = color >> 24 == 255 || color == 0;
     const int level = rk_kernel_level();
-    for (int64_t y = y0; y < y1; y++) {
-        rkr_row_runs row_runs;
-        if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &row_runs)) continue;
-        const int64_t ulo = row_runs.ulo, uhi = row_runs.uhi;
-        const __m512d row_py = _mm512_set1_pd((double)y + 0.5);
-        uint32_t *row = surface + (y - surface_y) * stride;  // pixel x is row[x - surface_x]
-        rkr_edge_batch_add_row(&b, &c, g, &t, &row_runs, row_py, (uintptr_t)row, surface_x);
-        // The uniform run's pixels are no edge pixel's: blending them before the batch's is the same.
-        if (ulo < uhi) {
-            if (plain) rkr_uniform(color, row + (ulo - surface_x), uhi - ulo, level);
-            else rkr_uniform_translucent_avx512(color, row + (ulo - surface_x), uhi - ulo, level);
+    // The batch's 32-bit pixel indices count from its band's first row: rows in bands whose pixels' indices
+    // stay within int32 (one band unless the region spans 2^31 pixels; a row of x1 − surface_x < 2^31 pixels).
+    const int64_t band_rows = stride != 0 ? (INT32_MAX - (x1 - surface_x)) / (stride < 0 ? -stride : stride) + 1
+                                          : y1 - y0;
+    for (int64_t top = y0; top < y1; top += band_rows) {
+        const int64_t bottom = y1 - top > band_rows ? top + band_rows : y1;
+        b.base = surface + (top - surface_y) * stride;
+        for (int64_t y = top; y < bottom; y++) {
+            rkr_row_runs row_runs;
+            if (!rkr_row_runs_make(row_table + 4 * (y - table_y), x0, x1, &row_runs)) continue;
+            const int64_t ulo = row_runs.ulo, uhi = row_runs.uhi;
+            const __m512d row_py = _mm512_set1_pd((double)y + 0.5);
+            const int64_t row_index = (y - top) * stride - surface_x;  // pixel x is b.base[row_index + x]
+            rkr_edge_batch_add_row(&b, &c, g, &t, &row_runs, row_py, row_index);
+            // The uniform run's pixels are no edge pixel's: blending them before the batch's is the same.
+            if (ulo < uhi) {
+                uint32_t *run = b.base + (row_index + ulo);
+                if (plain) rkr_uniform(color, run, uhi - ulo, level);
+                else rkr_uniform_translucent_avx512(color, run, uhi - ulo, level);
+            }
         }
+        if (b.count > 0) rkr_edge_batch_flush(&b, &c, g, &t);
     }
-    if (b.count > 0) rkr_edge_batch_flush(&b, &c, g, &t);
 }
 
 RKR_AVX512_TARGET

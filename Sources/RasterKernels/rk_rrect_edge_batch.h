@@ -1,7 +1,7 @@
 // The AVX-512 row loop's edge pixels in batches (raster_kernels_rrect_avx512.c). Taken a step at a time as
 // the rows list them, each step's formulas sat behind branches on the run lengths (when eight lanes are full,
 // how a run splits), which mispredict often and then cost the step's whole chain; here the row loop only stores
-// each run's pixel centres and addresses, and the batch is blended in loops whose branches are all predicted:
+// each run's pixel centres and indices, and the batch is blended in loops whose branches are all predicted:
 // the steps' bytes, their blends (gather and scatter), then the corner lanes the steps deferred, eight at a
 // time (b 512 0.90x, b 1080p 0.89x of the step-at-a-time loop). Private to RasterKernels.
 //
@@ -33,38 +33,39 @@ typedef struct rkr_step_terms8 {
 } rkr_step_terms8;
 
 // The edge pixels of a batch of rows, in the order the rows list them: lane i holds pixel centre px[i], its
-// row's centre py[i] and its address (as an integer). Eight lanes past `count` are writable: a run is stored
-// eight lanes at a time, its last store's extra lanes overwritten by the next run or never read.
+// row's centre py[i] and its pixel index from `base` (32-bit: the gathers and scatters with 32-bit indices
+// take half the index bits of 64-bit ones). Eight lanes past `count` are writable: a run is stored eight lanes
+// at a time, its last store's extra lanes overwritten by the next run or never read.
 #define RKR_BATCH 256
 typedef struct rkr_edge_batch {
     double px[RKR_BATCH + 8], py[RKR_BATCH + 8];
-    int64_t address[RKR_BATCH + 8];
+    int32_t index[RKR_BATCH + 8];
+    uint32_t *base;
     int count;
 } rkr_edge_batch;
 
-// The corner lanes the batch's steps deferred (rkr_lane_bytes_deferring_8): their offsets and addresses.
+// The corner lanes the batch's steps deferred (rkr_lane_bytes_deferring_8): their offsets and pixel indices.
 typedef struct rkr_corner_batch {
     double ox[RKR_BATCH + 8], oy[RKR_BATCH + 8];
-    int64_t address[RKR_BATCH + 8];
+    int32_t index[RKR_BATCH + 8];
 } rkr_corner_batch;
 
-// Appends pixels from ..< to of the row whose centre is `py` and whose pixel x is at row + 4 (x − surface_x).
-// Invariant (caller): to − from ≤ RKR_BATCH − b->count.
-RKR_BATCH_INLINE void rkr_edge_batch_add(rkr_edge_batch *b, int64_t from, int64_t to, __m512d py, uintptr_t row,
-                                         int64_t surface_x) {
+// Appends pixels from ..< to of the row whose centre is `py` and whose pixel x is b->base[row_index + x].
+// Invariant (caller): to − from ≤ RKR_BATCH − b->count, and row_index + x fits in int32 for x < to.
+RKR_BATCH_INLINE void rkr_edge_batch_add(rkr_edge_batch *b, int64_t from, int64_t to, __m512d py,
+                                         int64_t row_index) {
     const __m512d lane_centres = _mm512_setr_pd(0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5);
-    const __m512i lane_bytes = _mm512_setr_epi64(0, 4, 8, 12, 16, 20, 24, 28);
+    const __m256i lane_indices = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // One store of each array for a run of up to eight pixels (most runs), whatever its length, so no branch
     // depends on it; an empty run's store is overwritten by the next one.
     int64_t x = from;
     double *px = b->px + b->count, *rpy = b->py + b->count;
-    int64_t *address = b->address + b->count;
+    int32_t *index = b->index + b->count;
     do {
         _mm512_storeu_pd(px, _mm512_add_pd(_mm512_set1_pd((double)x), lane_centres));
         _mm512_storeu_pd(rpy, py);
-        const int64_t first = (int64_t)(row + 4 * (uintptr_t)(x - surface_x));
-        _mm512_storeu_si512(address, _mm512_add_epi64(_mm512_set1_epi64(first), lane_bytes));
-        x += 8, px += 8, rpy += 8, address += 8;
+        _mm256_storeu_si256((__m256i *)index, _mm256_add_epi32(_mm256_set1_epi32((int32_t)(row_index + x)), lane_indices));
+        x += 8, px += 8, rpy += 8, index += 8;
     } while (x < to);
     b->count += (int)(to - from);
 }
@@ -93,25 +94,26 @@ static void rkr_edge_batch_flush(rkr_edge_batch *b, rkr_corner_batch *c, const r
         blend[s] = (__mmask8)(valid & ~deferred);
         _mm512_storeu_pd(c->ox + corners, _mm512_maskz_compress_pd(deferred, ox));
         _mm512_storeu_pd(c->oy + corners, _mm512_maskz_compress_pd(deferred, oy));
-        _mm512_storeu_si512(c->address + corners,
-                            _mm512_maskz_compress_epi64(deferred, _mm512_loadu_si512(b->address + i)));
+        _mm256_storeu_si256((__m256i *)(c->index + corners),
+                            _mm256_maskz_compress_epi32(deferred, _mm256_loadu_si256((const __m256i *)(b->index + i))));
         corners += __builtin_popcount(deferred);
     }
+    uint32_t *base = b->base;
     for (int s = 0; s < steps; s++) {
-        const __m512i address = _mm512_loadu_si512(b->address + 8 * s);
-        const __m256i pixels = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), blend[s], address, NULL, 1);
-        _mm512_mask_i64scatter_epi32(NULL, blend[s], address, rkr_blend8_pixels(pixels, bytes[s], t->color16), 1);
+        const __m256i index = _mm256_loadu_si256((const __m256i *)(b->index + 8 * s));
+        const __m256i pixels = _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), blend[s], index, base, 4);
+        _mm256_mask_i32scatter_epi32(base, blend[s], index, rkr_blend8_pixels(pixels, bytes[s], t->color16), 4);
     }
     b->count = 0;
     for (int i = 0; i < corners; i += 8) {
         const int left = corners - i;
         const __mmask8 valid = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
-        const __m512i address = _mm512_loadu_si512(c->address + i);
+        const __m256i index = _mm256_loadu_si256((const __m256i *)(c->index + i));
         int flagged = 0;  // unused here (tests count flagged lanes through rk_rrect_lane_bytes_wide)
         const __m512i bytes8 = rkr_corner_lane_bytes_8(g, &t->lanes, _mm512_loadu_pd(c->ox + i),
                                                        _mm512_loadu_pd(c->oy + i), valid, &flagged);
-        const __m256i pixels = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), valid, address, NULL, 1);
-        _mm512_mask_i64scatter_epi32(NULL, valid, address, rkr_blend8_pixels(pixels, bytes8, t->color16), 1);
+        const __m256i pixels = _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), valid, index, base, 4);
+        _mm256_mask_i32scatter_epi32(base, valid, index, rkr_blend8_pixels(pixels, bytes8, t->color16), 4);
     }
 }
 
@@ -119,10 +121,10 @@ static void rkr_edge_batch_flush(rkr_edge_batch *b, rkr_corner_batch *c, const r
 // fit; a row with more edge pixels than a batch holds goes in pieces.
 RKR_BATCH_INLINE void rkr_edge_batch_add_row(rkr_edge_batch *b, rkr_corner_batch *c, const rk_rrect_shape *g,
                                              const rkr_step_terms8 *t, const rkr_row_runs *r, __m512d py,
-                                             uintptr_t row, int64_t surface_x) {
+                                             int64_t row_index) {
     if (__builtin_expect((r->ohi - r->olo) - (r->uhi - r->ulo) <= RKR_BATCH - b->count, 1)) {
-        rkr_edge_batch_add(b, r->olo, r->ulo, py, row, surface_x);
-        rkr_edge_batch_add(b, r->uhi, r->ohi, py, row, surface_x);
+        rkr_edge_batch_add(b, r->olo, r->ulo, py, row_index);
+        rkr_edge_batch_add(b, r->uhi, r->ohi, py, row_index);
         return;
     }
     const int64_t runs[2][2] = {{r->olo, r->ulo}, {r->uhi, r->ohi}};
@@ -130,7 +132,7 @@ RKR_BATCH_INLINE void rkr_edge_batch_add_row(rkr_edge_batch *b, rkr_corner_batch
         for (int64_t x = runs[i][0], end = runs[i][1]; x < end;) {
             if (b->count == RKR_BATCH) rkr_edge_batch_flush(b, c, g, t);
             const int64_t to = end - x < RKR_BATCH - b->count ? end : x + (RKR_BATCH - b->count);
-            rkr_edge_batch_add(b, x, to, py, row, surface_x);
+            rkr_edge_batch_add(b, x, to, py, row_index);
             x = to;
         }
 }
