@@ -70,6 +70,13 @@ RKR_BATCH_INLINE void rkr_edge_batch_add(rkr_edge_batch *b, int64_t from, int64_
     b->count += (int)(to - from);
 }
 
+// Blends lanes `lanes` of `bytes` into the pixels base[index[i]] (gathered, then scattered back).
+RKR_BATCH_INLINE void rkr_blend8_indexed(uint32_t *base, __mmask8 lanes, __m256i index, __m512i bytes,
+                                         __m512i color16) {
+    const __m256i pixels = _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), lanes, index, base, 4);
+    _mm256_mask_i32scatter_epi32(base, lanes, index, rkr_blend8_pixels(pixels, bytes, color16), 4);
+}
+
 // Blends the batch's pixels eight at a time, each step's deferred corner lanes set aside and blended eight at
 // a time after the steps; empties the batch. Every pixel of a call is blended once, so the order is free.
 RKR_BATCH_TARGET __attribute__((noinline))
@@ -100,20 +107,17 @@ static void rkr_edge_batch_flush(rkr_edge_batch *b, rkr_corner_batch *c, const r
     }
     uint32_t *base = b->base;
     for (int s = 0; s < steps; s++) {
-        const __m256i index = _mm256_loadu_si256((const __m256i *)(b->index + 8 * s));
-        const __m256i pixels = _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), blend[s], index, base, 4);
-        _mm256_mask_i32scatter_epi32(base, blend[s], index, rkr_blend8_pixels(pixels, bytes[s], t->color16), 4);
+        rkr_blend8_indexed(base, blend[s], _mm256_loadu_si256((const __m256i *)(b->index + 8 * s)), bytes[s],
+                           t->color16);
     }
     b->count = 0;
     for (int i = 0; i < corners; i += 8) {
         const int left = corners - i;
         const __mmask8 valid = (__mmask8)(left >= 8 ? 0xFF : (1u << left) - 1);
-        const __m256i index = _mm256_loadu_si256((const __m256i *)(c->index + i));
         int flagged = 0;  // unused here (tests count flagged lanes through rk_rrect_lane_bytes_wide)
         const __m512i bytes8 = rkr_corner_lane_bytes_8(g, &t->lanes, _mm512_loadu_pd(c->ox + i),
                                                        _mm512_loadu_pd(c->oy + i), valid, &flagged);
-        const __m256i pixels = _mm256_mmask_i32gather_epi32(_mm256_setzero_si256(), valid, index, base, 4);
-        _mm256_mask_i32scatter_epi32(base, valid, index, rkr_blend8_pixels(pixels, bytes8, t->color16), 4);
+        rkr_blend8_indexed(base, valid, _mm256_loadu_si256((const __m256i *)(c->index + i)), bytes8, t->color16);
     }
 }
 

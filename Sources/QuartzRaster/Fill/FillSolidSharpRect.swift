@@ -20,6 +20,10 @@ import RasterKernels
 public struct FillSolidSharpRect: Sendable {
     /// The pixel classes and their scaled sources (what the kernel reads).
     let classes: rk_sharp_rect
+
+    /// Where `classes` lies inside a FillSolidSharpRect, for the kernels that read rectangles in place.
+    /// Invariant: `classes` is a stored property, so its offset exists.
+    static let classesOffset = MemoryLayout<FillSolidSharpRect>.offset(of: \.classes)!
     /// The device rectangle's sides (x0 < x1, y0 < y1).
     let x0: Double, y0: Double, x1: Double, y1: Double
     /// Premultiplied colour, opacity applied.
@@ -94,8 +98,7 @@ public struct FillSolidSharpRect: Sendable {
     ) {
         if region.isEmpty { return }
         let b = surface.bounds
-        // Invariant: `classes` is a stored property, so its offset exists and addresses it inside *rect.
-        let k = (UnsafeRawPointer(rect) + MemoryLayout<FillSolidSharpRect>.offset(of: \.classes)!)
+        let k = (UnsafeRawPointer(rect) + classesOffset)
             .assumingMemoryBound(to: rk_sharp_rect.self)
         let done: Bool
         switch kernels {
@@ -124,11 +127,9 @@ public struct FillSolidSharpRect: Sendable {
     ) {
         if count <= 0 || region.isEmpty { return }
         let b = surface.bounds
-        // Invariant: `classes` is a stored property, so its offset exists.
-        let offset = MemoryLayout<FillSolidSharpRect>.offset(of: \.classes)!
         let ran = rects.withMemoryRebound(to: UnsafeRawPointer?.self, capacity: count) { raw in
             rk_sharp_rects_over(
-                raw, count, offset, surface.base, Int64(b.minX), Int64(b.minY), b.width, Int64(region.minX),
+                raw, count, classesOffset, surface.base, Int64(b.minX), Int64(b.minY), b.width, Int64(region.minX),
                 Int64(region.minY), Int64(region.maxX), Int64(region.maxY)) != 0
         }
         if ran { return }

@@ -50,10 +50,8 @@ extension FillSolidSharpRect {
         if count <= 0 || x0 >= x1 { return }
         let b = surface.bounds
         precondition(x0 >= b.minX && x1 <= b.maxX && y >= b.minY && y < b.maxY, "blendRow: the row lies outside the surface")
-        // Invariant: `classes` is a stored property, so its offset exists.
-        let offset = MemoryLayout<FillSolidSharpRect>.offset(of: \.classes)!
         let ran = rects.withMemoryRebound(to: UnsafeRawPointer?.self, capacity: count) { raw in
-            rk_sharp_rects_row_over(raw, count, offset, surface.pointer(x: b.minX, y: y), Int64(b.minX), Int64(y),
+            rk_sharp_rects_row_over(raw, count, FillSolidSharpRect.classesOffset, surface.pointer(x: b.minX, y: y), Int64(b.minX), Int64(y),
                                     Int64(x0), Int64(x1)) != 0
         }
         if ran { return }
