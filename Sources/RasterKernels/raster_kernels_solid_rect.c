@@ -15,7 +15,7 @@
 #include "rk_pixel_scale.h"
 #include "rk_lanes512.h"
 #include "rk_solid_blocks.h"
-#include "rk_solid_lut512.h"
+#include "rk_solid_madd512.h"
 
 #if RK_X86
 
@@ -59,25 +59,29 @@ typedef struct {
     int count;
 } rksr_edges;
 
-// Tier 3 with AVX-512 VBMI: a translucent middle of `height` rows of `width` pixels through the byte table of
-// rk_solid_lut512.h, built once for the block (rk5_solid_rows16_table's rows, the same bytes), `chunk` rows at a
-// time, each chunk's edge columns right after its rows. Returns 0, touching nothing, when this path does not
-// apply (zero or opaque source, a block under 256 pixels, no VBMI).
+// Tier 3: a translucent middle of `height` rows of `width` pixels through rk_solid_madd512.h (the same bytes as the
+// block kernels), `chunk` rows at a time, each chunk's edge columns right after its rows. Returns 0, touching
+// nothing, for a zero or opaque source (rksr_block's fill and skip).
 // Invariant: every middle row addresses `width` ≥ 1 writable pixels; the edges' columns as in rksr_column.
-RK_AVX512_VBMI static int rksr5_table_rows(uint32_t source, uint32_t *middle, size_t width, size_t stride,
-                                          size_t height, size_t chunk, const rksr_edges *edges) {
-    if (source == 0 || (source >> 24) == 255u || width * height < 256) return 0;
-    if (!rk5_has_vbmi()) return 0;
-    const rk5_byte_table t = rk5_scale_table(255u - (source >> 24));
-    const __m512i s = _mm512_set1_epi32((int)source);
+RK_AVX512 static inline __attribute__((always_inline)) void rksr5_madd_chunks(
+    const rk5_madd_solid *m, int subtracts, uint32_t *middle, size_t width, size_t stride, size_t height,
+    size_t chunk, const rksr_edges *edges) {
     const size_t groups = (width - 1) / 16;
     const __mmask16 rest = rk5_first(width - 16 * groups);
     for (size_t done = 0; done < height; done += chunk) {
         const size_t rows = height - done < chunk ? height - done : chunk;
         uint32_t *line = middle + done * stride;
-        for (size_t row = 0; row < rows; row++, line += stride) rk5_table_row(line, groups, rest, &t, s);
+        for (size_t row = 0; row < rows; row++, line += stride) rk5_madd_row(line, groups, rest, m, subtracts);
         for (int e = 0; e < edges->count; e++) rksr_column(edges->source[e], edges->first[e] + done * stride, stride, rows);
     }
+}
+
+RK_AVX512 static int rksr5_madd_rows(uint32_t source, uint32_t *middle, size_t width, size_t stride, size_t height,
+                                     size_t chunk, const rksr_edges *edges) {
+    if (source == 0 || (source >> 24) == 255u) return 0;
+    const rk5_madd_solid m = rk5_madd_solid_make(source);
+    if (m.subtracts) rksr5_madd_chunks(&m, 1, middle, width, stride, height, chunk, edges);
+    else rksr5_madd_chunks(&m, 0, middle, width, stride, height, chunk, edges);
     return 1;
 }
 
@@ -118,7 +122,7 @@ static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_
         edges.count++;
     }
     if (tier == 3 && u0 < u1 &&
-        rksr5_table_rows(r->uniformFull, first + (u0 - originX), (size_t)(u1 - u0), stride, height, chunk, &edges)) {
+        rksr5_madd_rows(r->uniformFull, first + (u0 - originX), (size_t)(u1 - u0), stride, height, chunk, &edges)) {
         return;
     }
     for (size_t done = 0; done < height; done += chunk) {

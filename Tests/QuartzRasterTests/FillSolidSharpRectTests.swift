@@ -89,6 +89,20 @@ import Testing
         }
     }
 
+    /// Every translucent source alpha through a block wide enough for whole 16-pixel groups and a masked rest, with
+    /// fractional edges: the AVX-512 middles weight by 255 − alpha up to 127 and by alpha above (rk_solid_madd512.h),
+    /// so both sides of that switch and its boundary (alpha 127 and 128) meet the coverage's direct path.
+    @Test func everySourceAlphaEqualsCoverageBlend() {
+        let (w, h) = (60, 12)
+        let base = FillSolidBlockTests.noise(w * h, seed: 33)
+        let rect = CGRect(x: 2.5, y: 1.25, width: 53.25, height: 9.5)
+        for alpha: UInt32 in 1...254 {
+            let color = alpha | (alpha / 2) << 8 | (alpha * 3 / 4) << 16 | alpha << 24
+            Self.check(rect, transform: .identity, color: color, base: base, width: w, height: h, tileSize: 64,
+                       label: "alpha \(alpha)")
+        }
+    }
+
     /// Non-finite, empty and out-of-range rectangles are refused (the compositor then keeps its general path).
     @Test func invalidRectanglesAreRefused() {
         #expect(FillSolidSharpRect(device: .null, color: 0xFFFF_FFFF) == nil)
