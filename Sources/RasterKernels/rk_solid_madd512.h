@@ -59,6 +59,36 @@ RK_AVX512 static inline __attribute__((always_inline)) void rk5_madd_row(uint32_
     _mm512_mask_storeu_epi32(p, rest, rk5_madd16(d, m, subtracts));
 }
 
+// A source per lane (a row's edge pixels in the same group as its uniform run): each lane's weight as in
+// rk5_madd_solid_make, `subtracts` the bytes of the lanes whose weight is their source alpha.
+typedef struct {
+    __m512i even, odd, source;
+    __mmask64 subtracts;
+} rk5_madd_lanes;
+
+RK_AVX512 static inline rk5_madd_lanes rk5_madd_lanes_make(const uint32_t sources[16]) {
+    const __m512i s = _mm512_loadu_si512(sources);
+    const __m512i alpha = _mm512_srli_epi32(s, 24);
+    const __m512i inverse = _mm512_sub_epi32(_mm512_set1_epi32(255), alpha);
+    const __mmask16 subtracting = _mm512_cmpgt_epu32_mask(inverse, _mm512_set1_epi32(127));
+    const __m512i weight = _mm512_mask_blend_epi32(subtracting, inverse, alpha);
+    rk5_madd_lanes m;
+    m.even = _mm512_or_si512(weight, _mm512_slli_epi32(weight, 16));
+    m.odd = _mm512_slli_epi16(m.even, 8);
+    m.source = s;
+    m.subtracts = _mm512_movepi8_mask(_mm512_maskz_mov_epi32(subtracting, _mm512_set1_epi32(-1)));
+    return m;
+}
+
+// rk5_madd16 with a source and weight per lane (one more operation: the subtracting lanes' masked vpsubb).
+RK_AVX512 static inline __attribute__((always_inline)) __m512i rk5_madd16_lanes(__m512i d, const rk5_madd_lanes *m) {
+    const __m512i half = _mm512_set1_epi16(0x80), scale = _mm512_set1_epi16(257);
+    __m512i even = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, m->even), half), scale);
+    __m512i odd = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, m->odd), half), scale);
+    __m512i product = _mm512_or_si512(even, _mm512_bslli_epi128(odd, 1));
+    return _mm512_add_epi8(_mm512_mask_sub_epi8(product, m->subtracts, d, product), m->source);
+}
+
 #endif
 
 #endif
