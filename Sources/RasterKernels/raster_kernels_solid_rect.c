@@ -15,7 +15,7 @@
 #include "rk_pixel_scale.h"
 #include "rk_lanes512.h"
 #include "rk_solid_blocks.h"
-#include "rk_solid_lut512.h"
+#include "rk_solid_madd512.h"
 
 #if RK_X86
 
@@ -59,24 +59,81 @@ typedef struct {
     int count;
 } rksr_edges;
 
-// Tier 3 with AVX-512 VBMI: a translucent middle of `height` rows of `width` pixels through the byte table of
-// rk_solid_lut512.h, built once for the block (rk5_solid_rows16_table's rows, the same bytes), `chunk` rows at a
-// time, each chunk's edge columns right after its rows. Returns 0, touching nothing, when this path does not
-// apply (zero or opaque source, a block under 256 pixels, no VBMI).
+// Tier 3: a translucent middle of `height` rows of `width` pixels through rk_solid_madd512.h (the same bytes as the
+// block kernels), `chunk` rows at a time, each chunk's edge columns right after its rows. Returns 0, touching
+// nothing, for a zero or opaque source (rksr_block's fill and skip).
 // Invariant: every middle row addresses `width` ≥ 1 writable pixels; the edges' columns as in rksr_column.
-RK_AVX512_VBMI static int rksr5_table_rows(uint32_t source, uint32_t *middle, size_t width, size_t stride,
-                                          size_t height, size_t chunk, const rksr_edges *edges) {
-    if (source == 0 || (source >> 24) == 255u || width * height < 256) return 0;
-    if (!rk5_has_vbmi()) return 0;
-    const rk5_byte_table t = rk5_scale_table(255u - (source >> 24));
-    const __m512i s = _mm512_set1_epi32((int)source);
+RK_AVX512 static inline __attribute__((always_inline)) void rksr5_madd_chunks(
+    const rk5_madd_solid *m, int subtracts, uint32_t *middle, size_t width, size_t stride, size_t height,
+    size_t chunk, const rksr_edges *edges) {
     const size_t groups = (width - 1) / 16;
     const __mmask16 rest = rk5_first(width - 16 * groups);
     for (size_t done = 0; done < height; done += chunk) {
         const size_t rows = height - done < chunk ? height - done : chunk;
         uint32_t *line = middle + done * stride;
-        for (size_t row = 0; row < rows; row++, line += stride) rk5_table_row(line, groups, rest, &t, s);
+        for (size_t row = 0; row < rows; row++, line += stride) rk5_madd_row(line, groups, rest, m, subtracts);
         for (int e = 0; e < edges->count; e++) rksr_column(edges->source[e], edges->first[e] + done * stride, stride, rows);
+    }
+}
+
+RK_AVX512 static int rksr5_madd_rows(uint32_t source, uint32_t *middle, size_t width, size_t stride, size_t height,
+                                     size_t chunk, const rksr_edges *edges) {
+    if (source == 0 || (source >> 24) == 255u) return 0;
+    const rk5_madd_solid m = rk5_madd_solid_make(source);
+    if (m.subtracts) rksr5_madd_chunks(&m, 1, middle, width, stride, height, chunk, edges);
+    else rksr5_madd_chunks(&m, 0, middle, width, stride, height, chunk, edges);
+    return 1;
+}
+
+// Tier 3: the middle and its edge columns row by row in one pass, when every edge column in the region lies
+// right beside the middle (columns u0 − 1 and u1; each row then is one run from `first` of `width` pixels whose
+// first and last groups carry a source per lane). Per pixel the same formula with its class's source as
+// rksr_column and rk5_madd16 (a zero source's weight is 0 and it subtracts nothing; an opaque one's weight is 0
+// and it adds its source): the same bytes. Returns 0, touching nothing, when the edges are elsewhere or the
+// middle is zero or opaque (the fill and skip of rksr_block are cheaper then).
+// Why: the edge columns alone cost ~10 xmm operations per two pixels on the same ports as the middle's groups;
+// here the edges ride in groups the row computes anyway.
+// Invariant: every row addresses the run's pixels; u0 < u1.
+RK_AVX512 static int rksr5_madd_rows_edges(uint32_t uniform, const uint32_t edgeSources[2], uint32_t *rowStart,
+                                           int64_t originX, int64_t u0, int64_t u1, size_t stride, size_t height,
+                                           const rk_sharp_rect *r, int64_t x0, int64_t x1) {
+    if (uniform == 0 || (uniform >> 24) == 255u) return 0;
+    int left = 0, right = 0;
+    uint32_t leftSource = 0, rightSource = 0;
+    for (int32_t e = 0; e < r->edgeCount; e++) {
+        const int64_t x = r->edgeX[e];
+        if (x < x0 || x >= x1) continue;
+        if (x == u0 - 1 && !left) left = 1, leftSource = edgeSources[e];
+        else if (x == u1 && !right) right = 1, rightSource = edgeSources[e];
+        else return 0;
+    }
+    const int64_t a = u0 - left;
+    const size_t width = (size_t)(u1 + right - a);
+    const size_t groups = (width - 1) / 16;
+    const __mmask16 rest = rk5_first(width - 16 * groups);
+    uint32_t firstSources[16], lastSources[16];
+    for (int i = 0; i < 16; i++) firstSources[i] = lastSources[i] = uniform;
+    // The last group starts at pixel 16 · groups of the run (the first group itself when groups is 0).
+    uint32_t *leftGroup = groups == 0 ? lastSources : firstSources;
+    if (left) leftGroup[0] = leftSource;
+    if (right) lastSources[width - 1 - 16 * groups] = rightSource;
+    const rk5_madd_lanes firstLanes = rk5_madd_lanes_make(firstSources), lastLanes = rk5_madd_lanes_make(lastSources);
+    const rk5_madd_solid m = rk5_madd_solid_make(uniform);
+    uint32_t *line = rowStart + (a - originX);
+    for (size_t row = 0; row < height; row++, line += stride) {
+        uint32_t *p = line;
+        if (groups > 0) {
+            _mm512_storeu_si512(p, rk5_madd16_lanes(_mm512_loadu_si512(p), &firstLanes));
+            p += 16;
+            // Invariant: pixels p ..< p + 16 lie inside the run.
+            if (m.subtracts) {
+                for (size_t k = groups - 1; k > 0; k--, p += 16) _mm512_storeu_si512(p, rk5_madd16(_mm512_loadu_si512(p), &m, 1));
+            } else {
+                for (size_t k = groups - 1; k > 0; k--, p += 16) _mm512_storeu_si512(p, rk5_madd16(_mm512_loadu_si512(p), &m, 0));
+            }
+        }
+        __m512i d = _mm512_maskz_loadu_epi32(rest, p);
+        _mm512_mask_storeu_epi32(p, rest, rk5_madd16_lanes(d, &lastLanes));
     }
     return 1;
 }
@@ -108,6 +165,10 @@ static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_
     // multiple of 256 pixels (1 KB) a column's lines crowd into a few cache sets, and walking a whole column
     // measured several times slower than its pixels' share of the middle (scene a at 512 × 512: ~70 % of the
     // block kernels' time); there the rows go 8 at a time, each column's 8 pixels right after their rows.
+    if (tier == 3 && u0 < u1 &&
+        rksr5_madd_rows_edges(r->uniformFull, r->edgeFull, first, originX, u0, u1, stride, height, r, x0, x1)) {
+        return;
+    }
     const size_t chunk = (stride & 255u) == 0 ? 8 : height;
     rksr_edges edges = {{0, 0}, {0, 0}, 0};
     for (int32_t e = 0; e < r->edgeCount; e++) {
@@ -118,7 +179,7 @@ static void rksr_run(int tier, const rk_sharp_rect *r, uint32_t *surface, int64_
         edges.count++;
     }
     if (tier == 3 && u0 < u1 &&
-        rksr5_table_rows(r->uniformFull, first + (u0 - originX), (size_t)(u1 - u0), stride, height, chunk, &edges)) {
+        rksr5_madd_rows(r->uniformFull, first + (u0 - originX), (size_t)(u1 - u0), stride, height, chunk, &edges)) {
         return;
     }
     for (size_t done = 0; done < height; done += chunk) {

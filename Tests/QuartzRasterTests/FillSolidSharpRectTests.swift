@@ -89,6 +89,44 @@ import Testing
         }
     }
 
+    /// Every translucent source alpha through a block wide enough for whole 16-pixel groups and a masked rest, with
+    /// fractional edges: the AVX-512 middles weight by 255 − alpha up to 127 and by alpha above (rk_solid_madd512.h),
+    /// so both sides of that switch and its boundary (alpha 127 and 128) meet the coverage's direct path.
+    @Test func everySourceAlphaEqualsCoverageBlend() {
+        let (w, h) = (60, 12)
+        let base = FillSolidBlockTests.noise(w * h, seed: 33)
+        let rect = CGRect(x: 2.5, y: 1.25, width: 53.25, height: 9.5)
+        for alpha: UInt32 in 1...254 {
+            let color = alpha | (alpha / 2) << 8 | (alpha * 3 / 4) << 16 | alpha << 24
+            Self.check(rect, transform: .identity, color: color, base: base, width: w, height: h, tileSize: 64,
+                       label: "alpha \(alpha)")
+        }
+    }
+
+    /// Rows whose fractional edge columns ride in the middle's first and last 16-pixel groups (AVX-512,
+    /// raster_kernels_solid_rect.c's rksr5_madd_rows_edges): runs of 1 to 49 pixels with an edge on the left, the
+    /// right, both or neither (one group holding both edges, a run of exactly 16 and 17 pixels), source alphas on
+    /// both sides of the weight switch, over tiles that keep the run whole (64) or cut it, so an edge falls outside
+    /// the region or alone in it (16).
+    @Test func foldedEdgeRowsEqualCoverageBlend() {
+        let (w, h) = (80, 9)
+        let base = FillSolidBlockTests.noise(w * h, seed: 61)
+        let alphas: [UInt32] = [1, 40, 127, 128, 200, 254]
+        for run in [1, 2, 3, 14, 15, 16, 17, 18, 31, 32, 33, 47, 48, 49] {
+            for (left, right) in [(0.5, 0.25), (0.0, 0.75), (0.3, 0.0), (0.0, 0.0)] {
+                let x0 = 7 - left, x1 = 7 + Double(run) + right
+                let rect = CGRect(x: x0, y: 1.5, width: x1 - x0, height: 6.25)
+                for alpha in alphas {
+                    let color = alpha / 3 | (alpha / 2) << 8 | alpha << 16 | alpha << 24
+                    for tileSize in [16, 64] {
+                        Self.check(rect, transform: .identity, color: color, base: base, width: w, height: h,
+                                   tileSize: tileSize, label: "run \(run) \(left) \(right) alpha \(alpha) tile \(tileSize)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Non-finite, empty and out-of-range rectangles are refused (the compositor then keeps its general path).
     @Test func invalidRectanglesAreRefused() {
         #expect(FillSolidSharpRect(device: .null, color: 0xFFFF_FFFF) == nil)
