@@ -125,12 +125,8 @@ RK_AVX512 static int rksr5_madd_rows_edges(uint32_t uniform, const uint32_t edge
         if (groups > 0) {
             _mm512_storeu_si512(p, rk5_madd16_lanes(_mm512_loadu_si512(p), &firstLanes));
             p += 16;
-            // Invariant: pixels p ..< p + 16 lie inside the run.
-            if (m.subtracts) {
-                for (size_t k = groups - 1; k > 0; k--, p += 16) _mm512_storeu_si512(p, rk5_madd16(_mm512_loadu_si512(p), &m, 1));
-            } else {
-                for (size_t k = groups - 1; k > 0; k--, p += 16) _mm512_storeu_si512(p, rk5_madd16(_mm512_loadu_si512(p), &m, 0));
-            }
+            // The middle groups lie inside the run.
+            p = m.subtracts ? rk5_madd_groups(p, groups - 1, &m, 1) : rk5_madd_groups(p, groups - 1, &m, 0);
         }
         __m512i d = _mm512_maskz_loadu_epi32(rest, p);
         _mm512_mask_storeu_epi32(p, rest, rk5_madd16_lanes(d, &lastLanes));

@@ -37,24 +37,38 @@ RK_AVX512 static inline rk5_madd_solid rk5_madd_solid_make(uint32_t source) {
     return m;
 }
 
-// round(v · weight / 255) of each byte of `d`, in place of the byte. `subtracts` is a constant after inlining.
+// round(v · w / 255) of each byte v of `d`, in place of the byte, for the weights w in `even` (w in the even byte
+// of each 16-bit lane) and `odd` (w in the odd byte).
+RK_AVX512 static inline __attribute__((always_inline)) __m512i rk5_madd_products(__m512i d, __m512i even,
+                                                                                 __m512i odd) {
+    const __m512i half = _mm512_set1_epi16(0x80), scale = _mm512_set1_epi16(257);
+    __m512i low = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, even), half), scale);
+    __m512i high = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, odd), half), scale);
+    // Each odd result (≤ 255, upper byte 0) up one byte: within 128-bit lanes, the byte shifted out is a zero.
+    return _mm512_or_si512(low, _mm512_bslli_epi128(high, 1));
+}
+
+// The source over 16 pixels `d`. `subtracts` is a constant after inlining.
 RK_AVX512 static inline __attribute__((always_inline)) __m512i rk5_madd16(__m512i d, const rk5_madd_solid *m,
                                                                          int subtracts) {
-    const __m512i half = _mm512_set1_epi16(0x80), scale = _mm512_set1_epi16(257);
-    __m512i even = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, m->even), half), scale);
-    __m512i odd = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, m->odd), half), scale);
-    // Each odd result (≤ 255, upper byte 0) up one byte: within 128-bit lanes, the byte shifted out is a zero.
-    __m512i product = _mm512_or_si512(even, _mm512_bslli_epi128(odd, 1));
+    __m512i product = rk5_madd_products(d, m->even, m->odd);
     return subtracts ? _mm512_sub_epi8(_mm512_add_epi8(d, m->source), product) : _mm512_add_epi8(product, m->source);
+}
+
+// `groups` whole 16-pixel groups from `p`; returns the pixel after them.
+// Invariant: p addresses 16 · groups pixels.
+RK_AVX512 static inline __attribute__((always_inline)) uint32_t *rk5_madd_groups(uint32_t *p, size_t groups,
+                                                                                const rk5_madd_solid *m,
+                                                                                int subtracts) {
+    for (size_t k = groups; k > 0; k--, p += 16) _mm512_storeu_si512(p, rk5_madd16(_mm512_loadu_si512(p), m, subtracts));
+    return p;
 }
 
 // One row: `groups` whole 16-pixel groups, then the masked `rest` lanes (1…16).
 // Invariant: p addresses 16 · groups pixels plus the rest's; masked lanes are neither read nor written.
 RK_AVX512 static inline __attribute__((always_inline)) void rk5_madd_row(uint32_t *p, size_t groups, __mmask16 rest,
                                                                         const rk5_madd_solid *m, int subtracts) {
-    for (size_t k = groups; k > 0; k--, p += 16) {
-        _mm512_storeu_si512(p, rk5_madd16(_mm512_loadu_si512(p), m, subtracts));
-    }
+    p = rk5_madd_groups(p, groups, m, subtracts);
     __m512i d = _mm512_maskz_loadu_epi32(rest, p);
     _mm512_mask_storeu_epi32(p, rest, rk5_madd16(d, m, subtracts));
 }
@@ -82,10 +96,7 @@ RK_AVX512 static inline rk5_madd_lanes rk5_madd_lanes_make(const uint32_t source
 
 // rk5_madd16 with a source and weight per lane (one more operation: the subtracting lanes' masked vpsubb).
 RK_AVX512 static inline __attribute__((always_inline)) __m512i rk5_madd16_lanes(__m512i d, const rk5_madd_lanes *m) {
-    const __m512i half = _mm512_set1_epi16(0x80), scale = _mm512_set1_epi16(257);
-    __m512i even = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, m->even), half), scale);
-    __m512i odd = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_maddubs_epi16(d, m->odd), half), scale);
-    __m512i product = _mm512_or_si512(even, _mm512_bslli_epi128(odd, 1));
+    __m512i product = rk5_madd_products(d, m->even, m->odd);
     return _mm512_add_epi8(_mm512_mask_sub_epi8(product, m->subtracts, d, product), m->source);
 }
 
