@@ -4,13 +4,16 @@ each round's pair ratio (B ÷ A) and their median, which a shared machine's drif
 the cells of one compare.py run (README.md, "Alternating runs").
 
     Benchmarks/peers/.venv/bin/python Benchmarks/peers/alternate.py A B [--rounds 5] [--scenes b d]
-        [--sizes 512x512 1920x1080] [--clock cpu|wall] [--threads N] [--json out.json]
+        [--sizes 512x512 1920x1080] [--clock cpu|wall] [--threads N] [--frames N] [--json out.json]
 
 A and B are each `skia`, `blend2d`, `thorvg`, or the path of an OpenQuartz player (quartz-peer-player), so
 `alternate.py blend2d .build/release/quartz-peer-player` checks a target against the fastest peer and
 `alternate.py /tmp/base-player .build/release/quartz-peer-player` an optimisation against its base. Every run
 follows the SCENES.md protocol (compare.py's); the order within a round flips every round, so neither side
-always runs on the warmer machine."""
+always runs on the warmer machine. With --frames N every turn of a static scene renders N frames after 3 warm-up
+frames instead of the protocol's 2 s, so a pair's two turns run within a second of each other (a VM's slow phases
+last minutes) and many more rounds fit in the same time: 24 rounds of 40 frames gave one binary against itself
+1.000-1.008 on a, c and d at both sizes, where 3 protocol rounds gave 0.80-1.13 (Benchmarks/peers/README.md)."""
 import argparse
 import glob
 import os
@@ -46,10 +49,13 @@ def main():
     parser.add_argument("--sizes", nargs="+", default=["1920x1080", "512x512"])
     parser.add_argument("--clock", choices=["wall", "cpu"], default="cpu")
     parser.add_argument("--threads", type=int, default=1, help="OpenQuartz players' --threads")
+    parser.add_argument("--frames", type=int, help="short turns: N frames after 3 warm-up (static scenes)")
     parser.add_argument("--out", default=os.path.join(HERE, "out"), help="display lists and PNGs")
     args = parser.parse_args()
     if args.rounds < 1:
         sys.exit("alternate.py: --rounds must be at least 1")
+    if args.frames is not None and args.frames < 1:
+        sys.exit("alternate.py: --frames must be at least 1")
     sides = [contender(args.a), contender(args.b)]
     if any(renderer in compare.PEERS for _, renderer, _ in sides) and not os.path.exists(compare.PYTHON):
         sys.exit("alternate.py: run Benchmarks/peers/setup.sh first")
@@ -66,7 +72,11 @@ def main():
             dl_path = os.path.join(args.out, "dl", scene["name"] + ".dl")
             with open(dl_path, "wb") as f:
                 f.write(data)
-            protocol = compare.protocol_args(bool(scene.get("frames")), False)
+            animated = bool(scene.get("frames"))
+            protocol = compare.protocol_args(animated, False)
+            if args.frames and not animated:
+                protocol = ["--warmup", "3", "--min-frames", str(args.frames), "--max-frames", str(args.frames),
+                            "--min-seconds", "0"]
             times = [[], []]
             for round_index in range(args.rounds):
                 order = [0, 1] if round_index % 2 == 0 else [1, 0]
