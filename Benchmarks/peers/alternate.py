@@ -4,7 +4,7 @@ each round's pair ratio (B ÷ A) and their median, which a shared machine's drif
 the cells of one compare.py run (README.md, "Alternating runs").
 
     Benchmarks/peers/.venv/bin/python Benchmarks/peers/alternate.py A B [--rounds 5] [--scenes b d]
-        [--sizes 512x512 1920x1080] [--clock cpu|wall] [--threads N] [--frames N] [--json out.json]
+        [--sizes 512x512 1920x1080] [--clock cpu|wall] [--threads N] [--frames N] [--out DIR]
 
 A and B are each `skia`, `blend2d`, `thorvg`, or the path of an OpenQuartz player (quartz-peer-player), so
 `alternate.py blend2d .build/release/quartz-peer-player` checks a target against the fastest peer and
