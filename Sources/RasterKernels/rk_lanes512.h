@@ -40,6 +40,14 @@ RK_AVX512 static inline __m512i rk5_upper_lane_both(void) {
     return _mm512_set4_epi32(0x0F0E0F0E, 0x0B0A0B0A, 0x07060706, 0x03020302);
 }
 
+// `x` unchanged, but opaque to the compiler: a shuffle control or permute index passed through it stays the one
+// vpshufb or vpermd written, where with the constant in sight clang may lower it to two port-5 shuffles
+// (vpshuflw + vpshufhw, vpshufd + vshufi64x2). Call once, outside the loop.
+RK_AVX512 static inline __m512i rk5_opaque(__m512i x) {
+    __asm__("" : "+v"(x));
+    return x;
+}
+
 // Each pixel's alpha byte in the low byte of both 16-bit lanes, upper bytes 0.
 RK_AVX512 static inline __m512i rk5_alpha_both(void) {
     return _mm512_set4_epi32((int)0x800F800Fu, (int)0x800B800Bu, (int)0x80078007u, (int)0x80038003u);

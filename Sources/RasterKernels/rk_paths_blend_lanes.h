@@ -64,21 +64,13 @@ RK_AVX2 static inline __m256i rk_pb_mask8(__m256i d, __m256i color_lo, __m256i c
 }
 
 // rk_pb_mask8 for 16 pixels: rk5_mask16 of rk_lanes512.h. Each alpha (≤ 255, upper bytes 0) copied into
-// both 16-bit lanes of its pixel by one byte shuffle. `upper_both` is rk5_upper_lane_both() (see
-// rk_pb_opaque_upper_lane_both).
+// both 16-bit lanes of its pixel by one byte shuffle. `upper_both` is rk5_upper_lane_both(), best passed
+// through rk5_opaque so that rk5_mask16's vpshufb stays one uop.
 RK_AVX512 static inline __m512i rk_pb_mask16(__m512i d, __m512i color_lo, __m512i color_hi, __m512i alphas,
                                              __m512i upper_both) {
     const __m512i both = _mm512_set4_epi32((int)0x800C800Cu, (int)0x80088008u, (int)0x80048004u, (int)0x80008000u);
     __m512i coverage = _mm512_shuffle_epi8(alphas, both);
     return rk5_mask16(d, color_lo, color_hi, coverage, _mm512_set1_epi16(0x00FF), upper_both);
-}
-
-// rk5_upper_lane_both() hidden from the compiler's shuffle lowering: with the constant in sight clang turns
-// the one vpshufb of rk5_mask16 into vpshuflw + vpshufhw, two port-5 uops where one does.
-RK_AVX512 static inline __m512i rk_pb_opaque_upper_lane_both(void) {
-    __m512i upper_both = rk5_upper_lane_both();
-    __asm__("" : "+v"(upper_both));
-    return upper_both;
 }
 
 // Constant-coverage spans inside the AVX-512 blending sweep, inline (a call into the block kernel per span cost

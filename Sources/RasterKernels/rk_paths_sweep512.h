@@ -78,12 +78,10 @@ RK_SWEEP512 static inline uint32_t sweep_run_avx512(uint32_t acc, uint32_t *cell
 RK_SWEEP512 static inline uint32_t sweep_run_blend_avx512(uint32_t acc, uint32_t *cells, uint32_t *destination,
                                                           int32_t count, const int even_odd, uint32_t color) {
     const __m512i zero = _mm512_setzero_si512();
-    // Lane 15 broadcast by one vpermd (one port-5 uop): with the index in sight clang emits vpshufd +
-    // vshufi64x2, two. With rk_pb_opaque_upper_lane_both 37 vector uops per 16 pixels instead of 39, and the
-    // blending sweeps' perf samples ~3 % fewer on peer scenes c and d (1080p, this Intel machine).
-    __m512i last = _mm512_set1_epi32(15);
-    __asm__("" : "+v"(last));
-    const __m512i upper_both = rk_pb_opaque_upper_lane_both();
+    // The lane-15 broadcast and rk5_mask16's shuffle one port-5 uop each (rk5_opaque): 37 vector uops per 16
+    // pixels instead of 39, and the blending sweeps' perf samples ~3 % fewer on peer scenes c and d (1080p,
+    // the Intel VM of session 16).
+    const __m512i last = rk5_opaque(_mm512_set1_epi32(15)), upper_both = rk5_opaque(rk5_upper_lane_both());
     const __m512i color_lo = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
     const __m512i color_hi = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));
     __m512i carried = _mm512_set1_epi32((int32_t)acc);

@@ -26,11 +26,16 @@ typedef struct {
     int subtracts;  // 1: the weight is s_a and f(v) = v − product (i > 127); 0: the weight is i
 } rk5_madd_solid;
 
-RK_AVX512 static inline rk5_madd_solid rk5_madd_solid_make(uint32_t source) {
+// The one weight rule of this file: i = 255 − s_a when i ≤ 127, else s_a with `*subtracts` set.
+static inline uint32_t rk5_madd_weight(uint32_t source, int *subtracts) {
     const uint32_t inverse = 255u - (source >> 24);
+    *subtracts = inverse > 127u;
+    return *subtracts ? 255u - inverse : inverse;
+}
+
+RK_AVX512 static inline rk5_madd_solid rk5_madd_solid_make(uint32_t source) {
     rk5_madd_solid m;
-    m.subtracts = inverse > 127u;
-    const uint32_t weight = m.subtracts ? 255u - inverse : inverse;
+    const uint32_t weight = rk5_madd_weight(source, &m.subtracts);
     m.even = _mm512_set1_epi16((short)weight);
     m.odd = _mm512_set1_epi16((short)(weight << 8));
     m.source = _mm512_set1_epi32((int)source);
@@ -80,16 +85,20 @@ typedef struct {
     __mmask64 subtracts;
 } rk5_madd_lanes;
 
+// Made once per call of the row kernel, not per pixel.
 RK_AVX512 static inline rk5_madd_lanes rk5_madd_lanes_make(const uint32_t sources[16]) {
-    const __m512i s = _mm512_loadu_si512(sources);
-    const __m512i alpha = _mm512_srli_epi32(s, 24);
-    const __m512i inverse = _mm512_sub_epi32(_mm512_set1_epi32(255), alpha);
-    const __mmask16 subtracting = _mm512_cmpgt_epu32_mask(inverse, _mm512_set1_epi32(127));
-    const __m512i weight = _mm512_mask_blend_epi32(subtracting, inverse, alpha);
+    uint32_t weights[16];
+    __mmask16 subtracting = 0;
+    for (int i = 0; i < 16; i++) {
+        int subtracts;
+        weights[i] = rk5_madd_weight(sources[i], &subtracts);
+        subtracting |= (__mmask16)(subtracts << i);
+    }
+    const __m512i weight = _mm512_loadu_si512(weights);
     rk5_madd_lanes m;
     m.even = _mm512_or_si512(weight, _mm512_slli_epi32(weight, 16));
     m.odd = _mm512_slli_epi16(m.even, 8);
-    m.source = s;
+    m.source = _mm512_loadu_si512(sources);
     m.subtracts = _mm512_movepi8_mask(_mm512_maskz_mov_epi32(subtracting, _mm512_set1_epi32(-1)));
     return m;
 }
