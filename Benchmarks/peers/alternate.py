@@ -16,6 +16,7 @@ last minutes) and many more rounds fit in the same time: 24 rounds of 40 frames 
 1.000-1.008 on a, c and d at both sizes, where 3 protocol rounds gave 0.80-1.13 (Benchmarks/peers/README.md)."""
 import argparse
 import glob
+import math
 import os
 import statistics
 import sys
@@ -33,6 +34,20 @@ def contender(spec):
     if os.path.isfile(spec) and os.access(spec, os.X_OK):
         return spec, "openquartz", spec
     sys.exit(f"alternate.py: {spec!r} is neither a peer ({', '.join(compare.PEERS)}) nor an executable player")
+
+
+def median_interval(values, confidence=0.95):
+    """Distribution-free interval for the median of `values`: order statistics x(k) and x(n+1-k) with the largest k
+    whose coverage 1 - 2·P(Binomial(n, 1/2) < k) is at least `confidence`; None when no k reaches it (n < 6 at
+    95 %). Pairs are independent draws of the same ratio, so this needs no assumption about the VM's noise."""
+    ordered, n = sorted(values), len(values)
+    below, k = 0.0, 0  # below = P(Binomial(n, 1/2) < k + 1), accumulated term by term
+    while k < n // 2:
+        below += math.comb(n, k) / 2 ** n
+        if 1 - 2 * below < confidence:
+            break
+        k += 1
+    return None if k == 0 else (ordered[k - 1], ordered[n - k])
 
 
 def median_ms(report, clock):
@@ -61,8 +76,8 @@ def main():
         sys.exit("alternate.py: run Benchmarks/peers/setup.sh first")
 
     os.makedirs(os.path.join(args.out, "dl"), exist_ok=True)
-    print("| scene | A ms | B ms | B ÷ A | pair ratios |")
-    print("|---|--:|--:|--:|---|")
+    print("| scene | A ms | B ms | B ÷ A | 95 % interval | pair ratios |")
+    print("|---|--:|--:|--:|--:|---|")
     for size in args.sizes:
         for key in args.scenes:
             matches = sorted(glob.glob(os.path.join(compare.SCENES_DIR, f"{key}*_{size}.json")))
@@ -92,8 +107,10 @@ def main():
                 print(f"{scene['name']} round {round_index + 1}: A {times[0][-1]:.3f} ms, B {times[1][-1]:.3f} ms",
                       file=sys.stderr, flush=True)
             ratios = [b / a for a, b in zip(*times)]
+            interval = median_interval(ratios)
+            spread = f"{interval[0]:.3f}–{interval[1]:.3f}" if interval else "(6+ rounds)"
             print(f"| {scene['name']} | {statistics.median(times[0]):.3f} | {statistics.median(times[1]):.3f} | "
-                  f"{statistics.median(ratios):.3f}× | {' '.join(f'{r:.2f}' for r in ratios)} |", flush=True)
+                  f"{statistics.median(ratios):.3f}× | {spread} | {' '.join(f'{r:.2f}' for r in ratios)} |", flush=True)
 
 
 if __name__ == "__main__":
