@@ -200,6 +200,9 @@ int rk_sharp_rect_over(const rk_sharp_rect *rect, uint32_t *surface, int64_t ori
     return 1;
 }
 
+// Rectangle by rectangle over the whole region. Tried: bands of 32 or 64 rows, every rectangle per band, so the
+// band's rows stay in L1 between rectangles: scene a at 512x512 1.155× and 1.03× slower (session 18, Intel VM):
+// each rectangle's set-up (classes, edge lanes) then runs once per band it meets.
 int rk_sharp_rects_over(const void *const *rects, size_t count, size_t classes_offset, uint32_t *surface,
                         int64_t originX, int64_t originY, size_t stride, int64_t regionX0, int64_t regionY0,
                         int64_t regionX1, int64_t regionY1) {

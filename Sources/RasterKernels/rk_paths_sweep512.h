@@ -1,5 +1,8 @@
 // Private AVX-512 pieces of the path filler's row sweep (raster_kernels_paths_sweep.c): the dense prefix-sum
 // stretch 16 cells per step, with mask-register tails. Not part of the module's public headers.
+// Tried and slower (session 18, Intel Xeon VM, 20 interleaved pairs): stretches snapped to 8 cells with an 8-lane
+// ymm step at a half-empty end (c 1.03–1.04×, d 1.01–1.02×: a ymm step among zmm ones costs about as much as a
+// zmm step); prefetching the next row's cells and pixels at each row made no difference (0.99–1.00×).
 //
 // Coordinate space: cells of one tile row. Number format: wrapping 32-bit coverage sums in fillFullCoverage
 // (2^17) units, 8-bit alphas rounded as FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd. Integer
