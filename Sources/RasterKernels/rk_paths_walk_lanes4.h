@@ -7,8 +7,8 @@
 // Tried and slower or no faster (session 18, Intel Xeon VM, scenes c and d, 20 interleaved pairs each): the
 // next short edge's block computed before this one's rows are added (software pipelining; 1.004–1.014×: the
 // out-of-order core already overlaps consecutive edges: the division's latency is not what bounds the walk);
-// fixed four-row blocks without the row-count branches, lanes past the edge adding
-// zeros (1.02–1.06×); prefetching the cells of the edge two bins ahead (1.02–1.04×).
+// fixed four-row blocks without the row-count branches, lanes past the edge adding zeros (1.02–1.06×);
+// prefetching the cells of the edge two bins ahead (1.02–1.04×).
 //
 // Coordinate space and number format: as raster_kernels_paths.c (24.8 fixed point, wrapping 32-bit sums, Double
 // only where the Swift walk uses it, with the same IEEE operations in the same order).
