@@ -28,6 +28,10 @@ final class CompositorFrameRenderer {
     let threads: Int
     let tolerance: Double
     let frameBackground: UInt32?
+    /// Whether frame tiles that start from the background are composited in the frame itself
+    /// (CompositorTileContext.compositesInPlace; one worker only: tiles of other workers could share the frame's
+    /// cache lines at their sides, which in place they would write over and over).
+    let frameTilesInPlace: Bool
     /// The most bytes of kid surfaces plus estimated shadow masks one segment holds (one frame's worth).
     let segmentBudget: Int
     /// Per surface: the offscreens its operations composite (group, then mask), in list order.
@@ -58,6 +62,8 @@ final class CompositorFrameRenderer {
         self.tolerance = tolerance
         self.frameBackground = frameBackground
         let frameBounds = plan.surfaces[0].bounds
+        frameTilesInPlace = CompositorFrameTileRoute.current == .automatic && threads == 1
+            && CompositorTileContext.compositesInPlace(frame: frameBounds, tileSize: tileSize)
         self.segmentBudget = max(segmentBudget ?? frameBounds.width * frameBounds.height * 4, 1)
         var kids = [[Int]](repeating: [], count: plan.surfaces.count)
         var subtree = plan.surfaces.map { $0.bounds.width * $0.bounds.height * 4 }
@@ -298,6 +304,7 @@ final class CompositorFrameRenderer {
             let context = CompositorTileContext(
                 plan: plan, ops: handles, sharpBounds: sharpBuffer.baseAddress, sharpRects: sharpRects, clips: clips,
                 memory: CompositorSurfaceMemory(pointers: pointers), bins: bins, frameBackground: frameBackground,
+                frameTilesInPlace: frameTilesInPlace,
                 startsTiles: first)
             Compositor.runWorkers(threads: threads, items: work.count, scratchTileSize: tileSize, pool: pool, team: team) {
                 item, scratch in

@@ -60,6 +60,18 @@ struct CompositorBins: Sendable {
     }
 }
 
+/// How frame tiles that start from the background are composited. The pixels never depend on it.
+enum CompositorFrameTileRoute: Sendable, Hashable {
+    /// In the frame itself when one worker composites the frame and CompositorTileContext.compositesInPlace
+    /// allows, else the scratch tile.
+    case automatic
+    /// Always in the worker's scratch tile, then written out (tests of that route on small frames).
+    case scratch
+
+    /// The route of the frames rendered in the current task (tests bind `.scratch` around a render).
+    @TaskLocal static var current = CompositorFrameTileRoute.automatic
+}
+
 /// Everything the tile phase reads; immutable while tiles run.
 struct CompositorTileContext: @unchecked Sendable {
     let plan: CompositorPlan
@@ -77,6 +89,9 @@ struct CompositorTileContext: @unchecked Sendable {
     let bins: [CompositorBins?]
     /// When set, the frame's tiles start as this premultiplied colour instead of keeping their pixels.
     let frameBackground: UInt32?
+    /// Whether such tiles are composited in the frame itself rather than in the scratch tile
+    /// (CompositorFrameRenderer.frameTilesInPlace).
+    let frameTilesInPlace: Bool
     /// False when the tiles already hold this surface's earlier operations (a later segment): nothing is cleared.
     var startsTiles = true
 
@@ -88,12 +103,9 @@ struct CompositorTileContext: @unchecked Sendable {
         let s = plan.surfaces[surface].bounds
         let region = bins.grid.pixelBounds(column: tile % bins.grid.columnCount, row: tile / bins.grid.columnCount)
         if region.isEmpty { return }
-        // A frame tile that starts from the background is composited off the frame and then written out: the
-        // frame's lines are written without being read first (at 1920x1080, c, d and b 3–8 % faster, g 11 %; a
-        // at 512x512 7 % fewer instructions: in place, its 2 KB frame stride made the solid blocks go 8 rows at a
-        // time to spare the L1 sets that stride crowds a tile's rows into). Sharp rectangles alone take the band
-        // route when their bands are tall enough (CompositorSharpBands), the rest the scratch tile. The same
-        // pixels as in place.
+        // A frame tile that starts from the background: sharp rectangles alone take the band route when their
+        // bands are tall enough (CompositorSharpBands), the rest compositeFromBackground. The same pixels as a
+        // tile composited over a frame already cleared.
         if startsTiles, surface == 0, let start = frameBackground {
             let frame = FillSurfaceRows(base: base, bounds: s)
             let blocks = CompositorSharpBandBlocks(region)
@@ -110,13 +122,13 @@ struct CompositorTileContext: @unchecked Sendable {
                 }
                 if banded != 0 {
                     for k in 0..<blocks.count where banded & (1 << UInt64(k)) == 0 {
-                        compositeOffFrame(bins: bins, tile: tile, region: blocks[k], frame: frame, start: start,
-                                          scratch: scratch)
+                        compositeFromBackground(bins: bins, tile: tile, region: blocks[k], frame: frame, start: start,
+                                                scratch: scratch)
                     }
                     return
                 }
             }
-            compositeOffFrame(bins: bins, tile: tile, region: region, frame: frame, start: start, scratch: scratch)
+            compositeFromBackground(bins: bins, tile: tile, region: region, frame: frame, start: start, scratch: scratch)
             return
         }
         if startsTiles, let start = surface != 0 ? 0 : frameBackground {
@@ -124,6 +136,39 @@ struct CompositorTileContext: @unchecked Sendable {
                 .fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
         compositeOps(bins: bins, tile: tile, rows: FillSurfaceRows(base: base, bounds: s), region: region, scratch: scratch)
+    }
+
+    /// `region` of a frame tile that starts from `start`, in the frame itself when `frameTilesInPlace`, else in
+    /// the worker's scratch tile and then written out.
+    private func compositeFromBackground(
+        bins: CompositorBins, tile: Int, region: FillPixelBounds, frame: FillSurfaceRows, start: UInt32,
+        scratch: CompositorTileScratch
+    ) {
+        if frameTilesInPlace {
+            frame.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
+            compositeOps(bins: bins, tile: tile, rows: frame, region: region, scratch: scratch)
+            return
+        }
+        compositeOffFrame(bins: bins, tile: tile, region: region, frame: frame, start: start, scratch: scratch)
+    }
+
+    /// Whether frame tiles that start from the background may be composited in the frame itself rather than in
+    /// the worker's scratch tile (one worker only: CompositorFrameRenderer.frameTilesInPlace). Yes when the frame
+    /// stays cached (a streamed frame is better written once, unread, from the scratch tile) and a tile's rows,
+    /// one frame stride apart, reach at least half of the L1 data cache's sets. x86 cores' L1d has 64 sets of
+    /// 64-byte lines, so addresses 4 KB apart share a set: rows start at multiples of gcd(stride mod 4 KB, 4 KB)
+    /// within that period, each covering a tile row's bytes; the scratch tile's rows are contiguous and cover
+    /// every set. Measured (session 18, Intel Xeon VM, one thread, 256-pixel tiles, CPU medians of 20 interleaved
+    /// pairs, in place ÷ scratch): 512-pixel-wide frames (half the sets) a 0.935×, b 0.981×, d 0.979×, c and e–g
+    /// 0.99–1.01×; scene a widened to 768 and 640 pixels (every set) 0.89× and 0.945×, to 1024 (a quarter)
+    /// 1.028×; 512x512 at two threads, whose 128-pixel tiles reach a quarter, 1.21×.
+    static func compositesInPlace(frame: FillPixelBounds, tileSize: Int) -> Bool {
+        if streamsFrame(frame) { return false }
+        let period = 4096
+        var a = frame.width * 4 % period, b = period
+        if a == 0 { a = period }
+        while b != 0 { (a, b) = (b, a % b) }  // a = gcd: the spacing of row starts within the period
+        return 2 * min(tileSize * 4, a) >= a
     }
 
     /// `region` of the frame tile composited in the worker's scratch tile from `start`, then written out.
@@ -142,8 +187,9 @@ struct CompositorTileContext: @unchecked Sendable {
     }
 
     /// Frames larger than this are written out with streaming stores, which bypass the caches: such a frame
-    /// would not stay cached anyway. Smaller ones (512x512 is 1 MiB) take ordinary stores and stay in the
-    /// core's cache for whoever reads the frame next (a 512: CPU median 1.05 → 0.97 ms against streaming).
+    /// would not stay cached anyway. Smaller ones (512x512 is 1 MiB) are composited in place where
+    /// compositesInPlace allows, else written out with ordinary stores, and stay in the core's cache for whoever
+    /// reads the frame next (a 512 written out: CPU median 1.05 → 0.97 ms against streaming).
     /// A 1920x1080 frame (8 MiB) takes longer with ordinary stores even on a VM with a 260 MB L3 (session 17:
     /// c 1.09×, d 1.06× in 24 interleaved pairs; a level).
     static let streamingFrameBytes = 2 << 20

@@ -1,9 +1,9 @@
-// Frame tiles that start from the background are composited in the worker's scratch tile (or, sharp rectangles
-// alone, band by band) and written out to the frame (CompositorTiles.swift): with streaming stores when the frame
-// is larger than CompositorTileContext.streamingFrameBytes, with ordinary ones otherwise. The rest are composited
-// in place. The route must
-// never change a pixel: DESIGN.md's determinism rule (the same scene gives bit-identical pixels whatever the
-// thread count or tile size) extends to it.
+// Frame tiles that start from the background are composited in the frame itself where
+// CompositorTileContext.compositesInPlace allows (a frame that stays cached and a stride that spreads a tile's rows
+// over the L1 sets), else in the worker's scratch tile (or, sharp rectangles alone, band by band) and written out
+// to the frame: with streaming stores when the frame is larger than CompositorTileContext.streamingFrameBytes,
+// with ordinary ones otherwise. The rest are composited in place. The route must never change a pixel: DESIGN.md's
+// determinism rule (the same scene gives bit-identical pixels whatever the thread count or tile size) extends to it.
 import Foundation
 import QuartzMath
 import QuartzRaster
@@ -16,6 +16,7 @@ import Testing
     /// place), and over a bitmap of garbage with the background option (tiles with shapes go through the
     /// scratch tile; garbage left anywhere would show). Same bytes, at several thread counts and tile sizes
     /// (including tiles that do not divide the frame and tiles larger than it).
+    /// Both routes: the scratch tile forced, and the automatic choice (in place for most of these tile sizes).
     @Test(arguments: CompositorTestScenes.all.map(\.name))
     func offFrameTilesGiveTheSamePixels(_ name: String) throws {
         let scene = try #require(CompositorTestScenes.all.first { $0.name == name })
@@ -25,12 +26,17 @@ import Testing
             for (threads, tileSize) in [(1, 128), (2, 128), (1, 40), (2, 16), (1, 1024)] {
                 var inPlace = PremultipliedRGBA8Bitmap(width: width, height: height, filledWith: background)
                 Compositor.render(list, into: &inPlace, options: CompositorOptions(threads: threads, tileSize: tileSize))
-                var offFrame = PremultipliedRGBA8Bitmap(
-                    width: width, height: height, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
-                Compositor.render(
-                    list, into: &offFrame,
-                    options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
-                #expect(offFrame == inPlace, "\(name): threads \(threads), tile size \(tileSize), background \(background)")
+                for route in [CompositorFrameTileRoute.scratch, .automatic] {
+                    var offFrame = PremultipliedRGBA8Bitmap(
+                        width: width, height: height, filledWith: PremultipliedRGBA8(r: 0xEF, g: 0xBE, b: 0xAD, a: 0xDE))
+                    CompositorFrameTileRoute.$current.withValue(route) {
+                        Compositor.render(
+                            list, into: &offFrame,
+                            options: CompositorOptions(threads: threads, tileSize: tileSize, background: background))
+                    }
+                    #expect(offFrame == inPlace,
+                            "\(name): threads \(threads), tile size \(tileSize), background \(background), \(route)")
+                }
             }
         }
     }
@@ -60,6 +66,30 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The route's rule (CompositorTileContext.compositesInPlace): in place only for frames that are not
+    /// streamed and whose tile rows, one stride apart, reach at least half of the 64 L1 sets of a 4 KB period.
+    @Test func inPlaceRouteFollowsFrameAndTileGeometry() {
+        func inPlace(_ width: Int, _ height: Int, tile: Int) -> Bool {
+            CompositorTileContext.compositesInPlace(frame: FillPixelBounds(minX: 0, minY: 0, maxX: width, maxY: height),
+                                                    tileSize: tile)
+        }
+        // 2 KB stride: rows start at two points of the period; 1 KB tile rows reach half the sets, 512 B a quarter.
+        #expect(inPlace(512, 512, tile: 256))
+        #expect(!inPlace(512, 512, tile: 128))
+        // 4 KB stride: every row starts at the same sets.
+        #expect(!inPlace(1024, 512, tile: 256))
+        #expect(inPlace(1024, 512, tile: 1024))
+        // 3 KB and 2.5 KB strides: row starts 1 KB and 512 B apart, 1 KB rows reach every set.
+        #expect(inPlace(768, 512, tile: 256))
+        #expect(inPlace(640, 512, tile: 256))
+        #expect(!inPlace(640, 512, tile: 32))
+        // A stride that is not a multiple of 64 bytes: rows start 16 bytes apart.
+        #expect(inPlace(300, 200, tile: 16))
+        // Frames larger than streamingFrameBytes are streamed out of the scratch tile, whatever the geometry.
+        #expect(!inPlace(1100, 700, tile: 256))
+        #expect(!inPlace(1920, 1080, tile: 256))
     }
 
     /// A frame of sharp rectangles only and one mixing them with shapes, over garbage: every tile starts from
