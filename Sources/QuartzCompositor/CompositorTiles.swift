@@ -154,7 +154,8 @@ struct CompositorTileContext: @unchecked Sendable {
 
     /// Whether frame tiles that start from the background may be composited in the frame itself rather than in
     /// the worker's scratch tile (one worker only: CompositorFrameRenderer.frameTilesInPlace). Yes when the frame
-    /// stays cached (a streamed frame is better written once, unread, from the scratch tile) and a tile's rows,
+    /// stays cached (a streamed frame is better written once, unread, from the scratch tile: at 1920x1080 c, d
+    /// and b 3–8 % faster than in place, g 11 %, session 12) and a tile's rows,
     /// one frame stride apart, reach at least half of the L1 data cache's sets. x86 cores' L1d has 64 sets of
     /// 64-byte lines, so addresses 4 KB apart share a set: rows start at multiples of gcd(stride mod 4 KB, 4 KB)
     /// within that period, each covering a tile row's bytes; the scratch tile's rows are contiguous and cover
