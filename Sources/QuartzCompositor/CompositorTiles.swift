@@ -155,21 +155,18 @@ struct CompositorTileContext: @unchecked Sendable {
     /// Whether frame tiles that start from the background may be composited in the frame itself rather than in
     /// the worker's scratch tile (one worker only: CompositorFrameRenderer.frameTilesInPlace). Yes when the frame
     /// stays cached (a streamed frame is better written once, unread, from the scratch tile: at 1920x1080 c, d
-    /// and b 3–8 % faster than in place, g 11 %, session 12) and a tile's rows,
-    /// one frame stride apart, reach at least half of the L1 data cache's sets. x86 cores' L1d has 64 sets of
-    /// 64-byte lines, so addresses 4 KB apart share a set: rows start at multiples of gcd(stride mod 4 KB, 4 KB)
-    /// within that period, each covering a tile row's bytes; the scratch tile's rows are contiguous and cover
-    /// every set. Measured (session 18, Intel Xeon VM, one thread, 256-pixel tiles, CPU medians of 20 interleaved
-    /// pairs, in place ÷ scratch): 512-pixel-wide frames (half the sets) a 0.935×, b 0.981×, d 0.979×, c and e–g
-    /// 0.99–1.01×; scene a widened to 768 and 640 pixels (every set) 0.89× and 0.945×, to 1024 (a quarter)
-    /// 1.028×; 512x512 at two threads, whose 128-pixel tiles reach a quarter, 1.21×.
+    /// and b 3–8 % faster than in place, g 11 %, session 12) and a tile's rows, one frame stride apart, reach at
+    /// least half of the L1 data cache's sets. x86 cores' L1d has 64 sets of 64-byte lines, so addresses 4 KB
+    /// apart share a set: rows start at multiples of gcd(stride, 4 KB) (the stride's lowest set bit, at most
+    /// 4 KB) within that period, each covering a tile row's bytes; the scratch tile's rows are contiguous and
+    /// cover every set. Measured (session 18, Intel Xeon VM, one thread, 256-pixel tiles, CPU medians of 20
+    /// interleaved pairs, in place ÷ scratch): 512-pixel-wide frames (half the sets) a 0.935×, b 0.981×, d 0.979×,
+    /// c and e–g 0.99–1.01×; scene a widened to 768 and 640 pixels (every set) 0.89× and 0.945×, to 1024 (a
+    /// quarter) 1.028×; 512x512 at two threads, whose 128-pixel tiles reach a quarter, 1.21×.
     static func compositesInPlace(frame: FillPixelBounds, tileSize: Int) -> Bool {
         if streamsFrame(frame) { return false }
-        let period = 4096
-        var a = frame.width * 4 % period, b = period
-        if a == 0 { a = period }
-        while b != 0 { (a, b) = (b, a % b) }  // a = gcd: the spacing of row starts within the period
-        return 2 * min(tileSize * 4, a) >= a
+        let spacing = 1 << min((frame.width * 4).trailingZeroBitCount, 12)  // of row starts in the 4 KB period
+        return 2 * min(tileSize * 4, spacing) >= spacing
     }
 
     /// `region` of the frame tile composited in the worker's scratch tile from `start`, then written out.
