@@ -9,6 +9,15 @@
 // out-of-order core already overlaps consecutive edges: the division's latency is not what bounds the walk);
 // fixed four-row blocks without the row-count branches, lanes past the edge adding zeros (1.02–1.06×);
 // prefetching the cells of the edge two bins ahead (1.02–1.04×).
+// Session 19 (same VM, 12–20 pairs, c and d at 1080p and 512): 4 edges per block in 16 AVX-512 lanes (edge e's
+// rows in 128-bit lane e; a third of the block instructions per edge) gave c 0.98×, d 1.01×; the same for edges
+// of 2 to 4 rows only, c 0.985–0.995×, d 0.99–0.997×. Bounds, with wrong pixels: the row segments' division
+// replaced by a multiply, c 0.97–0.99×, d 0.99–1.01× (so no cheaper crossing formula can buy more); the simple
+// rows' cell adds left out, 1.03–1.05× slower (the walk's read-modify-writes bring the cells in for the sweep,
+// which reads them right after). So neither the block's vector work, nor the division, nor the cell traffic alone
+// bounds the walk: its time is spread over the per-edge and per-row scalar work and their branches (cachegrind's
+// branch model: ~1.3 mispredictions per edge, at the row loop's exit, the simple-row test, the one-row test and
+// the test for boundaries k + 4 ... k + 7).
 //
 // Coordinate space and number format: as raster_kernels_paths.c (24.8 fixed point, wrapping 32-bit sums, Double
 // only where the Swift walk uses it, with the same IEEE operations in the same order).
