@@ -144,12 +144,15 @@ struct CompositorTileContext: @unchecked Sendable {
         bins: CompositorBins, tile: Int, region: FillPixelBounds, frame: FillSurfaceRows, start: UInt32,
         scratch: CompositorTileScratch
     ) {
-        if frameTilesInPlace {
-            frame.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
-            compositeOps(bins: bins, tile: tile, rows: frame, region: region, scratch: scratch)
-            return
+        let rows = frameTilesInPlace ? frame : scratch.offFrameRows(for: region)
+        rows.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
+        compositeOps(bins: bins, tile: tile, rows: rows, region: region, scratch: scratch)
+        if frameTilesInPlace { return }
+        if Self.streamsFrame(frame.bounds) {
+            frame.copyStreaming(from: rows, x: region.minX, y: region.minY, width: region.width, height: region.height)
+        } else {
+            frame.copy(from: rows, x: region.minX, y: region.minY, width: region.width, height: region.height)
         }
-        compositeOffFrame(bins: bins, tile: tile, region: region, frame: frame, start: start, scratch: scratch)
     }
 
     /// Whether frame tiles that start from the background may be composited in the frame itself rather than in
@@ -167,21 +170,6 @@ struct CompositorTileContext: @unchecked Sendable {
         if streamsFrame(frame) { return false }
         let spacing = 1 << min((frame.width * 4).trailingZeroBitCount, 12)  // of row starts in the 4 KB period
         return 2 * min(tileSize * 4, spacing) >= spacing
-    }
-
-    /// `region` of the frame tile composited in the worker's scratch tile from `start`, then written out.
-    private func compositeOffFrame(
-        bins: CompositorBins, tile: Int, region: FillPixelBounds, frame: FillSurfaceRows, start: UInt32,
-        scratch: CompositorTileScratch
-    ) {
-        let local = scratch.offFrameRows(for: region)
-        local.fill(start, x: region.minX, y: region.minY, width: region.width, height: region.height)
-        compositeOps(bins: bins, tile: tile, rows: local, region: region, scratch: scratch)
-        if Self.streamsFrame(frame.bounds) {
-            frame.copyStreaming(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
-        } else {
-            frame.copy(from: local, x: region.minX, y: region.minY, width: region.width, height: region.height)
-        }
     }
 
     /// Frames larger than this are written out with streaming stores, which bypass the caches: such a frame
