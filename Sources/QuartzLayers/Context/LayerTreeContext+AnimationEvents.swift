@@ -4,9 +4,13 @@
 // animations.
 import Foundation
 
-/// A running animation and the layer it is attached to.
+/// A running animation and the layer it is attached to. The layer is not owned: a layer owns its context,
+/// so a context owning its animated layers would keep every tree alive that ever ran an animation. A layer
+/// that is freed takes its animations with it; they stop unfinished at the next turn (Apple,
+/// `animationDidStop(_:finished:)`: the flag is true only "if the animation reached the end of its
+/// duration without being removed").
 struct RunningAnimation {
-    let layer: CALayer
+    weak var layer: CALayer?
     let entry: AttachedAnimation
 }
 
@@ -59,9 +63,15 @@ extension LayerTreeContext {
             let running: RunningAnimation
         }
         var events: [Event] = []
-        for running in runningAnimations where running.entry.isCommitted && !running.entry.didStop {
+        var hasFreedLayers = false
+        for running in runningAnimations where !running.entry.didStop {
+            guard let layer = running.layer else {
+                finish(running.entry, finished: false)
+                hasFreedLayers = true
+                continue
+            }
+            guard running.entry.isCommitted else { continue }
             let entry = running.entry
-            let layer = running.layer
             let localNow = layer.localTime(atMediaTime: time, useModel: false)
             let elapsed = entry.timing.elapsedTime(fromParentTime: localNow)
             guard !elapsed.isNaN else { continue }
@@ -94,8 +104,7 @@ extension LayerTreeContext {
                 }
                 finish(entry, finished: true)
                 if entry.animation.isRemovedOnCompletion {
-                    let layer = event.running.layer
-                    layer.animationEntries.removeAll { $0 === entry }
+                    event.running.layer?.animationEntries.removeAll { $0 === entry }
                 }
             } else if !entry.didStart {
                 entry.didStart = true
@@ -103,7 +112,7 @@ extension LayerTreeContext {
             }
         }
         // One pass, not one search per finished animation (thousands may end in the same turn).
-        if events.contains(where: \.isStop) { runningAnimations.removeAll { $0.entry.didStop } }
+        if hasFreedLayers || events.contains(where: \.isStop) { runningAnimations.removeAll { $0.entry.didStop } }
     }
 
     private func queueStart(_ entry: AttachedAnimation) {

@@ -68,7 +68,7 @@ struct SnapshotBuilder {
     /// Layers already visited: a committed structure can never hold a cycle, but a bound keeps it safe.
     var visitedCount = 0
     /// Entries whose class redraws for an animated key (`needsDisplay(forKey:)`), drawn per snapshot.
-    var redraws: [(index: Int, layer: CALayer)] = []
+    var redraws: [SnapshotLayerReference] = []
 
     mutating func visit(
         _ layer: CALayer, parentTime: Double, parentIndex: Int?, parentGeometry: LayerGeometry?,
@@ -105,7 +105,9 @@ struct SnapshotBuilder {
         }
         let index = layers.count
         let kind = type(of: layer).snapshotKind
-        if !layer.animationEntries.isEmpty, layer.redrawsWhenAnimated { redraws.append((index, layer)) }
+        if !layer.animationEntries.isEmpty, layer.redrawsWhenAnimated {
+            redraws.append(SnapshotLayerReference(index: index, layer: layer))
+        }
         if recordsCache {
             recorder.record(
                 index: index, parent: maskedIndex ?? parentIndex, node: node, isMask: maskedIndex != nil,
@@ -137,7 +139,7 @@ struct SnapshotBuilder {
         layers[index].sublayerIndices = children
         if kind == .replicator {
             layers[index].replicatorInstances = delayedReplicatorInstances(of: layer, entry: layers[index])
-            if recordsCache { recorder.replicators.append((index, layer)) }
+            if recordsCache { recorder.replicators.append(SnapshotLayerReference(index: index, layer: layer)) }
         }
     }
 }
@@ -146,8 +148,10 @@ extension SnapshotBuilder {
     /// Redraws each listed entry's content from a presentation copy carrying the entry's animated values
     /// (Apple, CAPG custom properties: `needsDisplay(forKey:)` true makes the layer redisplay while the key
     /// animates, `draw(in:)` running on the presentation layer). The drawing becomes the entry's contents.
-    static func redrawPresentations(of redraws: [(index: Int, layer: CALayer)], in layers: inout [LayerSnapshot]) {
-        for (index, layer) in redraws where index < layers.count && layers[index].layerID == layer.layerSerial {
+    static func redrawPresentations(of redraws: [SnapshotLayerReference], in layers: inout [LayerSnapshot]) {
+        for redraw in redraws {
+            let index = redraw.index
+            guard let layer = redraw.layer, index < layers.count, layers[index].layerID == layer.layerSerial else { continue }
             let copy = type(of: layer).init(layer: layer)
             copy.isPresentationCopy = true
             copy.modelLayer = layer

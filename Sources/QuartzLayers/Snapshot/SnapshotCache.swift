@@ -23,6 +23,14 @@ struct AnimatedSnapshotEntry {
     let resetsCrossfade: Bool
 }
 
+/// A snapshot entry's layer as a cache keeps it. Not owned: the cache lives in the context, which every
+/// layer owns, so owning the layers back would keep a dropped tree alive. While the root is alive so is
+/// every layer of its committed tree, so a cache in use always finds its layers.
+struct SnapshotLayerReference {
+    let index: Int
+    weak var layer: CALayer?
+}
+
 /// What the next snapshot of one root needs to update the previous one in place.
 struct SnapshotCache {
     /// The `evaluationGeneration` the entries were built at.
@@ -52,9 +60,9 @@ struct SnapshotCache {
     var channelLayers: [ChannelLayer]
     var channels: [AnimationChannel]
     /// Replicator entries with sublayers (their delayed instances are rebuilt every update).
-    var replicators: [(index: Int, layer: CALayer)]
+    var replicators: [SnapshotLayerReference]
     /// Entries redrawn from their presentation every snapshot (`SnapshotBuilder.redrawPresentations`).
-    var redraws: [(index: Int, layer: CALayer)] = []
+    var redraws: [SnapshotLayerReference] = []
 
     /// Evaluates every entry at `mediaTime` given the root's parent time; the result equals a full build's.
     mutating func update(rootParentTime: Double, mediaTime: Double) {
@@ -122,7 +130,9 @@ struct SnapshotCache {
         frameTransforms = frames
         sublayerBases = bases
         // Delayed replicator instances read the updated replicator entries (pre-order: outer ones first).
-        for (index, layer) in replicators {
+        for replicator in replicators {
+            guard let layer = replicator.layer else { continue }
+            let index = replicator.index
             let builder = SnapshotBuilder(mediaTime: mediaTime, recordsCache: false)
             updated[index].replicatorInstances = builder.delayedReplicatorInstances(of: layer, entry: updated[index])
         }
@@ -177,7 +187,7 @@ struct SnapshotRecorder {
     var resetAccessors: [LayerPropertyAccessor] = []
     var channelLayers: [ChannelLayer] = []
     var channels: [AnimationChannel] = []
-    var replicators: [(index: Int, layer: CALayer)] = []
+    var replicators: [SnapshotLayerReference] = []
 
     /// Records one entry (appended in the same order as the snapshot's `layers`).
     mutating func record(
