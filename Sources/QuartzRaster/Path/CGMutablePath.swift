@@ -72,10 +72,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// A circular arc from `startAngle` to `endAngle`, preceded by a line from the current point to the arc's
     /// start (a move when the path is empty). `clockwise: false` sweeps towards increasing angles.
-    /// Angle normalisation (Core Graphics does not document it; this follows the HTML canvas rule, which
-    /// matches Core Graphics on ordinary input): when the requested direction covers at least a full turn the
-    /// arc is one full circle; otherwise the sweep is the difference taken modulo 2π in that direction.
     /// A negative or non-finite radius or angle is ignored; radius 0 adds a line to the centre.
+    /// The sweep follows `arcSweep(from:to:clockwise:)`.
     public func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
         transform: CGAffineTransform = .identity
@@ -83,15 +81,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         guard radius >= 0, radius.isFinite, startAngle.isFinite, endAngle.isFinite,
             center.x.isFinite, center.y.isFinite
         else { return }
-        let fullTurn = 2 * Double.pi
-        let delta = endAngle - startAngle
-        var sweep: Double
-        if clockwise {
-            sweep = -delta >= fullTurn ? -fullTurn : -pathPositiveRemainder(-delta, fullTurn)
-        } else {
-            sweep = delta >= fullTurn ? fullTurn : pathPositiveRemainder(delta, fullTurn)
-        }
-        if radius == 0 { sweep = 0 }
+        let sweep = radius == 0 ? 0 : arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
         storage.appendEllipticArc(
             center: center, rx: radius, ry: radius, startAngle: startAngle, sweep: sweep, transform: transform,
             join: .line)
@@ -167,6 +157,31 @@ extension PathGeometry {
             center: center, rx: radius, ry: radius, startAngle: startAngle, sweep: sweep, transform: transform,
             join: .line)
     }
+}
+
+/// The signed sweep of Core Graphics' `addArc(center:radius:startAngle:endAngle:clockwise:)`, towards
+/// increasing angles unless `clockwise`; its magnitude is at most one turn.
+/// - Equal angles sweep nothing.
+/// - A difference of at least one turn in the requested direction sweeps one full turn.
+/// - Otherwise the sweep runs the requested way round to the end angle: a difference `d` the other way
+///   sweeps `2π − (|d| mod 2π)`, so a whole number of turns the other way is a full circle too.
+/// Apple documents none of this. The full circle for `0…2π` in either direction is what every iOS loader
+/// and `CGContextAddArc(ctx, x, y, r, 0, 2 * M_PI, YES)` relies on; WebKit's canvas, which long drew
+/// through Core Graphics, keeps the same "wrong-direction whole turn is a full circle" rule for backward
+/// compatibility, and reference-platform path dumps (sweep −1.25π for `1.25π → 0` clockwise) agree with
+/// the partial-sweep rule.
+func arcSweep(from startAngle: Double, to endAngle: Double, clockwise: Bool) -> Double {
+    let fullTurn = 2 * Double.pi
+    let forward = clockwise ? startAngle - endAngle : endAngle - startAngle
+    let magnitude: Double
+    if forward >= fullTurn {
+        magnitude = fullTurn
+    } else if forward >= 0 {
+        magnitude = forward
+    } else {
+        magnitude = fullTurn - (-forward).truncatingRemainder(dividingBy: fullTurn)
+    }
+    return clockwise ? -magnitude : magnitude
 }
 
 /// `value` modulo `modulus` in [0, modulus).
