@@ -2,6 +2,7 @@
 // and keyed as Core Image names them. The images (inputImage, inputTargetImage) are the layer's old and new
 // appearance, which the transition supplies; `inputTime` is driven with the transition's progress q.
 import Foundation
+import QuartzMath
 import QuartzRaster
 
 /// Why an input value was refused.
@@ -111,8 +112,8 @@ open class CIFilter {
         case .vector(let count):
             var doubles: [Double]?
             if let v = value as? CIVector { doubles = v.doubles }
-            else if let r = value as? CGRect, count == 4 { doubles = CIVector(cgRect: r).doubles }
-            else if let p = value as? CGPoint, count == 2 { doubles = CIVector(cgPoint: p).doubles }
+            else if let r = GeometryBox.rect(value), count == 4 { doubles = CIVector(cgRect: r).doubles }
+            else if let p = GeometryBox.point(value), count == 2 { doubles = CIVector(cgPoint: p).doubles }
             converted = doubles.flatMap { $0.count == count ? .vector($0) : nil }
         case .color:
             let color = value as? CIColor ?? (value as? CGColor).map { CIColor(cgColor: $0) }

@@ -40,7 +40,14 @@ extension LayerValueKind {
         case is CGRect: return .rect
         case is CATransform3D: return .transform
         case is CGColor: return .color
-        default: return nil
+        case let number as NSNumber: return String(cString: number.objCType) == "c" ? nil : .double
+        default:
+            // Geometry boxed the Objective-C way.
+            if GeometryBox.point(value) != nil { return .point }
+            if GeometryBox.size(value) != nil { return .size }
+            if GeometryBox.rect(value) != nil { return .rect }
+            if GeometryBox.transform3D(value) != nil { return .transform }
+            return nil
         }
     }
 }

@@ -1,6 +1,7 @@
 // Key-value coding on layers (CAPG-KVC): every property by name, structure fields and virtual key
 // paths by dotted path, and — as Apple's CALayer allows — arbitrary custom keys stored on the layer.
 import Foundation
+import QuartzMath
 
 extension CALayer {
     /// Apple (NSKeyValueCoding): the value of property `key`, or of a custom key set earlier, else the
@@ -108,7 +109,7 @@ extension CALayer {
         }
         switch key {
         case "frame":
-            guard let rect = value as? CGRect else { throw mismatch("CGRect") }
+            guard let rect = value.flatMap(GeometryBox.rect) else { throw mismatch("CGRect") }
             frame = rect
         case "sublayers":
             guard value == nil || value is [CALayer] else { throw mismatch("[CALayer]") }

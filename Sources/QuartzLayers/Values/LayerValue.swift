@@ -73,8 +73,9 @@ extension LayerValue: Equatable {
 }
 
 extension LayerValue {
-    /// Converts an `Any?` from the KVC surface, accepting every numeric Swift type for scalars
-    /// (Apple boxes them all as NSNumber). Returns nil when the type does not fit the kind.
+    /// Converts an `Any?` from the KVC surface, accepting every numeric Swift type and NSNumber for scalars
+    /// (Apple boxes them all as NSNumber) and geometry in its NSValue boxes (`NSValue(cgPoint:)`,
+    /// `NSValue(caTransform3D:)` …, `NSValue+Geometry.swift`). Returns nil when the type does not fit the kind.
     init?(boxed value: Any?, as kind: LayerValueKind) {
         guard let value else {
             // nil is a value for the optional kinds (colours, images, paths, arrays).
@@ -97,13 +98,13 @@ extension LayerValue {
                 return nil
             }
         case .point:
-            guard let point = value as? CGPoint else { return nil }
+            guard let point = GeometryBox.point(value) else { return nil }
             self = .point(point)
         case .size:
-            guard let size = value as? CGSize else { return nil }
+            guard let size = GeometryBox.size(value) else { return nil }
             self = .size(size)
         case .rect:
-            guard let rect = value as? CGRect else { return nil }
+            guard let rect = GeometryBox.rect(value) else { return nil }
             self = .rect(rect)
         case .numbers:
             if let doubles = value as? [Double] {
@@ -128,7 +129,7 @@ extension LayerValue {
                 return nil
             }
         case .transform:
-            guard let transform = value as? CATransform3D, transform.isFinite else { return nil }
+            guard let transform = GeometryBox.transform3D(value), transform.isFinite else { return nil }
             self = .transform(transform)
         case .color:
             guard let color = value as? CGColor else { return nil }
