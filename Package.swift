@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "PNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
-        .target(name: "QuartzLayers", dependencies: ["QuartzMath", "QuartzRaster"], swiftSettings: safeSettings),
+        .target(
+            name: "QuartzLayers",
+            dependencies: ["QuartzMath", "QuartzRaster", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: safeSettings),
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
         .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"]),
         // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.

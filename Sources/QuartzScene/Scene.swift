@@ -75,6 +75,8 @@ public final class Scene: Sendable {
         let time = time.isFinite ? time : start
         let clock = ManualMediaClock(time: 0)
         let context = LayerTreeContext(clock: clock)
+        // The tree is rebuilt for every frame, and loading has already checked every animation.
+        context.logger = nil
         var names: [String: CALayer] = [:]
         let rootLayer = context.perform { () -> CALayer in
             CATransaction.begin()

@@ -116,10 +116,11 @@ enum AnimationProgramError: Error, CustomStringConvertible {
 
 extension AnimationProgram {
     /// Compiles `animation` (already copied and defaulted) for a layer with property table `table`.
-    /// `presentationValue` reads the layer's current presentation value at a resolved path.
+    /// `presentationValue` reads the layer's current presentation value at a resolved path. Group members
+    /// that cannot be compiled are left out of the group and their errors appended to `skipped`.
     static func compile(
         _ animation: CAAnimation, table: [String: LayerPropertyAccessor],
-        presentationValue: (ResolvedKeyPath) -> LayerValue?
+        presentationValue: (ResolvedKeyPath) -> LayerValue?, skipped: inout [(CAAnimation, AnimationProgramError)]
     ) -> Result<AnimationProgram, AnimationProgramError> {
         let timing = animation.timingNode
         switch animation {
@@ -127,8 +128,11 @@ extension AnimationProgram {
             var children: [AnimationProgram] = []
             for child in group.animations ?? [] {
                 // A child with duration 0 spans the group (spec §1.3, §5.1 [O/U]).
-                if case .success(let program) = compile(child, table: table, presentationValue: presentationValue) {
+                switch compile(child, table: table, presentationValue: presentationValue, skipped: &skipped) {
+                case .success(let program):
                     children.append(program.withTiming(program.timing.resolvingZeroDuration(to: timing.duration)))
+                case .failure(let error):
+                    skipped.append((child, error))
                 }
             }
             return .success(AnimationProgram(timing: timing, timingFunction: group.timingFunction, body: .group(children)))

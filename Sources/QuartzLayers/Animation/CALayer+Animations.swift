@@ -21,9 +21,21 @@ extension CALayer {
         if let storageKey, let index = animationEntries.firstIndex(where: { $0.key == storageKey }) {
             detachAnimation(at: index)
         }
-        let program = try? AnimationProgram.compile(
-            copy, table: evaluationTable(for: copy), presentationValue: { [self] in currentPresentationValue(at: $0) }
-        ).get()
+        var skipped: [(CAAnimation, AnimationProgramError)] = []
+        let compiled = AnimationProgram.compile(
+            copy, table: evaluationTable(for: copy), presentationValue: { [self] in currentPresentationValue(at: $0) },
+            skipped: &skipped)
+        var program: AnimationProgram?
+        switch compiled {
+        case .success(let built): program = built
+        case .failure(let error): skipped.insert((copy, error), at: 0)
+        }
+        for (animation, error) in skipped {
+            let member = animation === copy ? "" : "a group member: "
+            context.report(AnimationDiagnostic(
+                layerName: name, key: storageKey, keyPath: (animation as? CAPropertyAnimation)?.keyPath,
+                message: member + error.description))
+        }
         let entry = context.withLock {
             AttachedAnimation(
                 key: storageKey, animation: copy, program: program, timing: copy.timingNode,

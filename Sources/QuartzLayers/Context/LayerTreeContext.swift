@@ -4,6 +4,7 @@
 // serves the usual single-threaded use, and `perform(_:)` runs code against another context, so two
 // independent layer trees can be built, committed and rendered side by side.
 import Foundation
+import Logging
 
 /// The state behind `CATransaction` and the media clock for one family of layer trees.
 ///
@@ -42,6 +43,16 @@ public final class LayerTreeContext: @unchecked Sendable {
     var snapshotCaches: [Int: SnapshotCache] = [:]
     /// Size of the last snapshot, to reserve the next one's storage at once.
     var lastSnapshotLayerCount = 0
+    /// Animations attached that change nothing (`AnimationDiagnostic`), and how many were over the limit.
+    var diagnostics: [AnimationDiagnostic] = []
+    var droppedDiagnosticCount = 0
+    /// Where diagnostics are logged as warnings; nil keeps them in `animationDiagnostics` only (renderers
+    /// that rebuild the same tree every frame report once themselves).
+    public var logger: Logger? {
+        get { withLock { loggerStorage } }
+        set { withLock { loggerStorage = newValue } }
+    }
+    private var loggerStorage: Logger? = Logger(label: "OpenQuartz")
     /// The media clock: what `mediaTime` (the context's `CACurrentMediaTime()`) reads.
     public let clock: any MediaClock
 

@@ -1,0 +1,53 @@
+// Animations that are attached but cannot change what they name. Apple keeps such an animation on the
+// layer (its key, delegate and timing callbacks behave as usual) and shows nothing; here the reason is
+// never silent: each one is logged once as a warning and kept in the context's list for the caller.
+import Foundation
+import Logging
+
+/// An attached animation that changes no property, and why.
+public struct AnimationDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The layer's `name`, if it has one.
+    public let layerName: String?
+    /// The key the animation was added under.
+    public let key: String?
+    /// The animation's key path (nil for a property animation without one).
+    public let keyPath: String?
+    /// What is wrong, in words.
+    public let message: String
+
+    public var description: String {
+        let layer = layerName.map { "layer \"\($0)\"" } ?? "a layer"
+        let key = key.map { " (key \"\($0)\")" } ?? ""
+        return "animation\(key) on \(layer) changes nothing: \(message)"
+    }
+}
+
+extension LayerTreeContext {
+    /// At most this many diagnostics are kept; later ones are counted in `droppedDiagnosticCount`.
+    static let diagnosticLimit = 1_000
+
+    /// The diagnostics since the last `takeAnimationDiagnostics()`, oldest first.
+    public var animationDiagnostics: [AnimationDiagnostic] {
+        withLock { diagnostics }
+    }
+
+    /// Returns the diagnostics gathered so far and empties the list.
+    public func takeAnimationDiagnostics() -> [AnimationDiagnostic] {
+        withLock {
+            defer { diagnostics.removeAll(); droppedDiagnosticCount = 0 }
+            return diagnostics
+        }
+    }
+
+    /// Records and logs one diagnostic.
+    func report(_ diagnostic: AnimationDiagnostic) {
+        withLock {
+            if diagnostics.count < Self.diagnosticLimit {
+                diagnostics.append(diagnostic)
+            } else {
+                droppedDiagnosticCount += 1
+            }
+        }
+        logger?.warning("\(diagnostic.description)")
+    }
+}
