@@ -3,6 +3,19 @@ import Foundation
 import QuartzRaster
 
 extension CALayer {
+    /// Apple: "Returns a Boolean indicating whether the layer content is implicitly flipped when rendered":
+    /// true when an odd number of the layer's ancestors have `isGeometryFlipped` set (the rule the
+    /// compositor draws contents by).
+    public func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var ancestor = superlayerReference
+        while let layer = ancestor {
+            if layer.isGeometryFlipped { flipped.toggle() }
+            ancestor = layer.superlayerReference
+        }
+        return flipped
+    }
+
     /// Apple: the layer's content image. Animatable (cross-fade). Default nil.
     public var contents: Any? {
         get { contentsObject }

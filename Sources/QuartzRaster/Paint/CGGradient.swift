@@ -48,6 +48,17 @@ public final class CGGradient: Sendable {
         self.init(stops: stops)
     }
 
+    /// Apple's `CGGradient(colorsSpace:colors:locations:)` as ported code calls it, with `colors as CFArray`.
+    /// Nil when an element is not a `CGColor`, as well as for an empty array.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        var cgColors: [CGColor] = []
+        for element in colors {
+            guard let color = element as? CGColor else { return nil }
+            cgColors.append(color)
+        }
+        self.init(colorsSpace: space, colors: cgColors, locations: locations)
+    }
+
     /// Apple's `CGGradient(colorSpace:colorComponents:locations:count:)`: `count` stops, each with
     /// `space.numberOfComponents + 1` components (alpha last). Nil when `count` is not positive.
     public convenience init?(
