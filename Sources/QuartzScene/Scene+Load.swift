@@ -57,6 +57,10 @@ extension Scene {
         let root = SceneLayerPlan(
             name: "root", layerClass: .layer, assignments: rootPlan.assignments, mask: rootPlan.mask,
             sublayers: rootPlan.sublayers + sublayers, animations: rootPlan.animations, actions: rootPlan.actions)
+        SceneTreeDepth.check(root: root, script: script, diagnostics: diagnostics)
+        guard diagnostics.errors.isEmpty else {
+            throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)
+        }
         let scriptLayers = script.reduce(0) { $0 + $1.additions.reduce(0) { $0 + $1.layer.layerCount } }
         let counts = SceneCounts(layers: root.layerCount + scriptLayers, animations: animations.count,
                                  scriptedChanges: script.count, images: images.count)
