@@ -117,6 +117,27 @@ int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32
     return 0;
 }
 
+int oq_write_file(const char *path, const uint8_t *bytes, size_t length, int synchronize, char *message,
+                  size_t message_capacity) {
+    if (message && message_capacity) message[0] = 0;
+    FILE *file = fopen(path, "wb");
+    if (!file) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    if ((length && fwrite(bytes, 1, length, file) != length) || fflush(file) != 0 ||
+        (synchronize && fsync(fileno(file)) != 0)) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        fclose(file);
+        return -1;
+    }
+    if (fclose(file) != 0) {
+        snprintf(message, message_capacity, "%s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int oq_png_encode_memory(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
                          int channels, int zlib_level, int filter, uint8_t **bytes, size_t *length,
                          char *message, size_t message_capacity) {

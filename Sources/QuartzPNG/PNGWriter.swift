@@ -8,7 +8,8 @@ import QuartzRaster
 
 /// The speed/size trade-off of a PNG write.
 public enum PNGCompression: String, Sendable, CaseIterable {
-    /// zlib level 1 with the SUB filter: about 4x faster than `.balanced`, about 2x larger.
+    /// OpenQuartz's own run-length deflate (rows filtered SUB or UP, runs of the previous byte, a Huffman
+    /// code per block of rows): one pass over the frame, files smaller than zlib level 1 on rendered frames.
     /// Meant for frame sequences.
     case fast
     /// zlib level 6 with adaptive filters (libpng's default).
@@ -46,19 +47,30 @@ public enum PNGWriter {
         _ bitmap: PremultipliedRGBA8Bitmap, to path: String, compression: PNGCompression = .balanced,
         durable: Bool = true
     ) throws(PNGError) {
-        let layout = try sampleLayout(of: bitmap, name: path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
         var message = [CChar](repeating: 0, count: 512)
-        let status = layout.samples.withUnsafeBufferPointer { pixels in
-            message.withUnsafeMutableBufferPointer { text in
-                // When durable, oq_png_write fsyncs the file before closing it.
-                oq_png_write(
-                    temporaryPath, pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
-                    Int32(layout.channels), compression.zlibLevel, compression.filterMask, durable ? 1 : 0,
-                    text.baseAddress, text.count)
+        // When durable, the file is fsynced before it is closed.
+        let status: Int32
+        if compression == .fast {
+            let encoded = try encodeRuns(bitmap, name: path)
+            status = encoded.withUnsafeBytes { bytes in
+                message.withUnsafeMutableBufferPointer { text in
+                    oq_write_file(temporaryPath, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                                  durable ? 1 : 0, text.baseAddress, text.count)
+                }
+            }
+        } else {
+            let layout = try sampleLayout(of: bitmap, name: path)
+            status = layout.samples.withUnsafeBufferPointer { pixels in
+                message.withUnsafeMutableBufferPointer { text in
+                    oq_png_write(
+                        temporaryPath, pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
+                        Int32(layout.channels), compression.zlibLevel, compression.filterMask, durable ? 1 : 0,
+                        text.baseAddress, text.count)
+                }
             }
         }
         guard status == 0 else {
@@ -78,6 +90,7 @@ public enum PNGWriter {
     public static func encode(
         _ bitmap: PremultipliedRGBA8Bitmap, compression: PNGCompression = .balanced, name: String = "PNG data"
     ) throws(PNGError) -> Data {
+        if compression == .fast { return try encodeRuns(bitmap, name: name) }
         let layout = try sampleLayout(of: bitmap, name: name)
         var message = [CChar](repeating: 0, count: 512)
         var bytes: UnsafeMutablePointer<UInt8>? = nil
@@ -94,6 +107,21 @@ public enum PNGWriter {
             throw .writeFailed(path: name, reason: reason(message, or: "libpng failed"))
         }
         // The shim hands over a malloc'd buffer; Data takes ownership and frees it.
+        return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
+    }
+
+    /// The `.fast` encoding: the encoder reads the premultiplied pixels itself, a row at a time.
+    private static func encodeRuns(_ bitmap: PremultipliedRGBA8Bitmap, name: String) throws(PNGError) -> Data {
+        let width = bitmap.width, height = bitmap.height
+        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31, bitmap.pixels.count == width * height else {
+            throw .unwritableSize(path: name, width: width, height: height)
+        }
+        var bytes: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            oq_png_encode_runs(pixels.baseAddress, UInt32(width), UInt32(height), &bytes, &length)
+        }
+        guard status == 0, let bytes else { throw .writeFailed(path: name, reason: "out of memory for the encoded PNG") }
         return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
     }
 

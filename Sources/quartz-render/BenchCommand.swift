@@ -12,8 +12,8 @@ struct Bench: ParsableCommand {
             Renders the selected frames (default: every frame) --repeat times after --warmup unmeasured renders \
             of the first selected frame, and prints per-phase median and p95 (nearest rank), the maximum, \
             frames per second (measured frames / their wall time) and the peak resident memory (getrusage \
-            ru_maxrss) on stdout. --encode adds PNG encoding (into a temporary file, deleted at once). Timings \
-            vary from run to run; pixels do not.
+            ru_maxrss) on stdout. --encode adds PNG encoding in memory (encode) and its durable write to a \
+            temporary file, deleted at once (write), as render does. Timings vary from run to run; pixels do not.
             """)
 
     @OptionGroup var selection: SceneFrameOptions
@@ -54,14 +54,10 @@ struct Bench: ParsableCommand {
             let scratch = FileManager.default.temporaryDirectory
                 .appendingPathComponent("quartz-render-bench-\(getpid())-\(UUID().uuidString).png").path
             defer { unlink(scratch) }
-            func encodeSeconds(_ bitmap: PremultipliedRGBA8Bitmap) throws -> Double {
-                let t0 = monotonicSeconds()
-                do {
-                    try PNGWriter.write(bitmap, to: scratch, compression: compression)
-                } catch {
-                    throw CLIFailure(.ioError, "cannot encode a PNG in \(FileManager.default.temporaryDirectory.path): \(error)")
-                }
-                return monotonicSeconds() - t0
+            // As `render` writes a frame: encoded in memory (encode), then written durably to a file (write).
+            let writer = FrameFileWriter(policy: .overwrite, compression: compression)
+            func encodeSeconds(_ bitmap: PremultipliedRGBA8Bitmap) throws -> (encode: Double, write: Double) {
+                try writer.write(bitmap, to: scratch)
             }
             for _ in 0..<warmup {
                 let frame = try produce(plan.time(ofFrame: first))
@@ -74,9 +70,9 @@ struct Bench: ParsableCommand {
                 for index in plan.indices {
                     let t = plan.time(ofFrame: index)
                     let frame = try produce(t)
-                    let encoded = encode ? try encodeSeconds(frame.bitmap) : 0
+                    let output = encode ? try encodeSeconds(frame.bitmap) : (encode: 0, write: 0)
                     timings.append(FrameTiming(frame: index, time: t, evaluate: frame.evaluate, composite: frame.composite,
-                                               encode: encoded, write: 0))
+                                               encode: output.encode, write: output.write))
                 }
             }
             let report = BenchReport(scene: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
@@ -115,7 +111,7 @@ struct BenchReport: Codable {
     var wallSeconds: Double
     var framesPerSecond: Double
     var peakResidentBytes: Int
-    /// evaluate, composite, total, and encode with `--encode`.
+    /// evaluate, composite, total, and encode and write with `--encode`.
     var phases: [String: PhaseSummary]
 
     enum CodingKeys: String, CodingKey {
@@ -140,7 +136,7 @@ struct BenchReport: Codable {
         self.framesPerSecond = wallSeconds > 0 ? Double(timings.count) / wallSeconds : 0
         self.peakResidentBytes = PeakMemory.residentBytes()
         var measured: [FramePhase] = [.evaluate, .composite]
-        if encode { measured.append(.encode) }
+        if encode { measured += [.encode, .write] }
         var phases: [String: PhaseSummary] = [:]
         for phase in measured { phases[phase.rawValue] = PhaseSummary(timings.map { $0.seconds(phase) }) }
         phases["total"] = PhaseSummary(timings.map { t in measured.reduce(0) { $0 + t.seconds($1) } })

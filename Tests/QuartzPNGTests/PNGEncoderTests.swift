@@ -66,12 +66,6 @@ import Testing
         #expect(try PNGReader.read(data: data) == bitmap)
     }
 
-    /// The fast setting's SUB filter applies in memory too (notes/raster-and-swift-perf.md B3).
-    @Test func encodeUsesTheSubFilterWhenFast() throws {
-        let data = try PNGWriter.encode(sampleBitmap(opaque: false), compression: .fast)
-        #expect(try rowFilterBytes(png: data, rowBytes: 23 * 4, rows: 11) == Array(repeating: 1, count: 11))
-    }
-
     @Test func encodeRefusesEmptyBitmapsWithItsName() {
         #expect(throws: PNGError.unwritableSize(path: "frame 3", width: 0, height: 5)) {
             try PNGWriter.encode(PremultipliedRGBA8Bitmap(width: 0, height: 5), name: "frame 3")

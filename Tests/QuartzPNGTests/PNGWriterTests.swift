@@ -48,17 +48,6 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path))[25] == 6)
     }
 
-    @Test func fastSettingUsesTheSubFilter() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("fast.png").path
-        try PNGWriter.write(sampleBitmap(opaque: false), to: path, compression: .fast)
-        // Inflate the IDAT stream and check every row's filter byte is 1 (SUB).
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let filters = try rowFilterBytes(png: data, rowBytes: 17 * 4, rows: 9)
-        #expect(filters == Array(repeating: 1, count: 9))
-    }
-
     @Test func failedWriteLeavesNothingAndNamesTheFile() throws {
         let path = "/nonexistent-directory/out.png"
         do {

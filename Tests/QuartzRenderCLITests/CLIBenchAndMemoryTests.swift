@@ -31,7 +31,7 @@ import Testing
         #expect((report["peakResidentBytes"] as? Int ?? 0) > 1 << 20, "a running Swift process holds more than 1 MiB")
         #expect((report["framesPerSecond"] as? Double ?? 0) > 0 && (report["wallSeconds"] as? Double ?? 0) > 0)
         let phases = try #require(report["phases"] as? [String: [String: Double]])
-        #expect(Set(phases.keys) == ["evaluate", "composite", "encode", "total"])
+        #expect(Set(phases.keys) == ["evaluate", "composite", "encode", "write", "total"])
         for (name, summary) in phases {
             #expect(Set(summary.keys) == ["median", "p95", "max"], "\(name)")
             let median = summary["median"] ?? -1, p95 = summary["p95"] ?? -1, max = summary["max"] ?? -1

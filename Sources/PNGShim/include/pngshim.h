@@ -21,6 +21,19 @@ int oq_png_encode_memory(const uint8_t *pixels, uint32_t width, uint32_t height,
                          int channels, int zlib_level, int filter, uint8_t **bytes, size_t *length,
                          char *message, size_t message_capacity);
 
+/// Encodes premultiplied 0xAABBGGRR pixels (`width * height`, rows top to bottom) as a straight-alpha PNG
+/// in memory with OpenQuartz's own run-length deflate (png_run_length_encoder.c): RGB when every pixel is
+/// opaque, else RGBA; rows filtered SUB or UP, runs of the previous byte and a Huffman code per block.
+/// On success returns 0 with `*bytes` (free it with `free`) and `*length`; -1 for unusable arguments or
+/// when memory runs out.
+int oq_png_encode_runs(const uint32_t *pixels, uint32_t width, uint32_t height, uint8_t **bytes,
+                       size_t *length);
+
+/// Writes `length` bytes to a new file at `path`; with `synchronize` non-zero they are on stable storage
+/// (fsync) before the file is closed. Returns 0, or -1 with the system's message.
+int oq_write_file(const char *path, const uint8_t *bytes, size_t length, int synchronize, char *message,
+                  size_t message_capacity);
+
 /// Reads any PNG into straight-alpha RGBA8 rows (top to bottom, no padding) with libpng's full API:
 /// palettes and tRNS expand to alpha, gray expands to RGB, 16-bit samples are scaled to 8 bits with
 /// rounding, and no gamma conversion is applied (samples stay in the file's encoding, as browsers
