@@ -25,6 +25,12 @@ private struct FrameResult: Sendable {
     var streamBytes: [UInt8]?
 }
 
+/// What a worker hands over: a finished frame, or a drawn one for the consumer to finish.
+private enum FrameStage: Sendable {
+    case finished(FrameResult)
+    case drawn(index: Int, time: Double, frame: (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double))
+}
+
 enum FrameOutputRunner {
     /// Renders `indices` (in order) to `outputs` with `jobs` frames at once; returns the statistics.
     static func run(
@@ -51,33 +57,47 @@ enum FrameOutputRunner {
                 nextReported += 1
             }
         }
+        // What follows a frame's drawing: its PNG file, and its bytes for the video or the stream.
+        @Sendable func finish(_ index: Int, _ t: Double, _ frame: (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double))
+            throws -> FrameResult
+        {
+            var timing = FrameTiming(frame: index, time: t, evaluate: frame.evaluate, composite: frame.composite, encode: 0, write: 0)
+            if let png, png.pending.contains(index) {
+                let (encode, write) = try png.writer.write(frame.bitmap, to: png.pattern.path(forFrame: index))
+                timing.encode += encode
+                timing.write += write
+            }
+            var bytes: [UInt8]?
+            if wantsVideo {
+                let t0 = monotonicSeconds()
+                bytes = frame.bitmap.straightRGBA8Bytes()  // ffmpeg's rgba is straight alpha
+                timing.encode += monotonicSeconds() - t0
+            }
+            var streamBytes: [UInt8]?
+            if let stream {
+                let t0 = monotonicSeconds()
+                streamBytes = try stream.encode(frame.bitmap)
+                timing.encode += monotonicSeconds() - t0
+            }
+            return FrameResult(timing: timing, videoBytes: bytes, streamBytes: streamBytes)
+        }
+        // With several jobs each worker draws and finishes its frames. With one, the next frame is drawn on a
+        // worker thread while this thread finishes the previous one, so encoding overlaps drawing.
+        let overlapped = jobs <= 1
         do {
-            try OrderedFrameWorkers<FrameResult>.run(count: work.count, jobs: jobs, makeProducer: {
+            try OrderedFrameWorkers<FrameStage>.run(count: work.count, jobs: max(1, jobs), background: overlapped, makeProducer: {
                 let produce = try makeProducer()
                 return { position in
                     let index = work[position], t = time(index)
                     let frame = try produce(t)
-                    var timing = FrameTiming(frame: index, time: t, evaluate: frame.evaluate, composite: frame.composite, encode: 0, write: 0)
-                    if let png, png.pending.contains(index) {
-                        let (encode, write) = try png.writer.write(frame.bitmap, to: png.pattern.path(forFrame: index))
-                        timing.encode += encode
-                        timing.write += write
-                    }
-                    var bytes: [UInt8]?
-                    if wantsVideo {
-                        let t0 = monotonicSeconds()
-                        bytes = frame.bitmap.straightRGBA8Bytes()  // ffmpeg's rgba is straight alpha
-                        timing.encode += monotonicSeconds() - t0
-                    }
-                    var streamBytes: [UInt8]?
-                    if let stream {
-                        let t0 = monotonicSeconds()
-                        streamBytes = try stream.encode(frame.bitmap)
-                        timing.encode += monotonicSeconds() - t0
-                    }
-                    return FrameResult(timing: timing, videoBytes: bytes, streamBytes: streamBytes)
+                    return overlapped ? .drawn(index: index, time: t, frame: frame) : .finished(try finish(index, t, frame))
                 }
-            }, consume: { _, result in
+            }, consume: { _, stage in
+                let result: FrameResult
+                switch stage {
+                case .finished(let finished): result = finished
+                case .drawn(let index, let t, let frame): result = try finish(index, t, frame)
+                }
                 var timing = result.timing
                 if let video = outputs.video, let bytes = result.videoBytes {
                     let t0 = monotonicSeconds()

@@ -24,19 +24,20 @@ final class OrderedFrameWorkers<Output: Sendable>: @unchecked Sendable {
 
     /// Runs `produce` for positions 0..<count on `jobs` threads and `consume` on the calling thread in order.
     /// `makeProducer` runs once on each worker thread and returns that thread's producer. With one job
-    /// everything runs on the calling thread. The first error stops the workers and is rethrown.
+    /// everything runs on the calling thread, unless `background`: then one worker thread produces up to two
+    /// positions ahead while the calling thread consumes. The first error stops the workers and is rethrown.
     static func run(
-        count: Int, jobs: Int,
+        count: Int, jobs: Int, background: Bool = false,
         makeProducer: @escaping @Sendable () throws -> (Int) throws -> Output,
         consume: (Int, Output) throws -> Void
     ) throws {
         guard count > 0 else { return }
-        if jobs <= 1 {
+        if jobs <= 1 && !background {
             let produce = try makeProducer()
             for position in 0..<count { try consume(position, try produce(position)) }
             return
         }
-        let workers = OrderedFrameWorkers(count: count, window: 2 * jobs)
+        let workers = OrderedFrameWorkers(count: count, window: 2 * max(1, jobs))
         let threads = min(jobs, count)
         workers.running = threads
         for _ in 0..<threads {
