@@ -138,6 +138,10 @@ final class SceneLayerParser {
             diagnostics.error(path, .outOfRange, "must be a whole number of instances up to 100000, got \(SceneFormat.number(number))")
             return false
         }
+        if key == "instanceCount" && number > Double(CAReplicatorLayer.maximumDrawnInstanceCount) {
+            let limit = CAReplicatorLayer.maximumDrawnInstanceCount
+            diagnostics.warning(path, .outOfRange, "\(SceneFormat.number(number)) instances asked for; the first \(limit) are drawn")
+        }
         return true
     }
 

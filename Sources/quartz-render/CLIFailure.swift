@@ -65,6 +65,13 @@ func loadScene(at path: String, strict: Bool) throws -> Scene {
         throw CLIFailure(.noInput, "scene file \"\(path)\" does not exist")
     }
     guard !isDirectory.boolValue else { throw CLIFailure(.noInput, "\"\(path)\" is a folder, not a scene file") }
+    // A FIFO, a device or a socket would block or never end; only regular files (or links to them) are read.
+    let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
+    guard type == .typeRegular else {
+        let what = type == .typeCharacterSpecial || type == .typeBlockSpecial ? "a device"
+            : type == .typeSocket ? "a socket" : type == nil ? "unreadable" : "a pipe or other special file"
+        throw CLIFailure(.noInput, "\"\(path)\" is \(what), not a regular scene file")
+    }
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), options: SceneLoadOptions(strict: strict))
         for warning in scene.warnings { cliLog.warning("\(warning)") }

@@ -170,6 +170,10 @@ struct Render: ParsableCommand {
             // --overwrite; kept as it is with --skip-existing.
             var statsPath = stats
             if let stats {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: stats, isDirectory: &isFolder), isFolder.boolValue {
+                    throw CLIFailure(.cannotCreate, "--stats \"\(stats)\" is a folder; name a file for the statistics")
+                }
                 try FrameFileWriter.prepareFolder(of: stats)
                 if try !FrameFileWriter(policy: policy, compression: compression).shouldWrite(stats) {
                     cliLog.notice("\(stats) exists; kept (--skip-existing), statistics not saved")

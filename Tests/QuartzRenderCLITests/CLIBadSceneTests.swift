@@ -70,6 +70,41 @@ import Testing
         }
     }
 
+    /// A FIFO or a device named as the scene is refused at once (66) with what it is, instead of blocking on
+    /// the read or reading without end.
+    @Test func specialFilesAreNotReadAsScenes() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("pipe.json").path, 0o600) == 0)
+        for (scene, what) in [("pipe.json", "a pipe or other special file"), ("/dev/zero", "a device")] {
+            let result = try CLI.run(["render", scene, "-o", "x.png"], in: folder)
+            #expect(result.status == 66, "\(scene): \(result.stderr)")
+            #expect(result.stderr.contains("\"\(scene)\" is \(what), not a regular scene file"), "\(result.stderr)")
+        }
+    }
+
+    /// `--stats` naming a folder is refused before any frame renders (73), not after the last one.
+    @Test func statsNamingAFolderIsRefusedFirst() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("stats"), withIntermediateDirectories: true)
+        let result = try CLI.run(["render", fixtureScene("ship-on-path.json"), "--frames", "0..<3", "--stats", "stats",
+                                  "-o", "f/%d.png", "--progress", "none"], in: folder)
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("--stats \"stats\" is a folder"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path), "no frame was rendered")
+    }
+
+    /// More replicator instances than are drawn is said, not silently cut.
+    @Test func replicatorCountsOverTheDrawnLimitWarn() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("many.json", layer: #""class": "replicator", "instanceCount": 10000, "sublayers": [{"frame": [0, 0, 1, 1]}]"#, in: folder)
+        let result = try CLI.run(["info", "many.json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("layers[0].instanceCount: 10000 instances asked for; the first 4096 are drawn"), "\(result.stderr)")
+    }
+
     @Test func strictRenderRefusesUnknownKeys() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -35,7 +35,7 @@ public struct LayerRenderListBuilder: Sendable {
     /// nothing.
     public var transitionSources: [Int: LayerTreeSnapshot] = [:]
     /// Replicator instances drawn per CAReplicatorLayer at most (bounds the work for absurd counts).
-    public static let maximumInstanceCount = 4096
+    public static let maximumInstanceCount = CAReplicatorLayer.maximumDrawnInstanceCount
     /// When true (always, outside tests), group opacity over a single picture is folded into that picture
     /// instead of an offscreen (`LayerRenderWalk.foldingOpacity`); tests turn it off to compare with the
     /// offscreen path.

@@ -9,7 +9,7 @@ import Foundation
 extension SnapshotBuilder {
     /// At most this many delayed instances per replicator, and this many entries over all of them
     /// (instanceCount is unbounded in Apple's API; the renderer draws instances past these undelayed).
-    static let maximumDelayedInstances = 4_096
+    static let maximumDelayedInstances = CAReplicatorLayer.maximumDrawnInstanceCount
     static let maximumDelayedInstanceEntries = 1_000_000
 
     /// Instances 1… of `layer`'s sublayers, each a tree whose root entry is the replicator's own `entry` and

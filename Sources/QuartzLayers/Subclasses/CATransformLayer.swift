@@ -14,6 +14,9 @@ open class CATransformLayer: CALayer {
 /// Apple: a layer that draws `instanceCount` copies of its sublayers, each with `instanceTransform`,
 /// colour offsets and a time delay applied once more than the previous one.
 open class CAReplicatorLayer: CALayer {
+    /// The most instances drawn per replicator (Apple sets no limit; this bounds the work for absurd
+    /// counts). A larger `instanceCount` draws the first this many; scene files say so in a warning.
+    public static let maximumDrawnInstanceCount = 4_096
     override class var snapshotKind: LayerSnapshotKind { .replicator }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.replicator }
 
