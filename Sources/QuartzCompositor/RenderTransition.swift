@@ -54,7 +54,7 @@ public enum RenderTransition {
     ///
     /// | type | old | new |
     /// |---|---|---|
-    /// | fade | opacity 1 − q | opacity q, over the old |
+    /// | fade | weight 1 − q | weight q: a cross-dissolve, old·(1 − q) + new·q, no backdrop showing through |
     /// | moveIn | stays | offset +W·(1 − q), over the old |
     /// | push | offset −W·q | offset +W·(1 − q) |
     /// | reveal | offset −W·q, over the new | stays |
@@ -72,9 +72,9 @@ public enum RenderTransition {
     }
 
     /// As above, with the layer's bounds (the flip turns about their centre, the curl folds inside them).
-    /// The other types: flip, curlUp, curlDown (`RenderTransition+Flip`, `+Curl`) and crossDissolve, a
-    /// linear mix old·(1 − q) + new·q (the new appearance added with plusLighter to the old one in an
-    /// offscreen, so where only one of them draws it is at its weight, unlike fade's "over").
+    /// The other types: flip, curlUp, curlDown (`RenderTransition+Flip`, `+Curl`) and crossDissolve, the same
+    /// linear mix old·(1 − q) + new·q as fade (the new appearance added with plusLighter to the old one in an
+    /// offscreen, so where only one of them draws it is at its weight).
     public static func compose(
         type: RenderTransitionType, subtype: RenderTransitionSubtype?, progress q: Double,
         old: [RenderNode], new: [RenderNode], layerBounds: CGRect, layerWorld: CATransform3D
@@ -82,9 +82,7 @@ public enum RenderTransition {
         let p = q.isNaN ? 0 : min(1, max(0, q))
         let space = LayerSpace(bounds: layerBounds, world: layerWorld)
         switch type {
-        case .fade:
-            return [.group(RenderGroup(children: old, opacity: 1 - p)), .group(RenderGroup(children: new, opacity: p))]
-        case .crossDissolve: return linearMix(old: old, new: new, progress: p)
+        case .fade, .crossDissolve: return linearMix(old: old, new: new, progress: p)
         case .flip: return flip(subtype: subtype, progress: p, old: old, new: new, space: space)
         case .curlUp: return curl(subtype: subtype, progress: p, old: old, new: new, space: space)
         case .curlDown: return curl(subtype: subtype, progress: 1 - p, old: new, new: old, space: space)
