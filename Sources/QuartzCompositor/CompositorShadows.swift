@@ -42,7 +42,7 @@ enum CompositorShadows {
             let extent = device.compositorPixelBounds(margin: Double(reach)).intersection(builder.clip)
             if extent.isEmpty { return nil }
             let rect = CGRect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
-            let shader = PaintBlurredRoundedRectShader(shape: shape, color: PremultipliedRGBA8(packed: color))
+            let shader = PaintBlurredRoundedRectShader(shape: shape, color: PremultipliedRGBA8(packed: color), drawnWithin: extent)
             return ((FillRectCoverage(rect: rect), extent), .shader(shader, alpha: 255))
         }
 

@@ -94,19 +94,95 @@ public struct PaintBlurredRoundedRect: Sendable, Equatable {
     }
 }
 
+/// A wide blur's coverage sampled every σ/8 px over a pixel extent and interpolated bilinearly between
+/// samples. A Gaussian-blurred edge has |f″| ≤ 0.242/σ², so bilinear interpolation at spacing h errs by at
+/// most h²/8 · 2 · 0.242/σ² = 0.00095 (a quarter of an 8-bit step) at h = σ/8: the 8-bit coverage is the
+/// exact one or one step from it, while a 1080p frame's wide shadows cost a few thousand exact evaluations
+/// instead of one per pixel.
+public struct PaintBlurredRoundedRectSamples: Sendable, Equatable {
+    /// Below this σ (px) the exact evaluation per pixel is cheap enough and sampling is not used.
+    public static let minimumSigma = 8.0
+
+    /// The first sample's position (the extent's first pixel centre) and the spacing.
+    let originX: Double, originY: Double, step: Double
+    let columns: Int, rows: Int
+    /// Row-major exact coverages at originX + i·step, originY + j·step.
+    let values: [Double]
+
+    /// Samples covering the pixel centres of `bounds`; nil when σ is below `minimumSigma` or the bounds
+    /// are empty.
+    public init?(shape: PaintBlurredRoundedRect, bounds: FillPixelBounds) {
+        guard shape.sigma >= Self.minimumSigma, !bounds.isEmpty else { return nil }
+        step = shape.sigma / 8
+        originX = Double(bounds.minX) + 0.5
+        originY = Double(bounds.minY) + 0.5
+        // One sample past the last pixel centre on each axis, so every centre has a cell.
+        columns = Int((Double(bounds.width - 1) / step).rounded(.down)) + 2
+        rows = Int((Double(bounds.height - 1) / step).rounded(.down)) + 2
+        var values = [Double](repeating: 0, count: columns * rows)
+        for j in 0..<rows {
+            let y = originY + Double(j) * step
+            for i in 0..<columns { values[j * columns + i] = shape.coverage(x: originX + Double(i) * step, y: y) }
+        }
+        self.values = values
+    }
+
+    /// Writes the interpolated 8-bit coverage of row y's pixel centres x..<x+count, which lie in the bounds.
+    /// Each pixel is computed from its own position alone, so spans split anywhere give the same bytes.
+    func coverageRow(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>) {
+        let inverseStep = 1 / step
+        let fy = (Double(y) + 0.5 - originY) * inverseStep
+        let j = min(max(Int(fy.rounded(.down)), 0), rows - 2)
+        let ty = fy - Double(j)
+        values.withUnsafeBufferPointer { v in
+            let top = j * columns, bottom = top + columns
+            for k in 0..<count {
+                let fx = (Double(x + k) + 0.5 - originX) * inverseStep
+                let i = min(max(Int(fx.rounded(.down)), 0), columns - 2)
+                let tx = fx - Double(i)
+                let upper = v[top + i] + (v[top + i + 1] - v[top + i]) * tx
+                let lower = v[bottom + i] + (v[bottom + i + 1] - v[bottom + i]) * tx
+                output[k] = UInt8((min(1, max(0, upper + (lower - upper) * ty)) * 255).rounded())
+            }
+        }
+    }
+}
+
 /// A box shadow: a premultiplied colour times the blurred rounded rectangle's coverage at each pixel centre.
 public struct PaintBlurredRoundedRectShader: SpanShader {
     public let shape: PaintBlurredRoundedRect
     public let color: PremultipliedRGBA8
+    /// For a wide blur drawn only inside known bounds: its sampled coverage.
+    let samples: PaintBlurredRoundedRectSamples?
 
+    /// Evaluates the exact coverage at every pixel.
     public init(shape: PaintBlurredRoundedRect, color: PremultipliedRGBA8) {
         self.shape = shape
         self.color = color
+        samples = nil
+    }
+
+    /// For spans inside `bounds` only: a wide blur (σ ≥ `PaintBlurredRoundedRectSamples.minimumSigma`) is
+    /// sampled and interpolated (`PaintBlurredRoundedRectSamples`), a narrow one evaluated exactly.
+    public init(shape: PaintBlurredRoundedRect, color: PremultipliedRGBA8, drawnWithin bounds: FillPixelBounds) {
+        self.shape = shape
+        self.color = color
+        samples = PaintBlurredRoundedRectSamples(shape: shape, bounds: bounds)
     }
 
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
-        let py = Double(y) + 0.5
         let c = color.packed
+        if let samples {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { row in
+                samples.coverageRow(x: x, y: y, count: count, into: row.baseAddress!)
+                for i in 0..<count {
+                    let m = UInt32(row[i])
+                    output[i] = m == 255 ? c : m == 0 ? 0 : paintScalePixel(c, by: m)
+                }
+            }
+            return
+        }
+        let py = Double(y) + 0.5
         for i in 0..<count {
             let m = UInt32((shape.coverage(x: Double(x + i) + 0.5, y: py) * 255).rounded())
             output[i] = m == 255 ? c : paintScalePixel(c, by: m)

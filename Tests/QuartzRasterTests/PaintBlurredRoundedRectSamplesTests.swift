@@ -1,0 +1,57 @@
+// Wide box shadows are shaded from exact coverages sampled every σ/8 and interpolated bilinearly
+// (PaintBlurredRoundedRectSamples): the bound stated there (a quarter of an 8-bit step) means every pixel's
+// 8-bit coverage is the exact one's or one step from it; spans split anywhere give the same bytes.
+import Foundation
+import QuartzMath
+import Testing
+@testable import QuartzRaster
+
+@Suite struct PaintBlurredRoundedRectSamplesTests {
+    /// Exact 8-bit coverage at a pixel centre.
+    static func exact(_ shape: PaintBlurredRoundedRect, _ x: Int, _ y: Int) -> Int {
+        Int((shape.coverage(x: Double(x) + 0.5, y: Double(y) + 0.5) * 255).rounded())
+    }
+
+    @Test(arguments: [(8.0, 4.0, 1), (20.0, 12.0, 1), (100.0, 12.0, 7)])
+    func sampledCoverageIsWithinOneStepOfExact(sigma: Double, radius: Double, every: Int) throws {
+        let rect = CGRect(x: 3 * sigma + 0.3, y: 3 * sigma + 0.7, width: 4 * sigma, height: 2.5 * sigma)
+        let shape = PaintBlurredRoundedRect(rect: rect, cornerRadius: radius, sigma: sigma)
+        let reach = Int((3 * sigma).rounded(.up))
+        let bounds = FillPixelBounds(minX: 0, minY: 0, maxX: Int(rect.maxX) + reach, maxY: Int(rect.maxY) + reach)
+        let samples = try #require(PaintBlurredRoundedRectSamples(shape: shape, bounds: bounds))
+        var row = [UInt8](repeating: 0, count: bounds.width)
+        var worst = 0, differing = 0, compared = 0
+        for y in stride(from: 0, to: bounds.height, by: every) {
+            row.withUnsafeMutableBufferPointer { samples.coverageRow(x: 0, y: y, count: bounds.width, into: $0.baseAddress!) }
+            for x in stride(from: 0, to: bounds.width, by: every) {
+                let d = abs(Int(row[x]) - Self.exact(shape, x, y))
+                worst = max(worst, d)
+                if d != 0 { differing += 1 }
+                compared += 1
+            }
+        }
+        #expect(worst <= 1, "σ \(sigma): worst \(worst) steps")
+        #expect(Double(differing) <= 0.05 * Double(compared), "σ \(sigma): \(differing) of \(compared) pixels off by one")
+    }
+
+    /// The same row shaded as one span or cut into pieces anywhere gives the same bytes (tiles and threads
+    /// cut spans differently).
+    @Test func spansCutAnywhereGiveTheSameBytes() throws {
+        let shape = PaintBlurredRoundedRect(rect: CGRect(x: 60, y: 50, width: 90, height: 70), cornerRadius: 10, sigma: 17)
+        let bounds = FillPixelBounds(minX: 5, minY: 0, maxX: 210, maxY: 180)
+        let shader = PaintBlurredRoundedRectShader(shape: shape, color: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 200), drawnWithin: bounds)
+        for y in [0, 37, 88, 179] {
+            let whole = paintShadeRow(shader, x: 5, y: y, count: 205)
+            var pieces: [UInt32] = []
+            var x = 5
+            for length in [1, 13, 64, 3, 77, 47] {
+                pieces += paintShadeRow(shader, x: x, y: y, count: length)
+                x += length
+            }
+            #expect(pieces == whole, "row \(y)")
+        }
+        // A narrow blur is evaluated exactly: no samples.
+        let narrow = PaintBlurredRoundedRect(rect: CGRect(x: 10, y: 10, width: 20, height: 20), cornerRadius: 3, sigma: 4)
+        #expect(PaintBlurredRoundedRectSamples(shape: narrow, bounds: bounds) == nil)
+    }
+}
