@@ -82,41 +82,12 @@ static int oq_png_encode(void (*attach)(png_structp, void *), void *destination,
     return 0;
 }
 
-static void oq_attach_file(png_structp png, void *file) { png_init_io(png, (FILE *)file); }
-
 static void oq_attach_memory(png_structp png, void *sink) {
     png_set_write_fn(png, sink, oq_memory_write, oq_memory_flush);
 }
 
-int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                 size_t bytes_per_row, int channels, int zlib_level, int filter, int synchronize,
-                 char *message, size_t message_capacity) {
-    oq_error_sink sink = {message, message_capacity};
-    if (message && message_capacity) message[0] = 0;
-    FILE *file = fopen(path, "wb");
-    if (!file) {
-        snprintf(message, message_capacity, "%s", strerror(errno));
-        return -1;
-    }
-    if (oq_png_encode(oq_attach_file, file, pixels, width, height, bytes_per_row, channels, zlib_level,
-                      filter, &sink) != 0) {
-        fclose(file);
-        return -1;
-    }
-    /* The data must be on disk before the caller renames the file into place: otherwise a crash after
-       the rename could leave an empty or partial file under the final name. */
-    if (fflush(file) != 0 || ferror(file) || (synchronize && fsync(fileno(file)) != 0)) {
-        snprintf(message, message_capacity, "%s", strerror(errno));
-        fclose(file);
-        return -1;
-    }
-    if (fclose(file) != 0) {
-        snprintf(message, message_capacity, "%s", strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
+/* The data must be on disk before the caller renames the file into place: otherwise a crash after the
+   rename could leave an empty or partial file under the final name. */
 int oq_write_file(const char *path, const uint8_t *bytes, size_t length, int synchronize, char *message,
                   size_t message_capacity) {
     if (message && message_capacity) message[0] = 0;

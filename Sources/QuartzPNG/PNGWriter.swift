@@ -52,30 +52,17 @@ public enum PNGWriter {
         let temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
         var message = [CChar](repeating: 0, count: 512)
+        let encoded = try encode(bitmap, compression: compression, name: path)
         // When durable, the file is fsynced before it is closed.
-        let status: Int32
-        if compression == .fast {
-            let encoded = try encodeRuns(bitmap, name: path)
-            status = encoded.withUnsafeBytes { bytes in
-                message.withUnsafeMutableBufferPointer { text in
-                    oq_write_file(temporaryPath, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
-                                  durable ? 1 : 0, text.baseAddress, text.count)
-                }
-            }
-        } else {
-            let layout = try sampleLayout(of: bitmap, name: path)
-            status = layout.samples.withUnsafeBufferPointer { pixels in
-                message.withUnsafeMutableBufferPointer { text in
-                    oq_png_write(
-                        temporaryPath, pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
-                        Int32(layout.channels), compression.zlibLevel, compression.filterMask, durable ? 1 : 0,
-                        text.baseAddress, text.count)
-                }
+        let status = encoded.withUnsafeBytes { bytes in
+            message.withUnsafeMutableBufferPointer { text in
+                oq_write_file(temporaryPath, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                              durable ? 1 : 0, text.baseAddress, text.count)
             }
         }
         guard status == 0 else {
             try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw .writeFailed(path: path, reason: reason(message, or: "libpng failed"))
+            throw .writeFailed(path: path, reason: reason(message, or: "the file could not be written"))
         }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))

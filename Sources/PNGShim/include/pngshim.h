@@ -3,20 +3,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Writes straight-alpha 8-bit pixels to `path` with libpng's full API, so that the zlib level and
-/// the row filter can be chosen (the simplified API cannot). `channels` is 3 (RGB) or 4 (RGBA);
-/// `filter` is a PNG_FILTER_* mask (PNG_FILTER_SUB = 0x10, PNG_ALL_FILTERS = 0xF8).
-/// With `synchronize` non-zero the file is flushed to stable storage (fsync) before it is closed, so a
-/// caller that renames it into place afterwards never exposes an empty or partial file after a crash.
-/// Returns 0 on success; on failure -1 with libpng's or the system's message in `message`.
-/// Every setjmp/longjmp stays inside this C file.
-int oq_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                 size_t bytes_per_row, int channels, int zlib_level, int filter, int synchronize,
-                 char *message, size_t message_capacity);
-
-/// Like `oq_png_write`, into memory through a libpng write callback: the same settings give the same
-/// bytes. On success returns 0 with `*bytes` (free it with `free`) and `*length`; on failure -1 with a
-/// message, `*bytes` NULL.
+/// Encodes straight-alpha 8-bit pixels as a PNG in memory with libpng's full API, so that the zlib level
+/// and the row filter can be chosen (the simplified API cannot). `channels` is 3 (RGB) or 4 (RGBA);
+/// `filter` is a PNG_FILTER_* mask (PNG_FILTER_SUB = 0x10, PNG_ALL_FILTERS = 0xF8). On success returns 0
+/// with `*bytes` (free it with `free`) and `*length`; on failure -1 with libpng's message, `*bytes` NULL.
+/// Every setjmp/longjmp stays inside the C file.
 int oq_png_encode_memory(const uint8_t *pixels, uint32_t width, uint32_t height, size_t bytes_per_row,
                          int channels, int zlib_level, int filter, uint8_t **bytes, size_t *length,
                          char *message, size_t message_capacity);
