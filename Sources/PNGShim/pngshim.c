@@ -168,6 +168,16 @@ int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixel
     return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
 }
 
+/* libpng's read callback: a short read names where the data stopped instead of libpng's bare "Read Error". */
+static void oq_file_read(png_structp png, png_bytep data, png_size_t length) {
+    FILE *file = (FILE *)png_get_io_ptr(png);
+    if (fread(data, 1, length, file) == length) return;
+    if (ferror(file)) png_error(png, strerror(errno));
+    char text[160];
+    snprintf(text, sizeof text, "the data ends early, after %ld bytes: the file is truncated or incomplete", ftell(file));
+    png_error(png, text);
+}
+
 /* Reads from `file` and always closes it. */
 static int oq_png_read_stream(FILE *file_in, size_t maximum_pixels, uint32_t *width, uint32_t *height,
                               uint8_t **pixels, char *message, size_t message_capacity) {
@@ -190,7 +200,7 @@ static int oq_png_read_stream(FILE *file_in, size_t maximum_pixels, uint32_t *wi
         fclose(file);
         return -1;
     }
-    png_init_io(png, file);
+    png_set_read_fn(png, file, oq_file_read);
     /* The decompressed size is bounded by the checked header, so zlib bombs cannot grow memory. */
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_read_info(png, info);
