@@ -93,6 +93,9 @@ struct Render: ParsableCommand {
     @Option(help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
     var jobs: Int = 1
 
+    @Option(help: "The most memory the frames in flight may take, e.g. 8G or 512M (default: three quarters of this machine's memory); a larger size or job count is refused before rendering.")
+    var memoryLimit: String?
+
     @Option(help: "The ffmpeg executable for video output (default: ffmpeg found on PATH).")
     var ffmpeg: String?
 
@@ -120,6 +123,9 @@ struct Render: ParsableCommand {
             throw ValidationError("--chunk goes with --chunk-size N")
         }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
+        if let memoryLimit, (try? MemoryBudget.parse(memoryLimit)) == nil {
+            throw ValidationError("--memory-limit must be a size such as 8G, 512M or a number of bytes, got '\(memoryLimit)'")
+        }
         if output == "-" {
             guard format != nil else {
                 throw ValidationError("-o - writes frames to stdout: choose --format rgba (raw straight-alpha RGBA) or --format png (concatenated PNGs)")
@@ -165,6 +171,8 @@ struct Render: ParsableCommand {
                     pass --size with even sides, or use .mov/.webm/.gif
                     """)
             }
+            let budget = try memoryLimit.map(MemoryBudget.parse) ?? .machineDefault
+            try budget.check(width: settings.pixelWidth, height: settings.pixelHeight, jobs: jobs)
             let policy: ExistingFilePolicy = overwrite ? .overwrite : skipExisting ? .skip : .refuse
             // --stats follows the frames' policy: refused if it exists (before anything renders) unless
             // --overwrite; kept as it is with --skip-existing.

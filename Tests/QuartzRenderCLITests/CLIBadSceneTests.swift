@@ -95,6 +95,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path), "no frame was rendered")
     }
 
+    /// Frames that cannot fit in memory are refused before rendering (64), naming the need and the limit:
+    /// 1920x1080 with --jobs 2 holds 6 frames of 7.9 MB, twice over: about 95 MB.
+    @Test func framesOverTheMemoryLimitAreRefusedFirst() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["render", fixtureScene("ship-on-path.json"), "--size", "1920x1080", "--jobs", "2",
+                                  "--memory-limit", "64M", "-o", "f/%d.png", "--progress", "none"], in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("1920x1080 frames with --jobs 2 need about 95 MB (6 frames of 7.9 MB in flight, twice over), over the memory limit of 64 MB"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path))
+        let bad = try CLI.run(["render", fixtureScene("ship-on-path.json"), "--memory-limit", "lots", "-o", "x.png"], in: folder)
+        #expect(bad.status == 64 && bad.stderr.contains("--memory-limit must be a size such as 8G"), "\(bad.stderr)")
+        let fits = try CLI.run(["render", fixtureScene("ship-on-path.json"), "--frames", "0", "--memory-limit", "64M",
+                                "-o", "x.png", "--progress", "none"], in: folder)
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
     /// More replicator instances than are drawn is said, not silently cut.
     @Test func replicatorCountsOverTheDrawnLimitWarn() throws {
         let folder = try makeTemporaryFolder()
