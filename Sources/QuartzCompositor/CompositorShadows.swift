@@ -41,8 +41,12 @@ enum CompositorShadows {
             let shape = PaintBlurredRoundedRect(rect: device, cornerRadius: r.effectiveRadius * Double(abs(a.a)), sigma: sigma)
             let extent = device.compositorPixelBounds(margin: Double(reach)).intersection(builder.clip)
             if extent.isEmpty { return nil }
+            // A wide blur: its sampled coverage through the solid-colour kernels; a narrow one exactly.
+            if let samples = PaintBlurredRoundedRectSamples(shape: shape, bounds: extent) {
+                return ((samples, extent), .solid(color))
+            }
             let rect = CGRect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
-            let shader = PaintBlurredRoundedRectShader(shape: shape, color: PremultipliedRGBA8(packed: color), drawnWithin: extent)
+            let shader = PaintBlurredRoundedRectShader(shape: shape, color: PremultipliedRGBA8(packed: color))
             return ((FillRectCoverage(rect: rect), extent), .shader(shader, alpha: 255))
         }
 

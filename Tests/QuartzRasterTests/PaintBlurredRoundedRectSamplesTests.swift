@@ -34,18 +34,23 @@ import Testing
         #expect(Double(differing) <= 0.05 * Double(compared), "σ \(sigma): \(differing) of \(compared) pixels off by one")
     }
 
-    /// The same row shaded as one span or cut into pieces anywhere gives the same bytes (tiles and threads
-    /// cut spans differently).
+    /// The same row computed as one span or cut into pieces anywhere gives the same bytes (tiles and
+    /// threads cut spans differently).
     @Test func spansCutAnywhereGiveTheSameBytes() throws {
         let shape = PaintBlurredRoundedRect(rect: CGRect(x: 60, y: 50, width: 90, height: 70), cornerRadius: 10, sigma: 17)
         let bounds = FillPixelBounds(minX: 5, minY: 0, maxX: 210, maxY: 180)
-        let shader = PaintBlurredRoundedRectShader(shape: shape, color: PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 200), drawnWithin: bounds)
+        let samples = try #require(PaintBlurredRoundedRectSamples(shape: shape, bounds: bounds))
+        func row(_ x: Int, _ y: Int, _ count: Int) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: count)
+            out.withUnsafeMutableBufferPointer { samples.coverageRow(x: x, y: y, count: count, into: $0.baseAddress!) }
+            return out
+        }
         for y in [0, 37, 88, 179] {
-            let whole = paintShadeRow(shader, x: 5, y: y, count: 205)
-            var pieces: [UInt32] = []
+            let whole = row(5, y, 205)
+            var pieces: [UInt8] = []
             var x = 5
             for length in [1, 13, 64, 3, 77, 47] {
-                pieces += paintShadeRow(shader, x: x, y: y, count: length)
+                pieces += row(x, y, length)
                 x += length
             }
             #expect(pieces == whole, "row \(y)")

@@ -103,6 +103,8 @@ public struct PaintBlurredRoundedRectSamples: Sendable, Equatable {
     /// Below this σ (px) the exact evaluation per pixel is cheap enough and sampling is not used.
     public static let minimumSigma = 8.0
 
+    /// The pixels the samples cover.
+    public let bounds: FillPixelBounds
     /// The first sample's position (the extent's first pixel centre) and the spacing.
     let originX: Double, originY: Double, step: Double
     let columns: Int, rows: Int
@@ -113,6 +115,7 @@ public struct PaintBlurredRoundedRectSamples: Sendable, Equatable {
     /// are empty.
     public init?(shape: PaintBlurredRoundedRect, bounds: FillPixelBounds) {
         guard shape.sigma >= Self.minimumSigma, !bounds.isEmpty else { return nil }
+        self.bounds = bounds
         step = shape.sigma / 8
         originX = Double(bounds.minX) + 0.5
         originY = Double(bounds.minY) + 0.5
@@ -136,13 +139,21 @@ public struct PaintBlurredRoundedRectSamples: Sendable, Equatable {
         let ty = fy - Double(j)
         values.withUnsafeBufferPointer { v in
             let top = j * columns, bottom = top + columns
+            // The row's values at the current cell's two sample columns, interpolated in y once per cell.
+            var cell = -1
+            var left = 0.0, right = 0.0
             for k in 0..<count {
-                let fx = (Double(x + k) + 0.5 - originX) * inverseStep
-                let i = min(max(Int(fx.rounded(.down)), 0), columns - 2)
-                let tx = fx - Double(i)
-                let upper = v[top + i] + (v[top + i + 1] - v[top + i]) * tx
-                let lower = v[bottom + i] + (v[bottom + i + 1] - v[bottom + i]) * tx
-                output[k] = UInt8((min(1, max(0, upper + (lower - upper) * ty)) * 255).rounded())
+                // Pixel centres in the bounds lie at or after the first sample, so truncation is the floor,
+                // and the clamped value plus ½ truncates to the nearest byte.
+                let fx = max(0, (Double(x + k) + 0.5 - originX) * inverseStep)
+                let i = min(Int(fx), columns - 2)
+                if i != cell {
+                    cell = i
+                    left = v[top + i] + (v[bottom + i] - v[top + i]) * ty
+                    right = v[top + i + 1] + (v[bottom + i + 1] - v[top + i + 1]) * ty
+                }
+                let value = left + (right - left) * (fx - Double(i))
+                output[k] = UInt8(min(1, max(0, value)) * 255 + 0.5)
             }
         }
     }
@@ -152,40 +163,39 @@ public struct PaintBlurredRoundedRectSamples: Sendable, Equatable {
 public struct PaintBlurredRoundedRectShader: SpanShader {
     public let shape: PaintBlurredRoundedRect
     public let color: PremultipliedRGBA8
-    /// For a wide blur drawn only inside known bounds: its sampled coverage.
-    let samples: PaintBlurredRoundedRectSamples?
 
-    /// Evaluates the exact coverage at every pixel.
     public init(shape: PaintBlurredRoundedRect, color: PremultipliedRGBA8) {
         self.shape = shape
         self.color = color
-        samples = nil
-    }
-
-    /// For spans inside `bounds` only: a wide blur (σ ≥ `PaintBlurredRoundedRectSamples.minimumSigma`) is
-    /// sampled and interpolated (`PaintBlurredRoundedRectSamples`), a narrow one evaluated exactly.
-    public init(shape: PaintBlurredRoundedRect, color: PremultipliedRGBA8, drawnWithin bounds: FillPixelBounds) {
-        self.shape = shape
-        self.color = color
-        samples = PaintBlurredRoundedRectSamples(shape: shape, bounds: bounds)
     }
 
     public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         let c = color.packed
-        if let samples {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { row in
-                samples.coverageRow(x: x, y: y, count: count, into: row.baseAddress!)
-                for i in 0..<count {
-                    let m = UInt32(row[i])
-                    output[i] = m == 255 ? c : m == 0 ? 0 : paintScalePixel(c, by: m)
-                }
-            }
-            return
-        }
         let py = Double(y) + 0.5
         for i in 0..<count {
             let m = UInt32((shape.coverage(x: Double(x + i) + 0.5, y: py) * 255).rounded())
             output[i] = m == 255 ? c : paintScalePixel(c, by: m)
+        }
+    }
+}
+
+/// The sampled coverage as a coverage source: the compositor blends the shadow's colour through it with its
+/// solid-colour kernels, a row of the region at a time.
+extension PaintBlurredRoundedRectSamples: FillCoverageSource {
+    public func forEachCoverageSpan(
+        in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
+    ) {
+        let area = region.intersection(bounds)
+        if area.isEmpty { return }
+        let capacity = max(1, scratch.rowCapacity)
+        for y in area.minY..<area.maxY {
+            var x = area.minX
+            while x < area.maxX {
+                let count = min(capacity, area.maxX - x)
+                coverageRow(x: x, y: y, count: count, into: scratch.mask)
+                body(FillCoverageSpan(y: y, x: x, count: count, mask: UnsafePointer(scratch.mask)))
+                x += count
+            }
         }
     }
 }
