@@ -51,11 +51,9 @@ static void oq_memory_write(png_structp png, png_bytep data, png_size_t length) 
 
 static void oq_memory_flush(png_structp png) { (void)png; }
 
-/* Encodes the rows through the destination set up by `attach` (file or memory); every longjmp lands here.
-   Returns 0 or -1 with the message in `sink`. */
-static int oq_png_encode(void (*attach)(png_structp, void *), void *destination, const uint8_t *pixels,
-                         uint32_t width, uint32_t height, size_t bytes_per_row, int channels, int zlib_level,
-                         int filter, oq_error_sink *sink) {
+/* Encodes the rows into `memory`; every longjmp lands here. Returns 0 or -1 with the message in `sink`. */
+static int oq_png_encode(oq_memory_sink *memory, const uint8_t *pixels, uint32_t width, uint32_t height,
+                         size_t bytes_per_row, int channels, int zlib_level, int filter, oq_error_sink *sink) {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, oq_error, oq_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
@@ -67,7 +65,7 @@ static int oq_png_encode(void (*attach)(png_structp, void *), void *destination,
         png_destroy_write_struct(&png, &info);
         return -1;
     }
-    attach(png, destination);
+    png_set_write_fn(png, memory, oq_memory_write, oq_memory_flush);
     png_set_IHDR(png, info, width, height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -80,10 +78,6 @@ static int oq_png_encode(void (*attach)(png_structp, void *), void *destination,
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     return 0;
-}
-
-static void oq_attach_memory(png_structp png, void *sink) {
-    png_set_write_fn(png, sink, oq_memory_write, oq_memory_flush);
 }
 
 /* The data must be on disk before the caller renames the file into place: otherwise a crash after the
@@ -117,8 +111,7 @@ int oq_png_encode_memory(const uint8_t *pixels, uint32_t width, uint32_t height,
     *bytes = NULL;
     *length = 0;
     oq_memory_sink memory = {NULL, 0, 0};
-    if (oq_png_encode(oq_attach_memory, &memory, pixels, width, height, bytes_per_row, channels, zlib_level,
-                      filter, &sink) != 0) {
+    if (oq_png_encode(&memory, pixels, width, height, bytes_per_row, channels, zlib_level, filter, &sink) != 0) {
         free(memory.bytes);
         return -1;
     }

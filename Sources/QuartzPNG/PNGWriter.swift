@@ -17,20 +17,13 @@ public enum PNGCompression: String, Sendable, CaseIterable {
     /// zlib level 9 with adaptive filters: smallest files, slowest.
     case smallest
 
-    var zlibLevel: Int32 {
+    /// libpng's zlib level and filter mask (PNG_ALL_FILTERS = 0xF8: adaptive per row); nil for `.fast`,
+    /// which does not go through libpng.
+    var libpngSettings: (zlibLevel: Int32, filterMask: Int32)? {
         switch self {
-        case .fast: 1
-        case .balanced: 6
-        case .smallest: 9
-        }
-    }
-
-    /// PNG_FILTER_SUB = 0x10; PNG_ALL_FILTERS = 0xF8. (PNG_NO_FILTERS = 0 would leave adaptive
-    /// filtering on: see notes/raster-and-swift-perf.md B3.)
-    var filterMask: Int32 {
-        switch self {
-        case .fast: 0x10
-        case .balanced, .smallest: 0xF8
+        case .fast: nil
+        case .balanced: (6, 0xF8)
+        case .smallest: (9, 0xF8)
         }
     }
 }
@@ -77,7 +70,7 @@ public enum PNGWriter {
     public static func encode(
         _ bitmap: PremultipliedRGBA8Bitmap, compression: PNGCompression = .balanced, name: String = "PNG data"
     ) throws(PNGError) -> Data {
-        if compression == .fast { return try encodeRuns(bitmap, name: name) }
+        guard let settings = compression.libpngSettings else { return try encodeRuns(bitmap, name: name) }
         let layout = try sampleLayout(of: bitmap, name: name)
         var message = [CChar](repeating: 0, count: 512)
         var bytes: UnsafeMutablePointer<UInt8>? = nil
@@ -86,7 +79,7 @@ public enum PNGWriter {
             message.withUnsafeMutableBufferPointer { text in
                 oq_png_encode_memory(
                     pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
-                    Int32(layout.channels), compression.zlibLevel, compression.filterMask, &bytes, &length,
+                    Int32(layout.channels), settings.zlibLevel, settings.filterMask, &bytes, &length,
                     text.baseAddress, text.count)
             }
         }

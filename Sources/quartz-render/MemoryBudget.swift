@@ -1,5 +1,6 @@
 // `--memory-limit`: the frames a render keeps in flight are counted before any is drawn, so a size and job
 // count that cannot fit is a named error instead of an allocation failure hours into a farm job.
+import ArgumentParser
 import Foundation
 
 struct MemoryBudget {
@@ -20,7 +21,7 @@ struct MemoryBudget {
             number = number.dropLast()
         }
         guard let value = Double(number), value.isFinite, value > 0, value * Double(scale) < 1e18 else {
-            throw CLIFailure(.usage, "--memory-limit must be a size such as 8G, 512M or a number of bytes, got '\(text)'")
+            throw ValidationError("--memory-limit must be a size such as 8G, 512M or a number of bytes, got '\(text)'")
         }
         return MemoryBudget(bytes: UInt64(value * Double(scale)))
     }

@@ -123,9 +123,7 @@ struct Render: ParsableCommand {
             throw ValidationError("--chunk goes with --chunk-size N")
         }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
-        if let memoryLimit, (try? MemoryBudget.parse(memoryLimit)) == nil {
-            throw ValidationError("--memory-limit must be a size such as 8G, 512M or a number of bytes, got '\(memoryLimit)'")
-        }
+        if let memoryLimit { _ = try MemoryBudget.parse(memoryLimit) }
         if output == "-" {
             guard format != nil else {
                 throw ValidationError("-o - writes frames to stdout: choose --format rgba (raw straight-alpha RGBA) or --format png (concatenated PNGs)")

@@ -23,8 +23,11 @@ public struct AnimationDiagnostic: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LayerTreeContext {
-    /// At most this many diagnostics are kept; later ones are counted in `droppedDiagnosticCount`.
+    /// At most this many diagnostics are kept; later ones are only counted (`droppedDiagnosticCount`).
     static let diagnosticLimit = 1_000
+
+    /// Diagnostics left out of `animationDiagnostics` since the last take because the list was full.
+    public var droppedDiagnosticCount: Int { withLock { droppedDiagnostics } }
 
     /// The diagnostics since the last `takeAnimationDiagnostics()`, oldest first.
     public var animationDiagnostics: [AnimationDiagnostic] {
@@ -34,7 +37,7 @@ extension LayerTreeContext {
     /// Returns the diagnostics gathered so far and empties the list.
     public func takeAnimationDiagnostics() -> [AnimationDiagnostic] {
         withLock {
-            defer { diagnostics.removeAll(); droppedDiagnosticCount = 0 }
+            defer { diagnostics.removeAll(); droppedDiagnostics = 0 }
             return diagnostics
         }
     }
@@ -45,7 +48,7 @@ extension LayerTreeContext {
             if diagnostics.count < Self.diagnosticLimit {
                 diagnostics.append(diagnostic)
             } else {
-                droppedDiagnosticCount += 1
+                droppedDiagnostics += 1
             }
         }
         logger?.warning("\(diagnostic.description)")

@@ -45,7 +45,7 @@ public final class LayerTreeContext: @unchecked Sendable {
     var lastSnapshotLayerCount = 0
     /// Animations attached that change nothing (`AnimationDiagnostic`), and how many were over the limit.
     var diagnostics: [AnimationDiagnostic] = []
-    var droppedDiagnosticCount = 0
+    var droppedDiagnostics = 0
     /// Where diagnostics are logged as warnings; nil keeps them in `animationDiagnostics` only (renderers
     /// that rebuild the same tree every frame report once themselves).
     public var logger: Logger? {

@@ -151,7 +151,9 @@ extension SnapshotBuilder {
     static func redrawPresentations(of redraws: [SnapshotLayerReference], in layers: inout [LayerSnapshot]) {
         for redraw in redraws {
             let index = redraw.index
-            guard let layer = redraw.layer, index < layers.count, layers[index].layerID == layer.layerSerial else { continue }
+            guard let layer = redraw.layer, index < layers.count, layers[index].layerID == layer.layerSerial else {
+                continue
+            }
             let copy = type(of: layer).init(layer: layer)
             copy.isPresentationCopy = true
             copy.modelLayer = layer
