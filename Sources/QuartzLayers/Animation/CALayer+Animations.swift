@@ -3,12 +3,8 @@
 import Foundation
 
 extension CALayer {
-    /// Apple: attaches a copy of `anim` under `key` (replacing an animation with the same key, which then
-    /// stops with `finished == false`). A duration ≤ 0 becomes the transaction's `animationDuration` now;
-    /// a nil timing function takes the transaction's `animationTimingFunction` if set; a `beginTime` of 0
-    /// becomes the commit time in the layer's time space when the transaction commits (spec §1.5).
-    /// A `CATransition` is always stored under `kCATransition` ("transition").
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// The body of `add(_:forKey:)`.
+    func addAnimationDefault(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentationCopy else { return }
         let copy = anim.copy() as? CAAnimation ?? anim
         if !(copy.duration > 0) {
@@ -57,14 +53,14 @@ extension CALayer {
         return keys.isEmpty ? nil : keys
     }
 
-    /// Apple: removes the animation for `key`; its delegate gets `animationDidStop(_:finished: false)`.
-    public func removeAnimation(forKey key: String) {
+    /// The body of `removeAnimation(forKey:)`.
+    func removeAnimationDefault(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         detachAnimation(at: index)
     }
 
-    /// Apple: removes every animation (each stops with `finished == false`).
-    public func removeAllAnimations() {
+    /// The body of `removeAllAnimations()`.
+    func removeAllAnimationsDefault() {
         while !animationEntries.isEmpty { detachAnimation(at: 0) }
     }
 

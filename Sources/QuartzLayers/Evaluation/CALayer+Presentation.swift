@@ -17,7 +17,7 @@ extension CALayer {
         var copyList: [CALayer] = []
         for entry in snapshot.layers {
             guard let original = root.findCommittedLayer(serial: entry.layerID) else { continue }
-            let copy = type(of: original).init(layer: original)
+            let copy = type(of: original).init(presentationOf: original)
             copy.modelValues = entry.properties
             copy.committed = entry.properties
             copy.contentsObject = entry.properties.contentsImage ?? original.committedContents

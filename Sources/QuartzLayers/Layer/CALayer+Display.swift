@@ -40,8 +40,8 @@ extension CALayer {
 
     // MARK: Layout
 
-    /// Apple: marks the layer for layout at the next commit.
-    public func setNeedsLayout() {
+    /// The body of `setNeedsLayout()`.
+    func markNeedsLayout() {
         guard !isPresentationCopy else { return }
         needsLayoutFlag = true
         noteStructuralChange()
@@ -50,8 +50,8 @@ extension CALayer {
     /// Apple: whether the layer is marked for layout.
     public func needsLayout() -> Bool { needsLayoutFlag }
 
-    /// Apple: lays out now, from the topmost ancestor that needs it down to this layer's subtree.
-    public func layoutIfNeeded() {
+    /// The body of `layoutIfNeeded()`.
+    func layoutIfNeededDefault() {
         var marked: CALayer? = nil
         var node: CALayer? = self
         while let current = node {

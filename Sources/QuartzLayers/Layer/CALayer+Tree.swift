@@ -1,4 +1,5 @@
 // The layer tree (model side): sublayers in back-to-front order, the weak superlayer link, the mask.
+// Adding or removing a sublayer calls the superlayer's `setNeedsLayout()`, as Apple documents.
 // Edits that would make a cycle (adding a layer below itself) are ignored: Apple's behaviour is
 // undefined there and a cycle would hang every traversal.
 import Foundation
@@ -34,18 +35,18 @@ extension CALayer {
         }
     }
 
-    /// Apple: appends `layer` to the sublayers (removing it from its old superlayer first).
-    public func addSublayer(_ layer: CALayer) {
+    /// The body of `addSublayer(_:)`.
+    func addSublayerDefault(_ layer: CALayer) {
         insertSublayer(layer, atIndex: sublayerList.count)
     }
 
-    /// Apple: inserts at `idx` (clamped to the count).
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    /// The body of `insertSublayer(_:at:)`.
+    func insertSublayerDefault(_ layer: CALayer, at idx: UInt32) {
         insertSublayer(layer, atIndex: Int(idx))
     }
 
-    /// Apple: inserts directly above `sibling` (appends when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    /// The body of `insertSublayer(_:above:)`.
+    func insertSublayerDefault(_ layer: CALayer, above sibling: CALayer?) {
         guard let sibling, let index = sublayerList.firstIndex(where: { $0 === sibling }) else {
             insertSublayer(layer, atIndex: sublayerList.count)
             return
@@ -54,8 +55,8 @@ extension CALayer {
         insertSublayer(layer, atIndex: index + 1)
     }
 
-    /// Apple: inserts directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    /// The body of `insertSublayer(_:below:)`.
+    func insertSublayerDefault(_ layer: CALayer, below sibling: CALayer?) {
         guard let sibling, let index = sublayerList.firstIndex(where: { $0 === sibling }) else {
             insertSublayer(layer, atIndex: 0)
             return
@@ -63,16 +64,16 @@ extension CALayer {
         insertSublayer(layer, atIndex: index)
     }
 
-    /// Apple: puts `newLayer` where `oldLayer` is. Does nothing when `oldLayer` is not a sublayer.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    /// The body of `replaceSublayer(_:with:)`.
+    func replaceSublayerDefault(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = layerIndex(of: oldLayer) else { return }
         guard newLayer !== self, !isDescendant(of: newLayer) else { return }
         oldLayer.detachFromSuperlayer(runActions: true)
         insertSublayer(newLayer, atIndex: index)
     }
 
-    /// Apple: detaches the layer from its superlayer (or from the layer it masks).
-    public func removeFromSuperlayer() {
+    /// The body of `removeFromSuperlayer()`.
+    func removeFromSuperlayerDefault() {
         if let owner = maskOwner {
             owner.mask = nil
             return
@@ -98,6 +99,7 @@ extension CALayer {
         layer.adoptContext(context)
         noteStructuralChange()
         layer.noteStructuralChange()
+        setNeedsLayout()
         layer.runTreeAction(forKey: kCAOnOrderIn)
         runTreeAction(forKey: Self.sublayersEvent)
     }
@@ -108,6 +110,7 @@ extension CALayer {
         parent.sublayerList.remove(at: index)
         superlayerReference = nil
         parent.noteStructuralChange()
+        parent.setNeedsLayout()
         noteStructuralChange()
         if runActions { parent.runTreeAction(forKey: Self.sublayersEvent) }
     }

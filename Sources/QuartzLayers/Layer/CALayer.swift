@@ -90,12 +90,10 @@ open class CALayer {
             || layerClass == CATransformLayer.self || layerClass == CAReplicatorLayer.self
     }
 
-    /// Apple's copy initialiser, used for presentation copies: copies every property of `layer`
-    /// (not its sublayers or animations). Subclasses with stored state of their own override it and
-    /// copy that state. It is `required` here (Apple's is not) because Swift can only construct
-    /// `Self` for `presentation()` through a required initialiser: write `required init(layer: Any)`
-    /// where Apple's documentation shows `override init(layer: Any)`.
-    public required init(layer: Any) {
+    /// Apple's copy initialiser, used for presentation copies: copies every property of `layer` (not its
+    /// sublayers or animations). Subclasses with stored state of their own override it
+    /// (`override init(layer: Any)`) and copy that state, as on Apple.
+    public init(layer: Any) {
         context = LayerTreeContext.current
         guard let other = layer as? CALayer else { return }
         context = other.context
@@ -108,6 +106,21 @@ open class CALayer {
         style = other.style
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         compositingFilter = other.compositingFilter
+    }
+
+    /// Apple's NSCoding initialiser, declared so that subclasses written for Apple (which must implement
+    /// `required init?(coder:)`) compile unchanged. Layers cannot be unarchived here: it returns nil.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// Makes the presentation copy of `layer` through the dynamic class's `init(layer:)`, so the copy is of
+    /// the subclass with its stored properties copied (Apple builds presentation copies with
+    /// `init(layer:)`). Subclasses inherit it whenever they override `init()` and `init(layer:)` or declare
+    /// no initialiser. A subclass with initialisers of its own and no `override init()` writes
+    /// `required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }`.
+    public required convenience init(presentationOf layer: CALayer) {
+        self.init(layer: layer)
     }
 
     /// What the renderer draws for layers of this class.
@@ -166,6 +179,51 @@ open class CALayer {
     /// Apple: lays out the sublayers. The default asks the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
+    /// Apple: marks the layer for layout at the next commit. The engine calls it when the bounds change
+    /// and when sublayers are added or removed (Apple: "the system typically calls this method
+    /// automatically when the layer's bounds change or when sublayers are added or removed").
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Apple: lays out now, from the topmost ancestor that needs it down to this layer's subtree.
+    open func layoutIfNeeded() { layoutIfNeededDefault() }
+
+    /// Apple: the preferred size of the layer in its superlayer's coordinate space: without a layout
+    /// manager, "the size of the layer's current bounds rectangle mapped into the coordinate space of its
+    /// superlayer", the size of `frame`.
+    open func preferredFrameSize() -> CGSize { frame.size }
+
+    /// Apple: appends `layer` to the sublayers (removing it from its old superlayer first).
+    open func addSublayer(_ layer: CALayer) { addSublayerDefault(layer) }
+
+    /// Apple: inserts at `idx` (clamped to the count).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { insertSublayerDefault(layer, at: idx) }
+
+    /// Apple: inserts directly above `sibling` (appends when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { insertSublayerDefault(layer, above: sibling) }
+
+    /// Apple: inserts directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { insertSublayerDefault(layer, below: sibling) }
+
+    /// Apple: puts `newLayer` where `oldLayer` is. Does nothing when `oldLayer` is not a sublayer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replaceSublayerDefault(oldLayer, with: newLayer) }
+
+    /// Apple: detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() { removeFromSuperlayerDefault() }
+
+    /// Apple: attaches a copy of `anim` under `key` (replacing an animation with the same key, which then
+    /// stops with `finished == false`). A duration ≤ 0 becomes the transaction's `animationDuration` now;
+    /// a nil timing function takes the transaction's `animationTimingFunction` if set; a `beginTime` of 0
+    /// becomes the commit time in the layer's time space when the transaction commits (spec §1.5).
+    /// A `CATransition` is always stored under `kCATransition` ("transition"). Implicit animations and
+    /// actions attach themselves through it (Apple: `CAAnimation`'s `run(forKey:object:arguments:)`).
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimationDefault(anim, forKey: key) }
+
+    /// Apple: removes the animation for `key`; its delegate gets `animationDidStop(_:finished: false)`.
+    open func removeAnimation(forKey key: String) { removeAnimationDefault(forKey: key) }
+
+    /// Apple: removes every animation (each stops with `finished == false`).
+    open func removeAllAnimations() { removeAllAnimationsDefault() }
+
     /// Apple (NSKeyValueCoding): the value of property `key`, or of a custom key set earlier, else the
     /// class's `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? { valueDefault(forKey: key) }
@@ -217,9 +275,12 @@ open class CALayer {
 
     /// Marks the change of `key` on this layer: redisplay flags, dirty tracking (spec §6.6 custom keys).
     func didChangeValue(forKey key: String) {
-        if type(of: self).needsDisplay(forKey: key) { needsDisplayFlag = true }
-        if key == "bounds" && needsDisplayOnBoundsChange { needsDisplayFlag = true }
-        if key == "bounds" { needsLayoutFlag = true }
+        // Apple: with needsDisplayOnBoundsChange "the layer automatically calls its setNeedsDisplay()
+        // method whenever its bounds property changes"; a bounds change also calls setNeedsLayout().
+        if type(of: self).needsDisplay(forKey: key) || (key == "bounds" && needsDisplayOnBoundsChange) {
+            setNeedsDisplay()
+        }
+        if key == "bounds" { setNeedsLayout() }
     }
 
     /// Records a change that has no action (tree edits, object properties) in the open transaction.

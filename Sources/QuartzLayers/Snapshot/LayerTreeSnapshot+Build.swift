@@ -154,7 +154,7 @@ extension SnapshotBuilder {
             guard let layer = redraw.layer, index < layers.count, layers[index].layerID == layer.layerSerial else {
                 continue
             }
-            let copy = type(of: layer).init(layer: layer)
+            let copy = type(of: layer).init(presentationOf: layer)
             copy.isPresentationCopy = true
             copy.modelLayer = layer
             copy.modelValues = layers[index].properties

@@ -17,8 +17,6 @@ open class CAGradientLayer: CALayer {
     override class var snapshotKind: LayerSnapshotKind { .gradient }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.gradient }
 
-    public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
 
     /// Apple: the CGColors of the stops. Animatable. Default nil. Elements that are not CGColors make
     /// the assignment ignored.

@@ -36,8 +36,6 @@ open class CAShapeLayer: CALayer {
     override class var snapshotKind: LayerSnapshotKind { .shape }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.shape }
 
-    public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
 
     /// Animatable explicitly; no implicit animation ("although the path property is animatable, no
     /// implicit animation will be created"). Default nil.

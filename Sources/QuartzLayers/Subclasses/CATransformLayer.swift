@@ -7,8 +7,6 @@ import QuartzRaster
 /// (SDK-CATransformLayer, spec §9.3). `hitTest(_:)` on it answers from its sublayers.
 open class CATransformLayer: CALayer {
     override class var snapshotKind: LayerSnapshotKind { .transform }
-    public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
 }
 
 /// Apple: a layer that draws `instanceCount` copies of its sublayers, each with `instanceTransform`,
@@ -20,8 +18,6 @@ open class CAReplicatorLayer: CALayer {
     override class var snapshotKind: LayerSnapshotKind { .replicator }
     override class var propertyTable: [String: LayerPropertyAccessor] { LayerPropertyTable.replicator }
 
-    public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
 
     /// Default 1; negative counts draw nothing.
     open var instanceCount: Int {
