@@ -64,9 +64,29 @@ extension Scene {
         let scriptLayers = script.reduce(0) { $0 + $1.additions.reduce(0) { $0 + $1.layer.layerCount } }
         let counts = SceneCounts(layers: root.layerCount + scriptLayers, animations: animations.count,
                                  scriptedChanges: script.count, images: images.count)
-        return Scene(size: header.size, scale: header.scale, start: header.start, duration: header.duration,
-                     frameRate: header.frameRate, background: background, warnings: diagnostics.warnings,
-                     unsupportedFeatures: diagnostics.unsupportedFeatures, counts: counts, root: root, script: script)
+        func scene(warnings: [SceneIssue]) -> Scene {
+            Scene(size: header.size, scale: header.scale, start: header.start, duration: header.duration,
+                  frameRate: header.frameRate, background: background, warnings: warnings,
+                  unsupportedFeatures: diagnostics.unsupportedFeatures, counts: counts, root: root, script: script)
+        }
+        for problem in scene(warnings: []).engineDiagnostics() {
+            if options.strict {
+                diagnostics.error("", .animationNotApplied, problem.description)
+            } else {
+                diagnostics.warning("", .animationNotApplied, problem.description)
+            }
+        }
+        guard diagnostics.errors.isEmpty else {
+            throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)
+        }
+        return scene(warnings: diagnostics.warnings)
+    }
+
+    /// What the engine reports about the scene's animations once every scripted change has run: the
+    /// problems the file's checks cannot see (paced values too far apart to measure, for one).
+    func engineDiagnostics() -> [AnimationDiagnostic] {
+        let tree = tree(atTime: start + duration)
+        return tree.context.takeAnimationDiagnostics()
     }
 
     private struct Header {

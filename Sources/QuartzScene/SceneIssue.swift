@@ -30,6 +30,9 @@ public enum SceneIssueKind: String, Sendable, Hashable {
     case badReference
     /// A Core Animation feature the engine does not render (listed once, a warning).
     case unsupportedFeature
+    /// An animation the engine cannot apply, or applies with part of it ignored, although the file is well
+    /// formed (the engine's `AnimationDiagnostic`; a warning unless loading is strict).
+    case animationNotApplied
 }
 
 /// One problem, at one JSON path.
@@ -66,7 +69,8 @@ public struct SceneLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Options for loading a scene.
 public struct SceneLoadOptions: Sendable, Equatable {
-    /// Unknown keys are errors instead of warnings (the CLI's `--strict`).
+    /// Unknown keys, and animations the engine cannot apply in full, are errors instead of warnings (the
+    /// CLI's `--strict`).
     public var strict: Bool
     /// The largest scene size accepted, in device pixels (width × height × scale²); larger scenes are
     /// refused before anything is allocated.

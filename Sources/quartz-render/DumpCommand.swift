@@ -19,7 +19,7 @@ struct Dump: ParsableCommand {
     @Option(help: "Frame index instead of a time (at the scene's frame rate).")
     var frame: Int?
 
-    @Flag(help: "Treat unknown keys in the scene as errors.")
+    @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
 
     @OptionGroup var logging: LoggingOptions

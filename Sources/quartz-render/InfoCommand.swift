@@ -15,7 +15,7 @@ struct Info: ParsableCommand {
     @Flag(help: "Print JSON (sorted keys) instead of text.")
     var json = false
 
-    @Flag(help: "Treat unknown keys in the scene as errors.")
+    @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
 
     @OptionGroup var logging: LoggingOptions

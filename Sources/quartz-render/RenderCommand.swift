@@ -31,7 +31,7 @@ struct SceneFrameOptions: ParsableArguments {
     @Option(help: "Compositing threads per frame; 0 means all cores (default: all cores). Pixels never depend on it.")
     var threads: Int?
 
-    @Flag(help: "Treat unknown keys in the scene as errors.")
+    @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
 }
 

@@ -37,11 +37,49 @@ import Testing
         #expect(diagnostics.map(\.keyPath) == ["position", "wobble.amount", "opacity", "bounds"])
         #expect(diagnostics[0].message == "a value does not fit the type of \"position\"")
         #expect(diagnostics[2].message.contains("keyTimes has 2 entries for 3 values"), "\(diagnostics[2])")
+        #expect(diagnostics[2].message.hasSuffix("the keyTimes are ignored and the default key times used"))
+        #expect(diagnostics.map(\.stillAnimates) == [false, false, true, false])
+        #expect(diagnostics[2].description.hasPrefix("animation (key \"blink\") on layer \"card\" runs adjusted: "))
         #expect(diagnostics[3].message.hasPrefix("a group member: "), "\(diagnostics[3])")
         #expect(diagnostics[0].description == "animation (key \"move\") on layer \"card\" changes nothing: a value does not fit the type of \"position\"")
         // Still attached, as Apple's are; taking the list empties it.
         #expect(layer.animationKeys() == ["move", "wobble", "blink", "group", "fine"])
         #expect(scene.context.animationDiagnostics.isEmpty)
+    }
+
+    /// Invalid key times are ignored (Apple, CAKeyframeAnimation.keyTimes: "If the values in this array are
+    /// invalid or inappropriate for the current calculation mode, they are ignored"): the animation runs with
+    /// evenly spaced key times, for values and for a path, and says so.
+    @Test func animationsWithInvalidKeyTimesRunWithTheDefaultTimes() throws {
+        let scene = EngineScene()
+        let layer = scene.addLayer { $0.name = "dot" }
+        scene.run {
+            let blink = CAKeyframeAnimation(keyPath: "opacity")
+            blink.values = [0, 1, 0]
+            blink.keyTimes = [0, 1]
+            blink.duration = 2
+            blink.beginTime = 1
+            layer.add(blink, forKey: "blink")
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: 100, y: 0))
+            path.addLine(to: CGPoint(x: 100, y: 100))
+            let travel = CAKeyframeAnimation(keyPath: "position")
+            travel.path = path
+            travel.keyTimes = [0, 0.9, 0.2]
+            travel.duration = 2
+            travel.beginTime = 1
+            layer.add(travel, forKey: "travel")
+        }
+        scene.advance(to: 0)
+        let diagnostics = scene.context.takeAnimationDiagnostics()
+        #expect(diagnostics.map(\.key) == ["blink", "travel"])
+        #expect(diagnostics.allSatisfy { $0.stillAnimates })
+        #expect(diagnostics[1].message.hasPrefix("keyTimes[2] is smaller than keyTimes[1]"), "\(diagnostics[1])")
+        let presented = try #require(scene.presented(layer, at: 1.5))
+        #expect(close(Double(presented.properties.opacity), 0.5))
+        // Two segments evenly spaced: a quarter of the way is the middle of the first segment.
+        #expect(close(presented.properties.position, CGPoint(x: 50, y: 0)))
     }
 
     @Test func theListIsBounded() {

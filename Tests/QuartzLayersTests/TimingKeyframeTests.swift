@@ -196,18 +196,6 @@ struct TimingKeyframeTests {
     @Test("Malformed descriptions throw clear errors")
     func errors() {
         #expect(throws: KeyframeError.noValues) { try KeyframeInterpolator<Double>(values: []) }
-        #expect(throws: KeyframeError.keyTimeCountMismatch(keyTimes: 2, values: 3, mode: .linear)) {
-            try KeyframeInterpolator(values: [0.0, 1, 2], keyTimes: [0, 1])
-        }
-        #expect(throws: KeyframeError.keyTimeCountMismatch(keyTimes: 5, values: 3, mode: .discrete)) {
-            try KeyframeInterpolator(values: [0.0, 1, 2], keyTimes: [0, 0.1, 0.2, 0.3, 1], calculationMode: .discrete)
-        }
-        #expect(throws: KeyframeError.keyTimeOutOfRange(index: 1, value: 1.5)) {
-            try KeyframeInterpolator(values: [0.0, 1, 2], keyTimes: [0, 1.5, 1])
-        }
-        #expect(throws: KeyframeError.keyTimesDecreasing(index: 2)) {
-            try KeyframeInterpolator(values: [0.0, 1, 2], keyTimes: [0, 0.6, 0.4])
-        }
         #expect(throws: KeyframeError.splineParameterNotFinite(name: "biasValues", index: 1)) {
             try KeyframeInterpolator(values: [0.0, 1, 2], calculationMode: .cubic, biasValues: [0, .nan])
         }
@@ -217,8 +205,40 @@ struct TimingKeyframeTests {
         #expect(throws: KeyframeError.valuesNotPaceable) {
             try KeyframeInterpolator(values: [0.0, 1, .nan], calculationMode: .cubicPaced)
         }
-        // NaN key times are out of range, not silently accepted.
-        #expect(throws: (any Error).self) { try KeyframeInterpolator(values: [0.0, 1], keyTimes: [0, .nan]) }
         #expect(KeyframeError.keyTimesDecreasing(index: 2).description.contains("keyTimes[2]"))
+    }
+
+    /// Apple, CAKeyframeAnimation.keyTimes: "If the values in this array are invalid or inappropriate for the
+    /// current calculation mode, they are ignored." The default key times `i/(n−1)` apply instead, and the
+    /// interpolator says why.
+    @Test func invalidKeyTimesAreIgnored() throws {
+        let cases: [([Double], CAAnimationCalculationMode, KeyframeError)] = [
+            ([0, 1], .linear, .keyTimeCountMismatch(keyTimes: 2, values: 3, mode: .linear)),
+            ([0, 0.1, 0.2, 0.3, 1], .discrete, .keyTimeCountMismatch(keyTimes: 5, values: 3, mode: .discrete)),
+            ([0, 1.5, 1], .linear, .keyTimeOutOfRange(index: 1, value: 1.5)),
+            ([0, 0.6, 0.4], .cubic, .keyTimesDecreasing(index: 2)),
+        ]
+        for (keyTimes, mode, reason) in cases {
+            let keyframes = try KeyframeInterpolator(values: [0.0, 10, 20], keyTimes: keyTimes, calculationMode: mode)
+            #expect(keyframes.ignoredKeyTimes == reason)
+            #expect(keyframes.effectiveKeyTimes == [0, 0.5, 1])
+        }
+        let linear = try KeyframeInterpolator(values: [0.0, 10, 20], keyTimes: [0, 1])
+        #expect(linear.value(atProgress: 0.25) == 5)
+        #expect(linear.value(atProgress: 0.75) == 15)
+        // NaN key times are out of range, not silently accepted.
+        let nan = try KeyframeInterpolator(values: [0.0, 1], keyTimes: [0, .nan])
+        guard case .keyTimeOutOfRange(index: 1, let value)? = nan.ignoredKeyTimes else {
+            Issue.record("NaN key time not reported: \(String(describing: nan.ignoredKeyTimes))")
+            return
+        }
+        #expect(value.isNaN)
+        #expect(nan.value(atProgress: 0.5) == 0.5)
+        // Valid key times are used and leave nothing to report.
+        let valid = try KeyframeInterpolator(values: [0.0, 10, 20], keyTimes: [0, 0.8, 1])
+        #expect(valid.ignoredKeyTimes == nil && valid.value(atProgress: 0.4) == 5)
+        // Paced modes ignore key times by definition: nothing to report.
+        let paced = try KeyframeInterpolator(values: [0.0, 10, 20], keyTimes: [0, 1], calculationMode: .paced)
+        #expect(paced.ignoredKeyTimes == nil)
     }
 }

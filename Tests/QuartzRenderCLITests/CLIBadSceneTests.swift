@@ -135,6 +135,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.png").path))
     }
 
+    /// An animation the engine cannot apply is a warning line; `--strict` makes it fatal before any frame.
+    @Test func strictRenderRefusesAnimationsTheEngineCannotApply() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let animation = #""name": "dot", "frame": [0, 0, 5, 5], "animations": [{"class": "keyframe", "keyPath": "opacity", "#
+            + #""values": [0, 1e308, -1e308], "calculationMode": "paced", "duration": 1}]"#
+        try write("paced.json", layer: animation, in: folder)
+        let message = "animation on layer \"dot\" changes nothing: keyframes: paced calculation needs finite distances"
+        let lenient = try CLI.run(["render", "paced.json", "--frames", "0", "-o", "a.png", "--progress", "none"], in: folder)
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("warning: " + message), "\(lenient.stderr)")
+        let strict = try CLI.run(["render", "paced.json", "--frames", "0", "-o", "b.png", "--strict"], in: folder)
+        #expect(strict.status == 65)
+        #expect(strict.stderr.contains(message), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("b.png").path))
+    }
+
     @Test func jsonProgressIsOneObjectPerLine() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -171,6 +171,24 @@ struct SceneValidationTests {
         #expect(strictErrors.count == 3 && strictErrors.allSatisfy { $0.kind == .unknownKey })
     }
 
+    /// A well-formed animation the engine still cannot apply (paced values whose distances overflow) is not
+    /// dropped silently: loading reports the engine's diagnostic as a warning, and as an error when strict.
+    @Test func animationsTheEngineCannotApplyAreReported() throws {
+        let layers = #"[{"name": "dot", "animations": [{"class": "keyframe", "key": "pulse", "keyPath": "opacity", "#
+            + #""duration": 1, "values": [0, 1e308, -1e308], "calculationMode": "paced"}]}]"#
+        let json = sceneJSON(layers: layers)
+        let scene = try loadScene(json)
+        #expect(scene.warnings.map(\.description) == [
+            "animation (key \"pulse\") on layer \"dot\" changes nothing: keyframes: paced calculation needs finite distances between successive values"
+        ])
+        #expect(scene.warnings.map(\.kind) == [.animationNotApplied])
+        let strictErrors = loadErrors(json, strict: true)
+        #expect(strictErrors.map(\.kind) == [.animationNotApplied])
+        // A scene whose animations all apply has no such warning.
+        let fine = try loadScene(sceneJSON(layers: #"[{"animations": [{"keyPath": "opacity", "toValue": 0, "duration": 1}]}]"#))
+        #expect(fine.warnings.isEmpty)
+    }
+
     /// Unsupported features are accepted, ignored and listed once each with their number of uses.
     @Test func unsupportedFeaturesListedOnce() throws {
         let layers = #"[{"filters": [], "sublayers": [{"filters": ["blur"]}, {"class": "text", "edgeAntialiasingMask": 15}]}]"#

@@ -1,10 +1,11 @@
-// Animations that are attached but cannot change what they name. Apple keeps such an animation on the
-// layer (its key, delegate and timing callbacks behave as usual) and shows nothing; here the reason is
-// never silent: each one is logged once as a warning and kept in the context's list for the caller.
+// Animations that are attached but cannot change what they name, or run with part of their description
+// ignored (invalid key times, which Apple documents as ignored). Apple keeps such an animation on the layer
+// (its key, delegate and timing callbacks behave as usual) and shows nothing; here the reason is never
+// silent: each one is logged once as a warning and kept in the context's list for the caller.
 import Foundation
 import Logging
 
-/// An attached animation that changes no property, and why.
+/// An attached animation that changes no property, or runs with part of its description ignored, and why.
 public struct AnimationDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The layer's `name`, if it has one.
     public let layerName: String?
@@ -14,11 +15,21 @@ public struct AnimationDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let keyPath: String?
     /// What is wrong, in words.
     public let message: String
+    /// Whether the animation still changes its property (with the part the message names ignored).
+    public let stillAnimates: Bool
+
+    public init(layerName: String?, key: String?, keyPath: String?, message: String, stillAnimates: Bool = false) {
+        self.layerName = layerName
+        self.key = key
+        self.keyPath = keyPath
+        self.message = message
+        self.stillAnimates = stillAnimates
+    }
 
     public var description: String {
         let layer = layerName.map { "layer \"\($0)\"" } ?? "a layer"
         let key = key.map { " (key \"\($0)\")" } ?? ""
-        return "animation\(key) on \(layer) changes nothing: \(message)"
+        return "animation\(key) on \(layer) \(stillAnimates ? "runs adjusted" : "changes nothing"): \(message)"
     }
 }
 

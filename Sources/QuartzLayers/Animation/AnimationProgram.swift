@@ -94,14 +94,23 @@ struct TransitionProgram: Sendable {
     var before: TransitionBeforeState? = nil
 }
 
-/// Why an animation cannot be attached for evaluation. The animation is still added (its key, delegate
-/// and timing callbacks behave as Apple's), but it changes no property.
+/// What is wrong with an animation's description. The animation is always added (its key, delegate and
+/// timing callbacks behave as Apple's); with `keyTimesIgnored` it still runs, with the others it changes no
+/// property.
 enum AnimationProgramError: Error, CustomStringConvertible {
     case missingKeyPath
     case keyPath(LayerKeyPathError)
     case unknownProperty(String)
     case keyframes(KeyframeError)
     case valueType(keyPath: String)
+    /// The key times were invalid and are ignored, as Apple documents; the animation runs without them.
+    case keyTimesIgnored(KeyframeError)
+
+    /// Whether the animation still changes its property.
+    var stillAnimates: Bool {
+        if case .keyTimesIgnored = self { return true }
+        return false
+    }
 
     var description: String {
         switch self {
@@ -110,6 +119,7 @@ enum AnimationProgramError: Error, CustomStringConvertible {
         case .unknownProperty(let key): return "\"\(key)\" is not an animatable property of this layer class"
         case .keyframes(let error): return "keyframes: \(error)"
         case .valueType(let keyPath): return "a value does not fit the type of \"\(keyPath)\""
+        case .keyTimesIgnored(let error): return "\(error); the keyTimes are ignored and the default key times used"
         }
     }
 }
@@ -117,10 +127,11 @@ enum AnimationProgramError: Error, CustomStringConvertible {
 extension AnimationProgram {
     /// Compiles `animation` (already copied and defaulted) for a layer with property table `table`.
     /// `presentationValue` reads the layer's current presentation value at a resolved path. Group members
-    /// that cannot be compiled are left out of the group and their errors appended to `skipped`.
+    /// that cannot be compiled are left out of the group; their errors, and the problems of animations that
+    /// run anyway (ignored key times), are appended to `problems`.
     static func compile(
         _ animation: CAAnimation, table: [String: LayerPropertyAccessor],
-        presentationValue: (ResolvedKeyPath) -> LayerValue?, skipped: inout [(CAAnimation, AnimationProgramError)]
+        presentationValue: (ResolvedKeyPath) -> LayerValue?, problems: inout [(CAAnimation, AnimationProgramError)]
     ) -> Result<AnimationProgram, AnimationProgramError> {
         let timing = animation.timingNode
         switch animation {
@@ -128,11 +139,11 @@ extension AnimationProgram {
             var children: [AnimationProgram] = []
             for child in group.animations ?? [] {
                 // A child with duration 0 spans the group (spec §1.3, §5.1 [O/U]).
-                switch compile(child, table: table, presentationValue: presentationValue, skipped: &skipped) {
+                switch compile(child, table: table, presentationValue: presentationValue, problems: &problems) {
                 case .success(let program):
                     children.append(program.withTiming(program.timing.resolvingZeroDuration(to: timing.duration)))
                 case .failure(let error):
-                    skipped.append((child, error))
+                    problems.append((child, error))
                 }
             }
             return .success(AnimationProgram(timing: timing, timingFunction: group.timingFunction, body: .group(children)))
@@ -145,7 +156,8 @@ extension AnimationProgram {
             TransitionFilter.reportIfUnsupported(program.filter)
             return .success(AnimationProgram(timing: timing, timingFunction: transition.timingFunction, body: .transition(program)))
         case let property as CAPropertyAnimation:
-            return compileProperty(property, timing: timing, table: table, presentationValue: presentationValue)
+            return compileProperty(
+                property, timing: timing, table: table, presentationValue: presentationValue, problems: &problems)
         default:
             // A plain CAAnimation animates nothing but still has timing and callbacks.
             return .success(AnimationProgram(timing: timing, timingFunction: animation.timingFunction, body: .group([])))
@@ -154,7 +166,7 @@ extension AnimationProgram {
 
     private static func compileProperty(
         _ animation: CAPropertyAnimation, timing: MediaTimingNode, table: [String: LayerPropertyAccessor],
-        presentationValue: (ResolvedKeyPath) -> LayerValue?
+        presentationValue: (ResolvedKeyPath) -> LayerValue?, problems: inout [(CAAnimation, AnimationProgramError)]
     ) -> Result<AnimationProgram, AnimationProgramError> {
         guard let keyPath = animation.keyPath else { return .failure(.missingKeyPath) }
         let target: ResolvedKeyPath
@@ -178,6 +190,7 @@ extension AnimationProgram {
                 let program = KeyframePathProgram(
                     path: path, keyTimes: keyframe.keyTimes?.map(\.doubleValue), paced: keyframe.calculationMode.isPaced)
             {
+                if let ignored = program.ignoredKeyTimes { problems.append((keyframe, .keyTimesIgnored(ignored))) }
                 let offset: Double? = keyframe.rotationMode.map { $0 == .rotateAutoReverse ? Double.pi : 0 }
                 values = .path(program, rotationOffset: offset, timingFunction: keyframe.timingFunction)
             } else {
@@ -196,6 +209,7 @@ extension AnimationProgram {
                         tensionValues: keyframe.tensionValues?.map(\.doubleValue),
                         continuityValues: keyframe.continuityValues?.map(\.doubleValue),
                         biasValues: keyframe.biasValues?.map(\.doubleValue), timingFunction: keyframe.timingFunction)
+                    if let ignored = interpolator.ignoredKeyTimes { problems.append((keyframe, .keyTimesIgnored(ignored))) }
                     values = .keyframes(interpolator)
                 } catch {
                     return .failure(.keyframes(error))

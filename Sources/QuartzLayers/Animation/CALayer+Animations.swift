@@ -17,20 +17,20 @@ extension CALayer {
         if let storageKey, let index = animationEntries.firstIndex(where: { $0.key == storageKey }) {
             detachAnimation(at: index)
         }
-        var skipped: [(CAAnimation, AnimationProgramError)] = []
+        var problems: [(CAAnimation, AnimationProgramError)] = []
         let compiled = AnimationProgram.compile(
             copy, table: evaluationTable(for: copy), presentationValue: { [self] in currentPresentationValue(at: $0) },
-            skipped: &skipped)
+            problems: &problems)
         var program: AnimationProgram?
         switch compiled {
         case .success(let built): program = built
-        case .failure(let error): skipped.insert((copy, error), at: 0)
+        case .failure(let error): problems.insert((copy, error), at: 0)
         }
-        for (animation, error) in skipped {
+        for (animation, error) in problems {
             let member = animation === copy ? "" : "a group member: "
             context.report(AnimationDiagnostic(
                 layerName: name, key: storageKey, keyPath: (animation as? CAPropertyAnimation)?.keyPath,
-                message: member + error.description))
+                message: member + error.description, stillAnimates: error.stillAnimates))
         }
         let entry = context.withLock {
             AttachedAnimation(

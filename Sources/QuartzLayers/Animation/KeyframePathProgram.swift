@@ -33,6 +33,8 @@ struct KeyframePathProgram: Sendable {
     /// Start time of each segment in [0, 1], plus a final 1.
     let segmentTimes: [Double]
     let isPaced: Bool
+    /// Why the given key times were not used (Apple ignores invalid key times), nil when they were.
+    let ignoredKeyTimes: KeyframeError?
     /// For paced: per segment, cumulative arc length at uniform parameter samples (`samplesPerSegment` + 1).
     let arcTables: [[Double]]
     static let samplesPerSegment = 64
@@ -66,6 +68,10 @@ struct KeyframePathProgram: Sendable {
         }
         self.segments = segments
         isPaced = paced
+        // One key time per keyframe point: the moveto start plus each segment end. Paced ignores them.
+        let validationError = paced ? nil : keyTimes.flatMap {
+            KeyframeInterpolator<Double>.validationError($0, valueCount: segments.count + 1, mode: .linear)
+        }
         var tables: [[Double]] = []
         if paced {
             for segment in segments {
@@ -84,12 +90,12 @@ struct KeyframePathProgram: Sendable {
             for length in lengths { times.append(times[times.count - 1] + (total > 0 ? length / total : 1 / Double(lengths.count))) }
             times[times.count - 1] = 1
             segmentTimes = times
-        } else if let keyTimes, keyTimes.count == segments.count + 1, keyTimes.allSatisfy({ $0.isFinite }) {
-            // One key time per keyframe point (the moveto start plus each segment end).
+        } else if let keyTimes, validationError == nil {
             segmentTimes = keyTimes
         } else {
             segmentTimes = (0...segments.count).map { Double($0) / Double(segments.count) }
         }
+        ignoredKeyTimes = validationError
         arcTables = tables
     }
 

@@ -1,5 +1,6 @@
-// Why a keyframe description cannot be evaluated (spec §3.3). Apple does not raise for these; the
-// engine reports the error and skips the animation rather than guess.
+// What is wrong with a keyframe description (spec §3.3). Apple does not raise for these. Bad key times are
+// ignored, as Apple documents, and the animation runs with its default key times; the other errors leave the
+// animation unable to change its property. Either way the engine reports the error.
 import Foundation
 
 public enum KeyframeError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -18,13 +18,18 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
     let segmentTimingFunctions: [CAMediaTimingFunction]
     /// Kochanek–Bartels tangents for the cubic modes; nil otherwise.
     let spline: KeyframeSpline<Value>?
+    /// Why the given `keyTimes` were not used, nil when they were (or none were given). Apple: "If the values
+    /// in this array are invalid or inappropriate for the current calculation mode, they are ignored"; the
+    /// default key times apply instead.
+    public let ignoredKeyTimes: KeyframeError?
 
     /// Validates and prepares a keyframe description. Parameter names follow CAKeyframeAnimation.
     ///
     /// - Parameters:
     ///   - keyTimes: fractions in [0,1], non-decreasing; one per value (linear, cubic) or one more
     ///     than the values (discrete). Nil gives the even spacing `i/(n−1)` (spec §3.3 [I]; for
-    ///     discrete [U]). Ignored, even if malformed, in paced modes ("ignored" [A]). For linear and
+    ///     discrete [U]). Key times that break these rules are ignored and the even spacing used
+    ///     (`ignoredKeyTimes` says why). Ignored, even if malformed, in paced modes ("ignored" [A]). For linear and
     ///     cubic Apple requires the first to be 0 and the last 1; when they are not, the first value
     ///     is held before the first key time and the last after the last one [U].
     ///   - timingFunctions: per segment (n − 1 for n values, spec §3.1); missing entries mean linear,
@@ -51,17 +56,19 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
                 measuresArcLength: calculationMode == .cubicPaced)
             : nil
         self.spline = spline
+        var ignored: KeyframeError? = nil
         if calculationMode == .paced {
             effectiveKeyTimes = try Self.pacedKeyTimes(values)
         } else if let spline, calculationMode == .cubicPaced {
             guard spline.hasFiniteLength else { throw .valuesNotPaceable }
             effectiveKeyTimes = spline.keyframeArcFractions
-        } else if let keyTimes {
-            try Self.validate(keyTimes, valueCount: values.count, mode: calculationMode)
+        } else if let keyTimes, Self.validationError(keyTimes, valueCount: values.count, mode: calculationMode) == nil {
             effectiveKeyTimes = keyTimes
         } else {
+            ignored = keyTimes.flatMap { Self.validationError($0, valueCount: values.count, mode: calculationMode) }
             effectiveKeyTimes = Self.evenKeyTimes(count: values.count)
         }
+        ignoredKeyTimes = ignored
     }
 
     /// The value at `progress`, the animation's basic time divided by its duration (spec §3.2):
@@ -115,18 +122,17 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
         return times
     }
 
-    /// Spec §3.3 rules for given key times.
-    static func validate(_ keyTimes: [Double], valueCount: Int, mode: CAAnimationCalculationMode) throws(KeyframeError) {
+    /// What breaks the spec §3.3 rules in given key times, nil when they are valid.
+    static func validationError(_ keyTimes: [Double], valueCount: Int, mode: CAAnimationCalculationMode) -> KeyframeError? {
         let countFits = mode == .discrete
             ? keyTimes.count == valueCount || keyTimes.count == valueCount + 1
             : keyTimes.count == valueCount
-        guard countFits else {
-            throw .keyTimeCountMismatch(keyTimes: keyTimes.count, values: valueCount, mode: mode)
-        }
+        guard countFits else { return .keyTimeCountMismatch(keyTimes: keyTimes.count, values: valueCount, mode: mode) }
         for (index, time) in keyTimes.enumerated() {
-            guard time >= 0, time <= 1 else { throw .keyTimeOutOfRange(index: index, value: time) }
-            if index > 0 && time < keyTimes[index - 1] { throw .keyTimesDecreasing(index: index) }
+            guard time >= 0, time <= 1 else { return .keyTimeOutOfRange(index: index, value: time) }
+            if index > 0 && time < keyTimes[index - 1] { return .keyTimesDecreasing(index: index) }
         }
+        return nil
     }
 
     /// The largest index whose key time is ≤ p, or nil when p precedes the first key time. A key
