@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "RasterKernels"),
         // libpng through pkg-config; the C shim keeps every setjmp on the C side.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "PNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "PNGShim", dependencies: ["CLibPNG", "RasterKernels"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(

@@ -5,6 +5,7 @@
 // codes a frame in one pass over it at a fraction of zlib's cost; the output is an ordinary PNG. Blocks
 // that would not shrink are stored, so the output never grows by more than a few bytes per 64 KB.
 #include "pngshim.h"
+#include "raster_kernels_straight_alpha.h"
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -465,24 +466,8 @@ __attribute__((target("ssse3"))) static uint32_t opaque_rgb_ssse3(const uint32_t
 }
 #endif
 
-/* One pixel's straight RGBA: each colour divided by alpha and rounded to nearest, 0 where alpha is 0. */
-static inline void straight_pixel(uint32_t v, uint8_t *o) {
-    uint32_t a = v >> 24;
-    if (a == 255) {
-        o[0] = (uint8_t)v; o[1] = (uint8_t)(v >> 8); o[2] = (uint8_t)(v >> 16); o[3] = 255;
-    } else if (a == 0) {
-        o[0] = o[1] = o[2] = o[3] = 0;
-    } else {
-        for (int c = 0; c < 3; c++) {
-            uint32_t q = (((v >> (8 * c)) & 0xff) * 255 + a / 2) / a;
-            o[c] = (uint8_t)(q > 255 ? 255 : q);
-        }
-        o[3] = (uint8_t)a;
-    }
-}
-
 /* One row of premultiplied pixels (0xAABBGGRR, little-endian: bytes R, G, B, A) as straight samples: RGB
-   when `channels` is 3, else RGBA (`straight_pixel`). Returns false when an RGB row holds a pixel that is
+   when `channels` is 3, else RGBA (`rk_straight_rgba`). Returns false when an RGB row holds a pixel that is
    not opaque (the row is then unusable). `ssse3` selects the shuffle for RGB rows. */
 static int straight_row(const uint32_t *pixels, uint32_t width, int channels, int ssse3, uint8_t *out) {
     if (channels == 3) {
@@ -501,24 +486,7 @@ static int straight_row(const uint32_t *pixels, uint32_t width, int channels, in
         }
         return (alpha_and & 0xff000000u) == 0xff000000u;
     }
-    uint32_t x = 0;
-#if defined(__SSE2__)
-    // Four pixels a step: all opaque (copied) or all clear (zeros) is the common case.
-    const __m128i alpha = _mm_set1_epi32((int)0xff000000u), zero = _mm_setzero_si128();
-    for (; x + 4 <= width; x += 4) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(pixels + x));
-        __m128i a = _mm_and_si128(v, alpha);
-        uint8_t *o = out + 4 * (size_t)x;
-        if (_mm_movemask_epi8(_mm_cmpeq_epi32(a, alpha)) == 0xffff) {
-            _mm_storeu_si128((__m128i *)o, v);
-        } else if (_mm_movemask_epi8(_mm_cmpeq_epi32(a, zero)) == 0xffff) {
-            _mm_storeu_si128((__m128i *)o, zero);
-        } else {
-            for (int k = 0; k < 4; k++) straight_pixel(pixels[x + k], o + 4 * k);
-        }
-    }
-#endif
-    for (; x < width; x++) straight_pixel(pixels[x], out + 4 * (size_t)x);
+    rk_straight_rgba(pixels, width, out);
     return 1;
 }
 

@@ -1,7 +1,8 @@
 // The render loop shared by `render` and `demo`: frames render on `--jobs` worker threads (each with its own
 // renderer) and reach the outputs in frame order — PNG files (encoded and renamed by the worker, so the
 // bytes do not depend on the job count) and/or a video (straight RGBA piped to ffmpeg in order). Progress
-// and the per-phase statistics are reported in frame order too.
+// and the per-phase statistics are reported in frame order too. Straight RGBA for a video or a raw stream is
+// converted in order into one buffer reused for every frame, so its pages are not faulted in per frame.
 import Foundation
 import OpenQuartz
 
@@ -21,8 +22,10 @@ struct FrameOutputs {
 /// One frame's result, handed from a worker to the ordered consumer.
 private struct FrameResult: Sendable {
     var timing: FrameTiming
-    var videoBytes: [UInt8]?
-    var streamBytes: [UInt8]?
+    /// The pixels, kept for the outputs that take straight RGBA (a video, a raw stream).
+    var bitmap: PremultipliedRGBA8Bitmap?
+    /// A PNG stream's encoded frame.
+    var streamPNG: [UInt8]?
 }
 
 /// What a worker hands over: a finished frame, or a drawn one for the consumer to finish.
@@ -41,6 +44,7 @@ enum FrameOutputRunner {
         let png = outputs.png.map { SendablePNGOutput(pattern: $0.pattern, writer: $0.writer, pending: $0.pending) }
         let wantsVideo = outputs.video != nil
         let stream = outputs.stream
+        let wantsStraight = wantsVideo || stream?.format == .rgba
         // Frames that need no work at all (PNG exists, no video or stream) are only reported.
         let work = indices.filter { wantsVideo || stream != nil || png?.pending.contains($0) == true }
         let skipped = indices.count - work.count
@@ -67,20 +71,17 @@ enum FrameOutputRunner {
                 timing.encode += encode
                 timing.write += write
             }
-            var bytes: [UInt8]?
-            if wantsVideo {
+            var streamPNG: [UInt8]?
+            if let stream, stream.format == .png {
                 let t0 = monotonicSeconds()
-                bytes = frame.bitmap.straightRGBA8Bytes()  // ffmpeg's rgba is straight alpha
+                streamPNG = try stream.encodePNG(frame.bitmap)
                 timing.encode += monotonicSeconds() - t0
             }
-            var streamBytes: [UInt8]?
-            if let stream {
-                let t0 = monotonicSeconds()
-                streamBytes = try stream.encode(frame.bitmap)
-                timing.encode += monotonicSeconds() - t0
-            }
-            return FrameResult(timing: timing, videoBytes: bytes, streamBytes: streamBytes)
+            return FrameResult(timing: timing, bitmap: wantsStraight ? frame.bitmap : nil, streamPNG: streamPNG)
         }
+        // Straight RGBA of the frame being written (ffmpeg's rgba and the raw stream are straight alpha).
+        var straight: [UInt8] = []
+        var consumerIdleSince = monotonicSeconds()
         // With several jobs each worker draws and finishes its frames. With one, the next frame is drawn on a
         // worker thread while this thread finishes the previous one, so encoding overlaps drawing.
         let overlapped = jobs <= 1
@@ -93,20 +94,27 @@ enum FrameOutputRunner {
                     return overlapped ? .drawn(index: index, time: t, frame: frame) : .finished(try finish(index, t, frame))
                 }
             }, consume: { _, stage in
+                let waited = monotonicSeconds() - consumerIdleSince
                 let result: FrameResult
                 switch stage {
                 case .finished(let finished): result = finished
                 case .drawn(let index, let t, let frame): result = try finish(index, t, frame)
                 }
                 var timing = result.timing
-                if let video = outputs.video, let bytes = result.videoBytes {
+                timing.wait = waited
+                if let bitmap = result.bitmap {
                     let t0 = monotonicSeconds()
-                    try video.write(straightRGBA: bytes)  // the pipe write is part of the encode phase
+                    bitmap.writeStraightRGBA8(into: &straight)
+                    timing.convert += monotonicSeconds() - t0
+                }
+                if let video = outputs.video {
+                    let t0 = monotonicSeconds()
+                    try video.write(straightRGBA: straight)  // ffmpeg taking the frame is its encode phase
                     timing.encode += monotonicSeconds() - t0
                 }
-                if let stream, let bytes = result.streamBytes {
+                if let stream {
                     let t0 = monotonicSeconds()
-                    try stream.write(bytes)  // in frame order; the pipe write is the write phase
+                    try stream.write(result.streamPNG ?? straight)  // in frame order; the pipe write is the write phase
                     timing.write += monotonicSeconds() - t0
                 }
                 reportSkipped(before: timing.frame)
@@ -114,6 +122,7 @@ enum FrameOutputRunner {
                 done += 1
                 nextReported += 1
                 progress.frameFinished(index: timing.frame, time: timing.time, done: done, skipped: false)
+                consumerIdleSince = monotonicSeconds()
             })
             reportSkipped(before: nil)
             if let video = outputs.video {

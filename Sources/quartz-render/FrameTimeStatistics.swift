@@ -1,11 +1,17 @@
-// Frame-time statistics per phase (evaluate, composite, encode, write), in seconds: median, p95 (nearest
-// rank) and max, printed at the end of a render and saved with `--stats out.json` (sorted keys, so two
-// reports diff cleanly). `plot-stats` reads the same file.
+// Frame-time statistics per phase, in seconds: median, p95 (nearest rank) and max, printed at the end of a
+// render and saved with `--stats out.json` (sorted keys, so two reports diff cleanly). `plot-stats` reads the
+// same file. The phases: evaluate (the layer tree at the frame's time), composite (pixels), convert
+// (premultiplied to straight RGBA for a video or a raw stream), encode (PNG, or ffmpeg taking the frame),
+// write (the file or the stream) and wait (the output side idle until the frame was drawn). `total` is the
+// work of a frame, every phase but wait.
 import Foundation
 
 /// The measured phases of one frame.
 enum FramePhase: String, CaseIterable, Codable {
-    case evaluate, composite, encode, write
+    case evaluate, composite, convert, encode, write, wait
+
+    /// The phases that are work on the frame (all but `wait`).
+    static let work: [FramePhase] = allCases.filter { $0 != .wait }
 }
 
 /// One rendered frame's timings (seconds).
@@ -14,15 +20,41 @@ struct FrameTiming: Codable, Equatable, Sendable {
     var time: Double
     var evaluate: Double
     var composite: Double
+    var convert = 0.0
     var encode: Double
     var write: Double
+    var wait = 0.0
+
+    init(frame: Int, time: Double, evaluate: Double, composite: Double, encode: Double, write: Double) {
+        self.frame = frame
+        self.time = time
+        self.evaluate = evaluate
+        self.composite = composite
+        self.encode = encode
+        self.write = write
+    }
+
+    /// Reports written before `convert` and `wait` existed read with those phases at 0.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        frame = try c.decode(Int.self, forKey: .frame)
+        time = try c.decode(Double.self, forKey: .time)
+        evaluate = try c.decode(Double.self, forKey: .evaluate)
+        composite = try c.decode(Double.self, forKey: .composite)
+        convert = try c.decodeIfPresent(Double.self, forKey: .convert) ?? 0
+        encode = try c.decode(Double.self, forKey: .encode)
+        write = try c.decode(Double.self, forKey: .write)
+        wait = try c.decodeIfPresent(Double.self, forKey: .wait) ?? 0
+    }
 
     func seconds(_ phase: FramePhase) -> Double {
         switch phase {
         case .evaluate: evaluate
         case .composite: composite
+        case .convert: convert
         case .encode: encode
         case .write: write
+        case .wait: wait
         }
     }
 }
@@ -69,7 +101,7 @@ struct RenderStatistics: Codable {
         self.frames = frames
         var phases: [String: PhaseSummary] = [:]
         for phase in FramePhase.allCases { phases[phase.rawValue] = PhaseSummary(frames.map { $0.seconds(phase) }) }
-        phases["total"] = PhaseSummary(frames.map { t in FramePhase.allCases.reduce(0) { $0 + t.seconds($1) } })
+        phases["total"] = PhaseSummary(frames.map { t in FramePhase.work.reduce(0) { $0 + t.seconds($1) } })
         self.phases = phases
         self.peakResidentBytes = PeakMemory.residentBytes()
     }

@@ -1,5 +1,6 @@
 // `quartz-render plot-stats`: a frame-time chart of a `render --stats` file, drawn with our own renderer:
-// one stacked bar per frame (evaluate, composite, encode, write, bottom to top), a grid line per
+// one stacked bar per frame (the work phases evaluate, composite, convert, encode, write, bottom to top; the
+// wait is not work and is not drawn), a grid line per
 // millisecond step with its value in segment digits. Chart pixels: y down, time axis left to right.
 import ArgumentParser
 import Foundation
@@ -9,7 +10,7 @@ struct PlotStats: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot-stats",
         abstract: "Draw a frame-time chart (stacked phases per frame) from a --stats JSON file.",
-        discussion: "Colours bottom to top: evaluate blue, composite orange, encode green, write red. The output is not replaced unless --overwrite is given (default: refuse).")
+        discussion: "Colours bottom to top: evaluate blue, composite orange, convert purple, encode green, write red. The output is not replaced unless --overwrite is given (default: refuse).")
 
     @Argument(help: "A statistics file written by `render --stats`.")
     var stats: String
@@ -23,9 +24,11 @@ struct PlotStats: ParsableCommand {
     @Flag(help: "Replace the output file if it exists (default: refuse).")
     var overwrite = false
 
+    /// The colour of each of `FramePhase.work`, in order.
     static let phaseColors: [CGColor] = [
         CGColor(red: 0.26, green: 0.52, blue: 0.96, alpha: 1), CGColor(red: 0.98, green: 0.6, blue: 0.1, alpha: 1),
-        CGColor(red: 0.2, green: 0.75, blue: 0.35, alpha: 1), CGColor(red: 0.9, green: 0.25, blue: 0.25, alpha: 1),
+        CGColor(red: 0.6, green: 0.35, blue: 0.8, alpha: 1), CGColor(red: 0.2, green: 0.75, blue: 0.35, alpha: 1),
+        CGColor(red: 0.9, green: 0.25, blue: 0.25, alpha: 1),
     ]
 
     @OptionGroup var logging: LoggingOptions
@@ -56,7 +59,7 @@ struct PlotStats: ParsableCommand {
         let left = 60.0, right = 10.0, top = 10.0, bottom = 20.0
         let plotW = Double(width) - left - right, plotH = Double(height) - top - bottom
         func ms(_ s: Double) -> Double { s.isFinite && s > 0 ? s * 1000 : 0 }
-        let totals = frames.map { f in FramePhase.allCases.reduce(0) { $0 + ms(f.seconds($1)) } }
+        let totals = frames.map { f in FramePhase.work.reduce(0) { $0 + ms(f.seconds($1)) } }
         let peak = max(totals.max() ?? 0, 1e-3)
         // A "nice" grid step: 1, 2 or 5 × 10^k, about five lines.
         let raw = peak / 5, magnitude = pow(10, floor(log10(raw)))
@@ -75,9 +78,9 @@ struct PlotStats: ParsableCommand {
         let barW = frames.isEmpty ? 0 : plotW / Double(frames.count)
         for (i, frame) in frames.enumerated() {
             var y = top + plotH
-            for (p, phase) in FramePhase.allCases.enumerated() {
+            for (phase, color) in zip(FramePhase.work, phaseColors) {
                 let h = ms(frame.seconds(phase)) / top_ * plotH
-                canvas.fill([CGRect(x: left + Double(i) * barW, y: y - h, width: max(barW * 0.9, 1), height: h)], color: phaseColors[p])
+                canvas.fill([CGRect(x: left + Double(i) * barW, y: y - h, width: max(barW * 0.9, 1), height: h)], color: color)
                 y -= h
             }
         }

@@ -21,18 +21,14 @@ struct StandardOutputStream: Sendable {
         self.compression = compression
     }
 
-    /// The bytes of one frame in the stream's format (run on the worker that rendered it).
-    func encode(_ bitmap: PremultipliedRGBA8Bitmap) throws -> [UInt8] {
-        switch format {
-        case .rgba:
-            return bitmap.straightRGBA8Bytes()
-        case .png:
-            // Encoded in memory: no temporary file, so a full or read-only temporary folder cannot fail a stream.
-            do {
-                return Array(try PNGWriter.encode(bitmap, compression: compression, name: "the PNG frame for stdout"))
-            } catch {
-                throw CLIFailure(.ioError, "cannot encode a PNG for stdout: \(error)")
-            }
+    /// One frame as a complete PNG file, for the `png` format (run on the worker that rendered it; the `rgba`
+    /// format's straight bytes are converted in order by the caller).
+    func encodePNG(_ bitmap: PremultipliedRGBA8Bitmap) throws -> [UInt8] {
+        // Encoded in memory: no temporary file, so a full or read-only temporary folder cannot fail a stream.
+        do {
+            return Array(try PNGWriter.encode(bitmap, compression: compression, name: "the PNG frame for stdout"))
+        } catch {
+            throw CLIFailure(.ioError, "cannot encode a PNG for stdout: \(error)")
         }
     }
 

@@ -170,7 +170,7 @@ import Testing
             case "summary":
                 summaries += 1
                 #expect(object["framesRendered"] as? Int == 4)
-                #expect((object["phases"] as? [String: Any])?.keys.sorted() == ["composite", "encode", "evaluate", "total", "write"])
+                #expect((object["phases"] as? [String: Any])?.keys.sorted() == ["composite", "convert", "encode", "evaluate", "total", "wait", "write"])
             default:
                 Issue.record("unexpected event: \(line)")
             }

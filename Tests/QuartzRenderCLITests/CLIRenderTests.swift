@@ -110,7 +110,7 @@ import Testing
         let frames = try #require(json["frames"] as? [[String: Any]])
         #expect(frames.compactMap { $0["frame"] as? Int } == [0, 1, 2, 3])
         let phases = try #require(json["phases"] as? [String: [String: Double]])
-        for phase in ["evaluate", "composite", "encode", "write", "total"] {
+        for phase in ["evaluate", "composite", "convert", "encode", "write", "wait", "total"] {
             let s = try #require(phases[phase], "phase \(phase)")
             let values = frames.compactMap { $0[phase] as? Double }.sorted()
             if phase != "total" {

@@ -4,6 +4,7 @@
 // (x + 0.5, y + 0.5). Number format: 8-bit sRGB-encoded channels, premultiplied by alpha.
 // Memory layout: bytes R, G, B, A per pixel, rows top to bottom with no padding. Read as a
 // little-endian UInt32 (every platform Swift on Linux supports), a pixel is 0xAABBGGRR.
+import RasterKernels
 
 /// One premultiplied RGBA8 pixel packed as 0xAABBGGRR (bytes R, G, B, A in memory).
 @frozen
@@ -101,15 +102,23 @@ public struct PremultipliedRGBA8Bitmap: Equatable, Sendable {
 extension PremultipliedRGBA8Bitmap {
     /// Straight-alpha RGBA8 bytes (R, G, B, A per pixel, rows top to bottom), for PNG and video output.
     public func straightRGBA8Bytes() -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<pixels.count {
-            let s = PremultipliedRGBA8(packed: pixels[i]).straight
-            bytes[4 * i] = s.r
-            bytes[4 * i + 1] = s.g
-            bytes[4 * i + 2] = s.b
-            bytes[4 * i + 3] = s.a
-        }
+        var bytes: [UInt8] = []
+        writeStraightRGBA8(into: &bytes)
         return bytes
+    }
+
+    /// Writes the straight-alpha RGBA8 bytes into `bytes`, resized to width · height · 4: a buffer passed again
+    /// for every frame of a stream is reused, so its pages are not faulted in anew each frame.
+    public func writeStraightRGBA8(into bytes: inout [UInt8]) {
+        let count = width * height * 4
+        if bytes.count != count { bytes = [UInt8](repeating: 0, count: count) }
+        pixels.withUnsafeBufferPointer { source in
+            bytes.withUnsafeMutableBufferPointer { destination in
+                // Both buffers hold exactly width · height pixels (checked above and by the bitmap's invariant).
+                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
+                unsafe rk_straight_rgba(from, source.count, to)
+            }
+        }
     }
 
     /// Builds a bitmap from straight-alpha RGBA8 bytes (R, G, B, A per pixel, rows top to bottom).
