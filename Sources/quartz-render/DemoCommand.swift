@@ -84,7 +84,7 @@ struct Demo: ParsableCommand {
             let plan = FramePlan(indices: 0..<count, rate: rate, explicitTime: nil, start: 0)
             let policy: ExistingFilePolicy = overwrite ? .overwrite : .refuse
             var outputs = FrameOutputs()
-            outputs.png = (pattern, FrameFileWriter(policy: policy, compression: .fast), Set(plan.indices))
+            outputs.png = (pattern, FrameFileWriter(policy: policy, compression: .fast), [])
             if let ffmpegPath {
                 guard try FrameFileWriter(policy: policy, compression: .fast).shouldWrite(videoPath) else { return }
                 outputs.video = try VideoEncoder(ffmpeg: ffmpegPath, container: .mp4, target: videoPath, width: width,
@@ -92,7 +92,7 @@ struct Demo: ParsableCommand {
             }
             let scale = scale
             let (report, reporter) = try FrameOutputRunner.run(
-                indices: Array(plan.indices), time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
+                indices: plan.indices, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
                 progressStyle: progress, label: "demo", width: width, height: height, threads: frameSettings.threads,
                 makeProducer: {
                     let options = CompositorOptions(threads: frameSettings.threads)

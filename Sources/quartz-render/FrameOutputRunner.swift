@@ -11,8 +11,8 @@ typealias FrameProducer = (Double) throws -> (bitmap: PremultipliedRGBA8Bitmap, 
 
 /// Where the frames go.
 struct FrameOutputs {
-    /// Numbered PNG files: the pattern and the frame indices to write (the others exist and are skipped).
-    var png: (pattern: OutputPattern, writer: FrameFileWriter, pending: Set<Int>)?
+    /// Numbered PNG files: the pattern, the writer and the frames whose files exist and are kept (skipped).
+    var png: (pattern: OutputPattern, writer: FrameFileWriter, kept: Set<Int>)?
     /// One video receiving every frame of the plan, in order.
     var video: VideoEncoder?
     /// stdout (`-o -`) receiving every frame of the plan, in order.
@@ -28,45 +28,40 @@ private struct FrameResult: Sendable {
     var streamPNG: [UInt8]?
 }
 
-/// What a worker hands over: a finished frame, or a drawn one for the consumer to finish.
+/// What a worker hands over: a finished frame, a drawn one for the consumer to finish, or a frame that needs
+/// no work (its file exists and is kept).
 private enum FrameStage: Sendable {
     case finished(FrameResult)
     case drawn(index: Int, time: Double, frame: (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double))
+    case skipped(index: Int)
 }
 
 enum FrameOutputRunner {
-    /// Renders `indices` (in order) to `outputs` with `jobs` frames at once; returns the statistics.
+    /// Renders `indices` (in order) to `outputs` with `jobs` frames at once; returns the statistics. Nothing is
+    /// kept per selected frame, so memory and start-up do not grow with the selection.
     static func run(
-        indices: [Int], time: @escaping @Sendable (Int) -> Double, jobs: Int, outputs: FrameOutputs,
+        indices: Range<Int>, time: @escaping @Sendable (Int) -> Double, jobs: Int, outputs: FrameOutputs,
         progressStyle: ProgressStyle, label: String, width: Int, height: Int, threads: Int,
         makeProducer: @escaping @Sendable () throws -> FrameProducer
     ) throws -> (RenderStatistics, RenderProgress) {
-        let png = outputs.png.map { SendablePNGOutput(pattern: $0.pattern, writer: $0.writer, pending: $0.pending) }
+        let png = outputs.png.map { SendablePNGOutput(pattern: $0.pattern, writer: $0.writer, kept: $0.kept) }
         let wantsVideo = outputs.video != nil
         let stream = outputs.stream
         let wantsStraight = wantsVideo || stream?.format == .rgba
-        // Frames that need no work at all (PNG exists, no video or stream) are only reported.
-        let work = indices.filter { wantsVideo || stream != nil || png?.pending.contains($0) == true }
-        let skipped = indices.count - work.count
+        // Frames that need no work at all (PNG kept, no video or stream) are only reported.
+        let writesPNG: @Sendable (Int) -> Bool = { png != nil && png?.kept.contains($0) != true }
+        let needsWork: @Sendable (Int) -> Bool = { wantsVideo || stream != nil || writesPNG($0) }
+        var skipped = 0
         var progress = RenderProgress(style: progressStyle, total: indices.count)
         var timings: [FrameTiming] = []
-        timings.reserveCapacity(work.count)
         let started = monotonicSeconds()
         var done = 0
-        var nextReported = 0  // position in `indices` of the next frame to report
-        func reportSkipped(before index: Int?) {
-            while nextReported < indices.count, indices[nextReported] != index {
-                done += 1
-                progress.frameFinished(index: indices[nextReported], time: time(indices[nextReported]), done: done, skipped: true)
-                nextReported += 1
-            }
-        }
         // What follows a frame's drawing: its PNG file, and its bytes for the video or the stream.
         @Sendable func finish(_ index: Int, _ t: Double, _ frame: (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double))
             throws -> FrameResult
         {
             var timing = FrameTiming(frame: index, time: t, evaluate: frame.evaluate, composite: frame.composite, encode: 0, write: 0)
-            if let png, png.pending.contains(index) {
+            if let png, writesPNG(index) {
                 let (encode, write) = try png.writer.write(frame.bitmap, to: png.pattern.path(forFrame: index))
                 timing.encode += encode
                 timing.write += write
@@ -86,10 +81,12 @@ enum FrameOutputRunner {
         // worker thread while this thread finishes the previous one, so encoding overlaps drawing.
         let overlapped = jobs <= 1
         do {
-            try OrderedFrameWorkers<FrameStage>.run(count: work.count, jobs: max(1, jobs), background: overlapped, makeProducer: {
+            try OrderedFrameWorkers<FrameStage>.run(count: indices.count, jobs: max(1, jobs), background: overlapped, makeProducer: {
                 let produce = try makeProducer()
                 return { position in
-                    let index = work[position], t = time(index)
+                    let index = indices.lowerBound + position
+                    guard needsWork(index) else { return .skipped(index: index) }
+                    let t = time(index)
                     let frame = try produce(t)
                     return overlapped ? .drawn(index: index, time: t, frame: frame) : .finished(try finish(index, t, frame))
                 }
@@ -99,6 +96,12 @@ enum FrameOutputRunner {
                 switch stage {
                 case .finished(let finished): result = finished
                 case .drawn(let index, let t, let frame): result = try finish(index, t, frame)
+                case .skipped(let index):
+                    skipped += 1
+                    done += 1
+                    progress.frameFinished(index: index, time: time(index), done: done, skipped: true)
+                    consumerIdleSince = monotonicSeconds()
+                    return
                 }
                 var timing = result.timing
                 timing.wait = waited
@@ -117,14 +120,11 @@ enum FrameOutputRunner {
                     try stream.write(result.streamPNG ?? straight)  // in frame order; the pipe write is the write phase
                     timing.write += monotonicSeconds() - t0
                 }
-                reportSkipped(before: timing.frame)
                 timings.append(timing)
                 done += 1
-                nextReported += 1
                 progress.frameFinished(index: timing.frame, time: timing.time, done: done, skipped: false)
                 consumerIdleSince = monotonicSeconds()
             })
-            reportSkipped(before: nil)
             if let video = outputs.video {
                 // Closing ffmpeg's input, its last frames and the rename count as the last frame's write.
                 let t0 = monotonicSeconds()
@@ -145,5 +145,5 @@ enum FrameOutputRunner {
 private struct SendablePNGOutput: Sendable {
     let pattern: OutputPattern
     let writer: FrameFileWriter
-    let pending: Set<Int>
+    let kept: Set<Int>
 }

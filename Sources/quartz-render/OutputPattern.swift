@@ -34,6 +34,46 @@ struct OutputPattern: Sendable {
         self.pieces = pieces
     }
 
+    /// The frames of `range` whose files exist. When the frame number is in the file name only, one listing of
+    /// the folder answers, so time and memory grow with the files there, not with the range (a selection of
+    /// 100 million frames starts at once); a number in a folder name needs one check per frame.
+    func existingFrames(in range: Range<Int>) -> Set<Int> {
+        guard isNumbered, !range.isEmpty else {
+            return !range.isEmpty && FileManager.default.fileExists(atPath: path(forFrame: range.lowerBound)) ? [range.lowerBound] : []
+        }
+        guard let namePrefix = fileNamePrefix else {
+            return Set(range.lazy.filter { FileManager.default.fileExists(atPath: path(forFrame: $0)) })
+        }
+        let sample = path(forFrame: range.lowerBound) as NSString
+        let folder = sample.deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        var found = Set<Int>()
+        for name in names where name.hasPrefix(namePrefix) {
+            // The digits after the prefix (past any space padding) name the only frame this file can be; it is
+            // that frame's file when the pattern prints exactly this name for it.
+            let digits = name.dropFirst(namePrefix.count).drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+            guard let index = Int(digits), range.contains(index),
+                  (path(forFrame: index) as NSString).lastPathComponent == name else { continue }
+            found.insert(index)
+        }
+        return found
+    }
+
+    /// The literal text before the first frame number when that number and every later one lie in the file
+    /// name (no "/" after the first number); nil when a number is part of a folder name.
+    private var fileNamePrefix: String? {
+        guard let first = pieces.firstIndex(where: { if case .number = $0 { true } else { false } }) else { return nil }
+        for piece in pieces[first...] {
+            if case .text(let text) = piece, text.contains("/") { return nil }
+        }
+        var before = ""
+        for piece in pieces[..<first] {
+            if case .text(let text) = piece { before += text }
+        }
+        guard let slash = before.lastIndex(of: "/") else { return before }
+        return String(before[before.index(after: slash)...])
+    }
+
     /// The path of frame `index`.
     func path(forFrame index: Int) -> String {
         var out = ""

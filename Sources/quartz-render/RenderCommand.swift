@@ -210,14 +210,14 @@ struct Render: ParsableCommand {
             } else {
                 if let first = plan.indices.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
                 let writer = FrameFileWriter(policy: policy, compression: compression)
-                // Every existing file is checked before anything renders, so a refused run changes nothing.
-                var pending = Set<Int>()
-                for index in plan.indices where try writer.shouldWrite(pattern.path(forFrame: index)) { pending.insert(index) }
-                outputs.png = (pattern, writer, pending)
+                // Existing files are found before anything renders, so a refused run changes nothing.
+                let existing = policy == .overwrite ? [] : pattern.existingFrames(in: plan.indices)
+                if let first = existing.min() { _ = try writer.shouldWrite(pattern.path(forFrame: first)) }
+                outputs.png = (pattern, writer, existing)
             }
             let frameSettings = settings.sharingThreads(amongJobs: jobs)
             let (report, progressReporter) = try FrameOutputRunner.run(
-                indices: Array(plan.indices), time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
+                indices: plan.indices, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
                 progressStyle: progress, label: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
                 threads: frameSettings.threads, makeProducer: { [blur = motionBlur.motionBlur(rate: plan.rate)] in
                     makeFrameProducer(renderer: SceneFrameRenderer(scene: scene, settings: frameSettings), motionBlur: blur)
