@@ -99,6 +99,10 @@ struct Render: ParsableCommand {
     @Option(help: "The ffmpeg executable for video output (default: ffmpeg found on PATH).")
     var ffmpeg: String?
 
+    @Option(name: .customLong("ffmpeg-timeout"),
+            help: "Seconds ffmpeg may read nothing (or, after the last frame, write nothing) before it counts as hung and is stopped (default 120).")
+    var ffmpegTimeout: Double = VideoEncoder.defaultStallTimeout
+
     @Option(help: "Progress on stderr: auto (a bar on a terminal, plain lines otherwise), plain, json, none.")
     var progress: ProgressStyle = .auto
 
@@ -203,10 +207,13 @@ struct Render: ParsableCommand {
                     cliLog.notice("\(target) exists; kept (--skip-existing)")
                     return
                 }
+                guard ffmpegTimeout.isFinite, ffmpegTimeout > 0, ffmpegTimeout <= 86_400 else {
+                    throw ValidationError("--ffmpeg-timeout must be a number of seconds in (0, 86400], got \(ffmpegTimeout)")
+                }
                 let ffmpegPath = try FFmpegLocator.locate(explicit: ffmpeg, environment: ProcessInfo.processInfo.environment)
                 outputs.video = try VideoEncoder(ffmpeg: ffmpegPath, container: container, target: target,
                                                  width: settings.pixelWidth, height: settings.pixelHeight,
-                                                 rate: plan.rate, refuseExisting: policy == .refuse)
+                                                 rate: plan.rate, refuseExisting: policy == .refuse, stallTimeout: ffmpegTimeout)
             } else {
                 if let first = plan.indices.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
                 let writer = FrameFileWriter(policy: policy, compression: compression)

@@ -1,8 +1,9 @@
 // Video output through ffmpeg: frames go to ffmpeg's stdin as raw straight-alpha RGBA
 // (`-f rawvideo -pix_fmt rgba -s WxH -framerate NUM/DEN -i -`), ffmpeg encodes into a hidden temporary file
 // beside the target, and the file is renamed into place only when ffmpeg succeeded, so a failed or killed
-// encode never leaves a truncated video under the final name. ffmpeg's stderr goes to a temporary log file
-// (a pipe could fill up and deadlock both processes); its tail is reported when ffmpeg fails.
+// encode never leaves a truncated video under the final name. ffmpeg's stderr goes to a log file beside the
+// target (a pipe could fill up and deadlock both processes); its tail is reported when ffmpeg fails. ffmpeg
+// runs in our process group, and a hung ffmpeg is stopped after a stall timeout (`ChildProcess`).
 import ArgumentParser
 import Foundation
 import OpenQuartz
@@ -62,110 +63,96 @@ enum FFmpegLocator {
 
 /// One running ffmpeg encode. Frames must be written in order; `finish()` renames the video into place.
 final class VideoEncoder {
+    /// Seconds ffmpeg may go without reading a frame byte, or after the last frame without writing output,
+    /// before it counts as hung (`--ffmpeg-timeout`).
+    static let defaultStallTimeout: Double = 120
+
     let target: String
     let width: Int
     let height: Int
     private let temporary: String
     private let logFile: String
-    private let process: Process
-    private let input: FileHandle
+    private let child: ChildProcess
     private let refuseExisting: Bool
     private var framesWritten = 0
 
-    /// Starts ffmpeg encoding `width`×`height` frames at `rate` into a temporary file beside `target`.
+    /// Starts ffmpeg encoding `width`×`height` frames at `rate` into a temporary file beside `target`. Its log is
+    /// a partial file beside the target too, so a killed render's log is cleaned up with its other partial files.
     init(ffmpeg: String, container: VideoContainer, target: String, width: Int, height: Int,
-         rate: SceneFrameRate, refuseExisting: Bool) throws {
+         rate: SceneFrameRate, refuseExisting: Bool, stallTimeout: Double = VideoEncoder.defaultStallTimeout) throws {
         // Writing to a pipe whose reader exited must give EPIPE, not kill quartz-render silently (status 141).
         signal(SIGPIPE, SIG_IGN)
         self.target = target
         self.width = width
         self.height = height
         self.refuseExisting = refuseExisting
-        let pid = ProcessInfo.processInfo.processIdentifier
         temporary = PartialFiles.path(for: target)
-        logFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("quartz-render-ffmpeg-\(pid)-\(UUID().uuidString).log").path
-        guard FileManager.default.createFile(atPath: logFile, contents: nil),
-              let log = FileHandle(forWritingAtPath: logFile) else {
-            throw CLIFailure(.cannotCreate, "cannot create ffmpeg's log file \"\(logFile)\"")
-        }
-        let pipe = Pipe()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-                             "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "-"]
+        logFile = PartialFiles.path(for: target + ".ffmpeg-log")
+        let arguments = ["-hide_banner", "-loglevel", "error", "-y",
+                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                         "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "-"]
             + container.encoderArguments + [temporary]
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
-        input = pipe.fileHandleForWriting
         do {
-            try process.run()
+            child = try ChildProcess(executable: ffmpeg, arguments: arguments, logPath: logFile, stallTimeout: stallTimeout)
         } catch {
-            try? log.close()
             try? FileManager.default.removeItem(atPath: logFile)
-            throw CLIFailure(.unavailable, "cannot start ffmpeg \"\(ffmpeg)\": \(error.localizedDescription)")
+            throw error
         }
-        try? log.close()
-        // Our copy of the pipe's read end must be closed, or a write would block instead of failing with
-        // EPIPE once ffmpeg exits.
-        try? pipe.fileHandleForReading.close()
     }
 
     /// Writes one frame's straight RGBA bytes (width·height·4) in order.
     func write(straightRGBA bytes: [UInt8]) throws {
         precondition(bytes.count == width * height * 4, "a frame's byte count must match the video size")
-        let fd = input.fileDescriptor
-        var offset = 0
-        while offset < bytes.count {
-            // Invariant: 0 ≤ offset < bytes.count, so base + offset and the remaining count stay inside `bytes`.
-            let written = bytes.withUnsafeBytes { raw in
-                Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written > 0 { offset += written; continue }
-            if written < 0 && errno == EINTR { continue }
-            if written < 0 && errno == EPIPE {
-                // ffmpeg exited: wait for it and report why.
-                throw failure(after: "ffmpeg stopped reading frames after \(framesWritten) of them")
-            }
-            let reason = String(cString: strerror(errno))
+        let result: Result<Void, ChildProcess.Failure> = bytes.withUnsafeBytes { raw in
+            Result { () throws(ChildProcess.Failure) in try child.write(raw) }
+        }
+        switch result {
+        case .success: break
+        case .failure(.exited):
+            throw failure(after: "ffmpeg stopped reading frames after \(framesWritten) of them")
+        case .failure(.stalled):
+            throw failure(after: "ffmpeg read nothing of frame \(framesWritten + 1) for \(Self.seconds(child.stallTimeout)) and was stopped")
+        case .failure(.writeFailed(let reason)):
             throw failure(after: "writing a frame to ffmpeg failed: \(reason)")
         }
         framesWritten += 1
     }
 
-    /// Ends the input, waits for ffmpeg, and renames the video into place.
+    /// Ends the input, waits for ffmpeg (while its output grows, or for the stall timeout), and renames the
+    /// video into place.
     func finish() throws {
-        try? input.close()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw failure(after: "ffmpeg failed")
+        let status: Int32
+        do {
+            status = try child.finish(progress: { [temporary] in
+                ((try? FileManager.default.attributesOfItem(atPath: temporary)[.size]) as? NSNumber)?.int64Value ?? -1
+            })
+        } catch {
+            throw failure(after: "ffmpeg did not finish within \(Self.seconds(child.stallTimeout)) of its last output and was stopped")
         }
+        guard ChildProcess.succeeded(status) else { throw failure(after: "ffmpeg failed") }
         try? FileManager.default.removeItem(atPath: logFile)
         try PartialFiles.commit(temporary, to: target, refusingExisting: refuseExisting)
     }
 
     /// Stops ffmpeg after a failure elsewhere and removes its partial output.
     func abandon() {
-        try? input.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        child.terminate()
         try? FileManager.default.removeItem(atPath: temporary)
         try? FileManager.default.removeItem(atPath: logFile)
     }
 
     /// Waits for ffmpeg, removes the partial video, and describes the failure with the tail of ffmpeg's stderr.
     private func failure(after what: String) -> CLIFailure {
-        try? input.close()
-        process.waitUntilExit()
-        let status = process.terminationReason == .exit
-            ? "exit status \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
+        let status = ChildProcess.describe(child.waitStatus())
         let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
         let tail = log.split(separator: "\n", omittingEmptySubsequences: true).suffix(15).map { "  ffmpeg: \($0)" }
         try? FileManager.default.removeItem(atPath: temporary)
         try? FileManager.default.removeItem(atPath: logFile)
         let detail = tail.isEmpty ? "  (ffmpeg printed nothing on stderr)" : tail.joined(separator: "\n")
         return CLIFailure(.encoderFailed, "\(what) (\(status)) while encoding \"\(target)\":\n\(detail)")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }
