@@ -23,7 +23,7 @@ let package = Package(
         // Paths, flattening, the anti-aliased filler, stroker, bitmaps, paints, sampling, blending, CGContext.
         .target(name: "QuartzRaster", dependencies: ["QuartzMath", "RasterKernels"]),
         // AVX2 source-over span kernels chosen at run time (per-function target attributes, no compiler flags).
-        // SwiftPM builds it at -O2 in release; `-Xcc -O3` measured the same on peer scenes a, c and d (session 19).
+        // SwiftPM builds it at -O2 in release; `-Xcc -O3` measured the same on peer scenes a, c and d.
         .target(name: "RasterKernels"),
         // libpng through pkg-config; the C shim keeps every setjmp on the C side.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

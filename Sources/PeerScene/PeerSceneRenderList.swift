@@ -1,5 +1,5 @@
 // A peer-benchmark scene as the compositor's render list: what a layer tree built from the scene would
-// draw (issue 6). Rectangles and rounded rectangles (`prim` hints) become background-colour quads with a
+// draw. Rectangles and rounded rectangles (`prim` hints) become background-colour quads with a
 // `cornerRadius`, other paths shape-layer fills and strokes, images `contents` stretched over the item's
 // rect (bilinear both ways, as the peers sample), the 4x4 matrices the layer transforms, and each item's
 // opacity the layer's opacity. Units: device pixels, y down; colours straight-alpha sRGB as in the file.

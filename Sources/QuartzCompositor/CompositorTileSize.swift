@@ -13,7 +13,7 @@ extension CompositorOptions {
     /// stroked paths 2 % faster, filled paths 3 % slower until their sweep skipped the rows without edges
     /// (FillPathStore.edgeRows); 512 against 256 was slower again (a 7–18 %). Two threads at 1920x1080 (40
     /// tiles of 256): c, d and e as fast as or up to 12 % faster than with 128 (wall-clock medians, 3 rounds).
-    /// On the Intel Xeon VM (session 18, one thread, 16 interleaved pairs): 128 made c and d 3–8 % slower, and 512
+    /// On an Intel Xeon (Emerald Rapids class; one thread, 16 interleaved pairs): 128 made c and d 3–8 % slower, and 512
     /// made c and d at 1920x1080 9 % and 4 % slower.
     public func effectiveTileSize(width: Int, height: Int) -> Int {
         if tileSize != Self.automaticTileSize { return min(max(tileSize, 8), 1024) }

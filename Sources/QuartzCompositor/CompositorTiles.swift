@@ -158,11 +158,11 @@ struct CompositorTileContext: @unchecked Sendable {
     /// Whether frame tiles that start from the background may be composited in the frame itself rather than in
     /// the worker's scratch tile (one worker only: CompositorFrameRenderer.frameTilesInPlace). Yes when the frame
     /// stays cached (a streamed frame is better written once, unread, from the scratch tile: at 1920x1080 c, d
-    /// and b 3–8 % faster than in place, g 11 %, session 12) and a tile's rows, one frame stride apart, reach at
+    /// and b 3–8 % faster than in place, g 11 %) and a tile's rows, one frame stride apart, reach at
     /// least half of the L1 data cache's sets. x86 cores' L1d has 64 sets of 64-byte lines, so addresses 4 KB
     /// apart share a set: rows start at multiples of gcd(stride, 4 KB) (the stride's lowest set bit, at most
     /// 4 KB) within that period, each covering a tile row's bytes; the scratch tile's rows are contiguous and
-    /// cover every set. Measured (session 18, Intel Xeon VM, one thread, 256-pixel tiles, CPU medians of 20
+    /// cover every set. Measured (Intel Xeon, Emerald Rapids class, one thread, 256-pixel tiles, CPU medians of 20
     /// interleaved pairs, in place ÷ scratch): 512-pixel-wide frames (half the sets) a 0.935×, b 0.981×, d 0.979×,
     /// c and e–g 0.99–1.01×; scene a widened to 768 and 640 pixels (every set) 0.89× and 0.945×, to 1024 (a
     /// quarter) 1.028×; 512x512 at two threads, whose 128-pixel tiles reach a quarter, 1.21×.
@@ -176,8 +176,8 @@ struct CompositorTileContext: @unchecked Sendable {
     /// would not stay cached anyway. Smaller ones (512x512 is 1 MiB) are composited in place where
     /// compositesInPlace allows, else written out with ordinary stores, and stay in the core's cache for whoever
     /// reads the frame next (a 512 written out: CPU median 1.05 → 0.97 ms against streaming).
-    /// A 1920x1080 frame (8 MiB) takes longer with ordinary stores even on a VM with a 260 MB L3 (session 17:
-    /// c 1.09×, d 1.06× in 24 interleaved pairs; a level).
+    /// A 1920x1080 frame (8 MiB) takes longer with ordinary stores even with a 260 MB L3 (Intel Xeon, Emerald
+    /// Rapids class: c 1.09×, d 1.06× in 24 interleaved pairs; a level).
     static let streamingFrameBytes = 2 << 20
 
     static func streamsFrame(_ frame: FillPixelBounds) -> Bool { frame.width * frame.height * 4 > streamingFrameBytes }

@@ -1,6 +1,6 @@
 // Private AVX-512 pieces of the path filler's row sweep (raster_kernels_paths_sweep.c): the dense prefix-sum
 // stretch 16 cells per step, with mask-register tails. Not part of the module's public headers.
-// Tried and slower (session 18, Intel Xeon VM, 20 interleaved pairs): stretches snapped to 8 cells with an 8-lane
+// Tried and slower (Intel Xeon, Emerald Rapids class, 20 interleaved pairs): stretches snapped to 8 cells with an 8-lane
 // ymm step at a half-empty end (c 1.03–1.04×, d 1.01–1.02×: a ymm step among zmm ones costs about as much as a
 // zmm step); prefetching the next row's cells and pixels at each row made no difference (0.99–1.00×).
 //
@@ -83,7 +83,7 @@ RK_SWEEP512 static inline uint32_t sweep_run_blend_avx512(uint32_t acc, uint32_t
     const __m512i zero = _mm512_setzero_si512();
     // The lane-15 broadcast and rk5_mask16's shuffle one port-5 uop each (rk5_opaque): 37 vector uops per 16
     // pixels instead of 39, and the blending sweeps' perf samples ~3 % fewer on peer scenes c and d (1080p,
-    // the Intel VM of session 16).
+    // Intel Xeon, Emerald Rapids class).
     const __m512i last = rk5_opaque(_mm512_set1_epi32(15)), upper_both = rk5_opaque(rk5_upper_lane_both());
     const __m512i color_lo = _mm512_set1_epi32((int)(color & 0x00FF00FFu));
     const __m512i color_hi = _mm512_set1_epi32((int)((color >> 8) & 0x00FF00FFu));

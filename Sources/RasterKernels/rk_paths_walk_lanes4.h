@@ -4,12 +4,12 @@
 // one is faster there too (a standalone walk of scene-like edges, 2.5 GHz Cascade Lake: 48 → 39 ns an edge):
 // a short edge's walk waits on its blocks' Double division, which takes ~23 cycles over 8 lanes and ~13 over
 // 4, and most edges have 2 to 5 rows, so the 8-lane blocks computed mostly unused lanes.
-// Tried and slower or no faster (session 18, Intel Xeon VM, scenes c and d, 20 interleaved pairs each): the
+// Tried and slower or no faster (Intel Xeon, Emerald Rapids class, scenes c and d, 20 interleaved pairs each): the
 // next short edge's block computed before this one's rows are added (software pipelining; 1.004–1.014×: the
 // out-of-order core already overlaps consecutive edges: the division's latency is not what bounds the walk);
 // fixed four-row blocks without the row-count branches, lanes past the edge adding zeros (1.02–1.06×);
 // prefetching the cells of the edge two bins ahead (1.02–1.04×).
-// Session 19 (same VM, 12–20 pairs, c and d at 1080p and 512): 4 edges per block in 16 AVX-512 lanes (edge e's
+// Also tried (same CPU, 12–20 pairs, c and d at 1080p and 512): 4 edges per block in 16 AVX-512 lanes (edge e's
 // rows in 128-bit lane e; a third of the block instructions per edge) gave c 0.98×, d 1.01×; the same for edges
 // of 2 to 4 rows only, c 0.985–0.995×, d 0.99–0.997×. Bounds, with wrong pixels: the row segments' division
 // replaced by a multiply, c 0.97–0.99×, d 0.99–1.01× (so no cheaper crossing formula can buy more); the simple

@@ -1,4 +1,4 @@
-// CALayer's contents filters reach the compositor (engine issue 3, item 5): `magnificationFilter` and
+// CALayer's contents filters reach the compositor: `magnificationFilter` and
 // `minificationFilter` [A: DOC-calayer/magnificationfilter, DOC-calayer/minificationfilter: "The filter used
 // when increasing / reducing the size of the content", both default `kCAFilterLinear`].
 import Foundation

@@ -1,4 +1,4 @@
-// CAGradientLayer under a perspective transform (issue 4: "a rotated shape layer or gradient under
+// CAGradientLayer under a perspective transform ("a rotated shape layer or gradient under
 // perspective must look as right as an image does (perspective-correct sampling; no affine approximation of
 // projective quads)"). Each checked pixel centre is mapped back to a layer point through the inverse of the
 // layer's homography, built here from spec §9.3's matrix formula, and the gradient is evaluated there from

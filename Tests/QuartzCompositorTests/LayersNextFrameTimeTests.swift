@@ -1,4 +1,4 @@
-// CARenderer.nextFrameTime() (engine issue 3, item 6). Apple: "Returns the time at which the renderer will
+// CARenderer.nextFrameTime(). Apple: "Returns the time at which the renderer will
 // next need to render a frame. If infinite, no update needs to be scheduled yet" [A: SDK-CARenderer]. The
 // engine reads each animation's phase in its layer's time space (spec §1.2, §1.3) and maps begin times back
 // to media time through the layer clocks (spec §1.6).

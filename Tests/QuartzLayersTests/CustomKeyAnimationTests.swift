@@ -1,4 +1,4 @@
-// Custom animatable properties (engine issue 3, item 2). Apple, Core Animation Programming Guide ("Key-Value
+// Custom animatable properties. Apple, Core Animation Programming Guide ("Key-Value
 // Coding Extensions": CALayer conforms to key-value coding for arbitrary keys) and the custom-property idiom:
 // `needsDisplay(forKey:)` returning true redraws the layer while the key animates, the presentation layer's
 // value is the interpolated one, and actions for the key come from `action(forKey:)`/`defaultAction(forKey:)`.

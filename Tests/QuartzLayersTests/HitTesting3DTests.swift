@@ -1,4 +1,4 @@
-// Hit testing and conversion through full 4×4 transforms (engine issue 3, item 4; spec §9.2–§9.4, §10.2).
+// Hit testing and conversion through full 4×4 transforms (spec §9.2–§9.4, §10.2).
 // Expected screen coordinates come from the spec's vectors (`transforms.json` "perspective_case" and
 // "flattening", computed with ca_ref.py), given there to 4 decimals: probes sit 0.01 either side of an edge,
 // and positions are compared within 5e-5 (the vectors' rounding).

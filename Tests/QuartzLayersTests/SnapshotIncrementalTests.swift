@@ -1,4 +1,4 @@
-// The incremental snapshot (issue 3): a snapshot updated in place from the previous one must equal a full
+// The incremental snapshot: a snapshot updated in place from the previous one must equal a full
 // build of the same committed tree at the same time, bit for bit, and must be rebuilt after any change a
 // snapshot reads (spec §11 step 2: presentation = committed model values + running animations at t).
 import Foundation

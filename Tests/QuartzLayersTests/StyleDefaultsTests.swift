@@ -1,4 +1,4 @@
-// `style` defaults (engine issue 3, item 3). Apple, CALayer.style: "An optional dictionary used to store
+// `style` defaults. Apple, CALayer.style: "An optional dictionary used to store
 // property values that aren't explicitly defined by the layer. … If the style dictionary does not define a
 // value for an attribute, the receiver's defaultValue(forKey:) class method is called. … The style
 // dictionary may itself contain a style key, which is searched recursively" [A: DOC-calayer/style].

@@ -5,8 +5,8 @@ import Testing
 // Where a row segment over two cells crosses their shared boundary, the C edge walk (raster_kernels_paths.c,
 // add_segment) must round exactly as the Swift walk: round half to even of a · (dy / dx) in Double
 // (FillFixedPoint.swift; DESIGN.md, "Deterministic output"). Away from half-integers any sound formula agrees;
-// at exact ties the Double steps decide, and a reformulation (a multiply by a table reciprocal, tried in
-// session 6) parts from the division in about 5 % of them. Half of these segments are exact ties.
+// at exact ties the Double steps decide, and a reformulation (a multiply by a table reciprocal, tried
+// earlier) parts from the division in about 5 % of them. Half of these segments are exact ties.
 @Suite struct FillPathTwoCellTieTests {
     /// One-row edges whose segment spans exactly two cells: dx 2...511 sub-pixels across one cell boundary,
     /// dy 1...256; half of them (`count` / 2) exact ties, where 2·a·dy is an odd multiple of dx.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import QuartzRaster
 
-// The filler's speed paths (issue 6) must not change a single coverage value: the C edge walk against the
+// The filler's speed paths must not change a single coverage value: the C edge walk against the
 // Swift walk, and the sparse span sweep against the accumulated coverage it maps (FillFixedPoint.swift: alpha =
 // round(min(1, |w|) · 255) for nonzero, the fold of w for even-odd; DESIGN.md, "Deterministic output").
 @Suite struct FillSparseSweepTests {

@@ -1,4 +1,4 @@
-// Bad scene data through the binary (issue 5, "Bad input": "wrong value types, unknown key paths, keyTimes
+// Bad scene data through the binary ("Bad input": "wrong value types, unknown key paths, keyTimes
 // out of order, negative or NaN durations, missing images, corrupt PNGs, a missing or unreadable scene:
 // each gets a message naming the problem and a non-zero exit"): 65 for invalid data, naming the JSON path
 // or the file; 66 for a scene that cannot be read. Also `--progress json` (one object per stderr line) and

@@ -1,6 +1,5 @@
-// `quartz-render bench` (issue 5 "frame-time reports"; aesthetics-ecosystem.md §4 rows 6 and 12: publish
-// frames/s and per-phase percentiles) and peak memory (row 7: "memory must not grow with animation
-// length"). Timings are never asserted, only the report's shape and the memory bound.
+// `quartz-render bench` (docs/cli.md, "bench": frames/s and per-phase percentiles) and peak memory, which
+// must not grow with the animation's length. Timings are never asserted, only the report's shape and the memory bound.
 import Foundation
 import OpenQuartz
 import Testing

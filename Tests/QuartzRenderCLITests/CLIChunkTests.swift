@@ -1,5 +1,5 @@
-// Farm chunking (`--chunk-size N` with `--chunk i` or `--shard-from-env`; aesthetics-ecosystem.md §4 row 10:
-// Flamenco #128, Deadline's frame chunking): chunk i renders [i·N, (i+1)·N) ∩ the selected frames, and all
+// Farm chunking (`--chunk-size N` with `--chunk i` or `--shard-from-env`, as render farm managers chunk
+// frames): chunk i renders [i·N, (i+1)·N) ∩ the selected frames, and all
 // chunks together equal a serial render, byte for byte. docs/cli.md, "Chunks".
 import Foundation
 import OpenQuartz

@@ -1,4 +1,4 @@
-// Bad input (issue 5, "Bad input"): each case names the problem on stderr and exits non-zero (64 for
+// Bad input: each case names the problem on stderr and exits non-zero (64 for
 // usage errors; sysexits 65/66/73 otherwise, documented in docs/cli.md), and existing output is untouched.
 import Foundation
 import OpenQuartz
@@ -32,7 +32,7 @@ import Testing
         let broken = try CLI.run(["info", "broken.json"], in: folder)
         #expect(broken.status == 65)
         #expect(broken.stderr.contains("invalid JSON"))
-        // Validation errors carry their JSON paths (issue 5: "Validation names the JSON path and the problem").
+        // Validation errors carry their JSON paths ("Validation names the JSON path and the problem").
         try Data(#"{"version": 1, "width": -5, "height": 10, "duration": 1, "layers": [{"opacity": "high"}]}"#.utf8)
             .write(to: folder.appendingPathComponent("bad.json"))
         let bad = try CLI.run(["render", "bad.json", "-o", "x.png"], in: folder)

@@ -1,4 +1,4 @@
-// End-to-end frames of fixture scenes (issue 5, Tests: "frame hashes for fixture scenes"): the built binary
+// End-to-end frames of fixture scenes (Tests: "frame hashes for fixture scenes"): the built binary
 // renders three frames of each scene at half size, and every pixel must equal the checked-in golden under
 // fixtures/golden/cli/ exactly. Tolerance 0: the CLI and the goldens come from the same renderer, so any
 // difference is a change in the scene loader, the CLI's frame timing or the renderer, to be reviewed.

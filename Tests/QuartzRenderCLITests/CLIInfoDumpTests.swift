@@ -1,4 +1,4 @@
-// `info` and `dump` end to end (issue 5, Commands: "info SCENE (size, duration, fps, layer and animation
+// `info` and `dump` end to end (Commands: "info SCENE (size, duration, fps, layer and animation
 // counts, warnings)", "dump SCENE --time t (the presentation tree with resolved values and world matrices as
 // stable, sorted JSON)").
 import Foundation
@@ -78,7 +78,7 @@ import Testing
         #expect(a.lowerBound < b.lowerBound)
     }
 
-    /// Every resolved value beyond geometry (issue 5: "the presentation tree with resolved values"): contents
+    /// Every resolved value beyond geometry ("the presentation tree with resolved values"): contents
     /// mapping, corner mask, group opacity, compositing filter, shadow path, shape stroking, gradient and
     /// replicator values, the layer's own timing and a running transition, under CALayer's property names
     /// with Apple's string constants (SDK-CALayer, SDK-CAShapeLayer, SDK-CAReplicatorLayer, SDK-CATransition).

@@ -1,4 +1,4 @@
-// Parallel frames and the demo (issue 5: "Speed … frame-parallel and tile-parallel"; "The default demo …
+// Parallel frames and the demo ("Speed … frame-parallel and tile-parallel"; "The default demo …
 // rendered by README's first command into frames and a contact sheet (and a video when ffmpeg is present)").
 // `--jobs N` must not change a byte of the output nor the order of video frames (docs/cli.md, "--jobs").
 import Foundation
@@ -72,7 +72,7 @@ import Testing
         #expect(frame.width == 160 && frame.height == 90)
         let sheet = try readPNG(folder.appendingPathComponent("d2/contact-sheet.png").path)
         #expect(sheet.width > 3 * 240 && sheet.height > 2 * 135)  // 4 columns × 3 rows of 240-pixel cells
-        // Notes about written files are log lines on stderr; stdout carries data only (issue 5).
+        // Notes about written files are log lines on stderr; stdout carries data only.
         #expect(first.stdout.isEmpty, "\(first.stdout)")
         #expect(first.stderr.contains("d2/contact-sheet.png"))
         if FFmpegTools.available {

@@ -1,4 +1,4 @@
-// Logging through swift-log on stderr (issue 5: "swift-log to stderr; stdout carries data only"):
+// Logging through swift-log on stderr ("swift-log to stderr; stdout carries data only"):
 // `--log-level` on every command, `--quiet` = warning, and stdout left for data.
 import Foundation
 import OpenQuartz

@@ -1,5 +1,4 @@
-// Motion blur by sub-frame sampling (`--motion-blur SAMPLES --shutter ANGLE`, issue 5 and
-// aesthetics-ecosystem.md §4 row 4: "sub-frame sampling is defined"). Sample k of frame i is at
+// Motion blur by sub-frame sampling (`--motion-blur SAMPLES --shutter ANGLE`, docs/cli.md). Sample k of frame i is at
 // t_i + (k + 0.5)/SAMPLES · (ANGLE/360) / fps: the shutter opens at the frame time, like a film camera's.
 // fixtures/scenes/moving-bar.json: a 20-point-wide opaque white bar, full height, moving right at a constant
 // 200 points/s (position.x 10 → 110 over 0.5 s, linear), 100x10 at 10 fps, scale 1.

@@ -1,4 +1,4 @@
-// Output safety (issue 5: "existing files are not overwritten without --overwrite", "PNG writes are
+// Output safety ("existing files are not overwritten without --overwrite", "PNG writes are
 // atomic", "--skip-existing resumes", "an unwritable output folder, a full disk: … no existing output is
 // damaged"): the --stats policy, stale partial files of killed runs, a file-size limit (EFBIG, as a full
 // disk would give ENOSPC) and folders that cannot be written.

@@ -1,5 +1,5 @@
 // `quartz-render render` end to end: the frames it writes equal the library's CARenderer frames at the
-// same times (issue 5: "frame time = start + index / fps, never accumulated; any frame renders directly"),
+// same times ("frame time = start + index / fps, never accumulated; any frame renders directly"),
 // whatever the thread count (DESIGN: deterministic output), at the requested size and background.
 import Foundation
 import OpenQuartz
@@ -58,7 +58,7 @@ import Testing
         let result = try CLI.run(["render", path, "--fps", "30000/1001", "--frames", "97", "--progress", "none", "-o", "%d.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path))
-        // Frame 97 at 30000/1001 fps: 97 · 1001 / 30000 s, from the index (issue 5).
+        // Frame 97 at 30000/1001 fps: 97 · 1001 / 30000 s, from the index.
         let written = try readPNG(folder.appendingPathComponent("97.png").path)
         #expect(pixelHash(written) == pixelHash(try reference(scene, atTime: 97.0 * 1001 / 30000)))
     }

@@ -1,4 +1,4 @@
-// Shards and resume (issue 5: "four shards run two at a time give byte-identical frames to a serial render",
+// Shards and resume ("four shards run two at a time give byte-identical frames to a serial render",
 // "a shard killed mid-way and rerun with --skip-existing leaves no truncated file").
 import Foundation
 import OpenQuartz

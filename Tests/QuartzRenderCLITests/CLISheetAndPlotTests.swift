@@ -1,4 +1,4 @@
-// `contact-sheet` and `plot-stats` (issue 5: "a grid of frames with their times"; "plot-stats draws a
+// `contact-sheet` and `plot-stats` ("a grid of frames with their times"; "plot-stats draws a
 // frame-time chart with our own renderer"). Layout sizes follow from the documented cell arithmetic.
 import Foundation
 import OpenQuartz

@@ -1,5 +1,5 @@
 // `-o -` (frames on stdout for the user's own encoder: raw straight-alpha RGBA or concatenated PNGs, the
-// size and rate logged on stderr), `--version`, and the main command's help text (issue 5, Tests: "help text").
+// size and rate logged on stderr), `--version`, and the main command's help text (Tests: "help text").
 import Foundation
 import OpenQuartz
 import Testing

@@ -1,4 +1,4 @@
-// Video output (issue 5, "Video": `-o out.mp4|.mov|.webm|.gif` spawns ffmpeg and pipes raw un-premultiplied
+// Video output ("Video": `-o out.mp4|.mov|.webm|.gif` spawns ffmpeg and pipes raw un-premultiplied
 // frames; H.264 sizes checked up front; ffmpeg missing or failing gives its stderr and a non-zero exit;
 // SIGPIPE handled). Exit codes as documented in docs/cli.md: 64 usage, 69 ffmpeg not found, 73 existing
 // output, 76 ffmpeg failed. Tests that need a real ffmpeg are skipped with a message when it is absent.

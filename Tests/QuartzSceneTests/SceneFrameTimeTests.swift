@@ -1,4 +1,4 @@
-// Frame times from exact rational rates (issue 5: "frame time = start + index / fps, never accumulated")
+// Frame times from exact rational rates ("frame time = start + index / fps, never accumulated")
 // and the purity of evaluation in t (any frame renders directly, whatever was evaluated before).
 import Foundation
 import QuartzLayers

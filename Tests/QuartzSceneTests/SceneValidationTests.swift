@@ -1,5 +1,5 @@
 // Every kind of load error with its exact path and message, collected rather than stopping at the first
-// (issue 5 "Bad input"). Unknown keys are warnings unless loading is strict; unsupported features are
+// ("Bad input"). Unknown keys are warnings unless loading is strict; unsupported features are
 // listed once.
 import Foundation
 import QuartzLayers

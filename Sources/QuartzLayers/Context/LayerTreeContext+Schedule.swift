@@ -1,4 +1,4 @@
-// When a layer tree next needs a frame (CARenderer.nextFrameTime, engine issue 3): now while an animation
+// When a layer tree next needs a frame (CARenderer.nextFrameTime): now while an animation
 // is running or waiting for its commit, the begin time of the earliest delayed animation when all are
 // delayed, infinity when none is attached or all have ended. Times are absolute media times; an
 // animation's interval is read in its layer's time space and mapped back through the ancestors (spec §1.2).

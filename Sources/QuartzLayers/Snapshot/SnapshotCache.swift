@@ -1,4 +1,4 @@
-// The incremental snapshot (issue 3, evaluation speed): the last full evaluation of one root's committed
+// The incremental snapshot (evaluation speed): the last full evaluation of one root's committed
 // tree is kept together with what time alone can change — each layer's timing node, its time and
 // geometry parents, and, for layers with committed animations, their committed state and programs.
 // While nothing that a snapshot reads has changed (`LayerTreeContext.evaluationGeneration`), the next
