@@ -18,6 +18,8 @@ struct CLIFailure: Error, CustomStringConvertible {
         case cannotCreate = 73 // EX_CANTCREAT: an output cannot be written
         case ioError = 74      // EX_IOERR: writing failed part-way (disk full, …)
         case encoderFailed = 76 // ffmpeg exited with an error or stopped reading frames (its stderr is printed)
+        case interrupted = 130 // 128 + SIGINT: stopped by Ctrl-C after the frames in flight were written
+        case terminated = 143  // 128 + SIGTERM: stopped by the scheduler after the frames in flight were written
     }
 
     let code: Code

@@ -91,6 +91,7 @@ struct Demo: ParsableCommand {
                                                  height: height, rate: rate, refuseExisting: policy == .refuse)
             }
             let scale = scale
+            Interruption.install()
             let (report, reporter) = try FrameOutputRunner.run(
                 indices: plan.indices, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
                 progressStyle: progress, label: "demo", width: width, height: height, threads: frameSettings.threads,

@@ -124,6 +124,9 @@ enum FrameOutputRunner {
                 done += 1
                 progress.frameFinished(index: timing.frame, time: timing.time, done: done, skipped: false)
                 consumerIdleSince = monotonicSeconds()
+                if let signal = Interruption.requested, done < indices.count {
+                    throw Interruption.failure(signal: signal, done: done, total: indices.count)
+                }
             })
             if let video = outputs.video {
                 // Closing ffmpeg's input, its last frames and the rename count as the last frame's write.
@@ -133,6 +136,8 @@ enum FrameOutputRunner {
             }
         } catch {
             outputs.video?.abandon()
+            // A terminal's Ctrl-C reaches ffmpeg too, which then stops reading: report the interruption.
+            if let signal = Interruption.requested { throw Interruption.failure(signal: signal, done: done, total: indices.count) }
             throw error
         }
         let report = RenderStatistics(scene: label, width: width, height: height, skipped: skipped, threads: threads,

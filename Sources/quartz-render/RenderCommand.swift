@@ -56,7 +56,8 @@ struct Render: ParsableCommand {
 
             --jobs N renders N frames at once; files and videos are identical to --jobs 1. \
             Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found, \
-            70 render failure, 73 output not writable or existing, 74 write failure, 76 ffmpeg failed.
+            70 render failure, 73 output not writable or existing, 74 write failure, 76 ffmpeg failed, \
+            130 / 143 stopped by SIGINT / SIGTERM after the frames in flight were written (resume with --skip-existing).
             """)
 
     @OptionGroup var selection: SceneFrameOptions
@@ -223,6 +224,7 @@ struct Render: ParsableCommand {
                 outputs.png = (pattern, writer, existing)
             }
             let frameSettings = settings.sharingThreads(amongJobs: jobs)
+            Interruption.install()
             let (report, progressReporter) = try FrameOutputRunner.run(
                 indices: plan.indices, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
                 progressStyle: progress, label: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
