@@ -1,5 +1,5 @@
-// Reading the spec's numeric vectors (fixtures/vectors/*.json, copied from
-// /work/shared/spec/vectors) for the timing tests, and the tolerances they allow.
+// Reading the spec's numeric vectors (fixtures/vectors/*.json: values of an independent reference model of the
+// rules in docs/semantics.md, see its §0.3) for the timing tests, and the tolerances they allow.
 import Foundation
 import Testing
 

@@ -2,7 +2,7 @@
 // Sources: Apple CGContext docs: drawLinearGradient(_:start:end:options:) and
 // drawRadialGradient(_:startCenter:startRadius:endCenter:endRadius:options:) (fill the clipping region;
 // CGGradientDrawingOptions .drawsBeforeStartLocation / .drawsAfterEndLocation extend the end colours);
-// spec/ca-semantics.md §2.4 (colours interpolate unpremultiplied). The gradient table has 1025 entries,
+// spec §2.4 (colours interpolate unpremultiplied). The gradient table has 1025 entries,
 // so a colour is within 1/2048 of the gradient length of exact: ±1 in 8 bits.
 import Foundation
 import QuartzMath

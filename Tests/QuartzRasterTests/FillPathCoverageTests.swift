@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import QuartzRaster
 
-// Coverage convention (FillFixedPoint.swift, and spec/ca-semantics.md's anti-aliasing note): a pixel's
+// Coverage convention (FillFixedPoint.swift, and spec §5.6): a pixel's
 // coverage is the area of its unit square inside the shape, written as round(area · 255).
 @Suite struct FillPathCoverageTests {
     @Test func fractionalRectangleHasExactAreaCoverage() {

@@ -4,7 +4,7 @@ import Testing
 
 // FillPathCoverage.tileSummary lets a tile without edges be drawn without reading its offsets and carries.
 // It must say exactly what those arrays say, so the coverage of every pixel is unchanged (DESIGN.md,
-// "Deterministic output"; the coverage itself is the exact-area coverage of spec/ca-semantics.md's path fill,
+// "Deterministic output"; the coverage itself is the exact-area coverage of the exact-area path fill of spec §5.6,
 // pinned by FillPathCoverageTests). Not an Apple API: the values are checked against the binned arrays.
 @Suite struct FillPathTileSummaryTests {
     static func alpha(_ carry: Int32, _ rule: CGPathFillRule) -> UInt8 {
@@ -87,7 +87,7 @@ import Testing
 
     /// A 60 × 40 px rectangle with 16-px tiles: tile (1, 0) lies inside it (uniform, alpha 255), tile (1, 2)
     /// holds rows 32 ..< 48 of which only 32 ..< 40 are inside (no edges, mixed), tile (0, 0) holds the left
-    /// edge. Non-zero coverage of a closed rectangle is 1 inside, 0 outside (spec/ca-semantics.md, path fill).
+    /// edge. Non-zero coverage of a closed rectangle is 1 inside, 0 outside (spec §5.6).
     @Test func rectangleTiles() {
         let right = Int32(60 * 256), bottom = Int32(40 * 256)
         let edges = [

@@ -6,7 +6,7 @@ import Testing
 // FillAffineRoundedRect.coverage(x:y:) leaves corner pixels early on |q|² (FillCornerExitBounds, proof in
 // FillAffineRoundedRectCornerBounds.swift). The exits are a speed-up only: every corner pixel must get exactly
 // the value of the full formula (cornerCoverage), so rendered bytes stay those of the formula (the coverage
-// model itself is the spec's rounded-rect fill, ca-semantics.md on cornerRadius; tested in
+// model itself is the spec's rounded-rect fill, spec §9.5 on cornerRadius; tested in
 // FillRoundedRectTests).
 @Suite struct FillRoundedRectCornerExitTests {
     /// Random rotations, shears and scales (mirrored too) with radii up to half the shorter side, plus scene b's

@@ -6,7 +6,7 @@ import Testing
 // rk_rrect_blend_rows' AVX2 corner lanes compute FillAffineRoundedRect.cornerCoverage with one division
 // (rk_rrect_corner_fast.h) and hand every lane whose area · 255 + 0.5 lies within 2⁻¹² of an integer, or
 // that fails the note's lane tests, to the exact formula, so each byte must be fillCoverageByte of the
-// portable coverage (rounded-rect fill: ca-semantics.md on cornerRadius; coverage bytes as FillFixedPoint.swift).
+// portable coverage (rounded-rect fill: spec §9.5 on cornerRadius; coverage bytes as FillFixedPoint.swift).
 // Checked where it is hardest: at local offsets a few ulp either side of byte boundaries along rays through
 // each corner's arc, where the fast area alone could round the other way, and on dense sweeps of the corners.
 @Suite struct FillRoundedRectFastCornerTests {

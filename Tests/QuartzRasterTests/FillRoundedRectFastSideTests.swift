@@ -6,7 +6,7 @@ import Testing
 // rk_rrect_blend_rows' AVX2 straight-side lanes compute the side ramp without divisions (rk_rrect_fast_side.h)
 // and hand the lanes whose area · 255 + 0.5 lies within 2⁻²⁰ of an integer to the exact ramp, so each byte
 // must be fillCoverageByte(FillHalfPlaneRamp.coverage(distance:)), the portable reference (rounded-rect fill:
-// ca-semantics.md on cornerRadius; coverage bytes as FillFixedPoint.swift). Checked where it is hardest: at
+// spec §9.5 on cornerRadius; coverage bytes as FillFixedPoint.swift). Checked where it is hardest: at
 // distances a few ulp either side of every byte boundary of many ramps, where the division-free area alone
 // would round the other way.
 @Suite struct FillRoundedRectFastSideTests {

@@ -5,7 +5,7 @@ import Testing
 
 // FillShapeBlend.rows for a rotated rounded rect runs the C kernel rk_rrect_blend_rows (scalar C, and its AVX2
 // side-pixel steps when the CPU has AVX2); both must write exactly the bytes of the portable Swift loop (FillShapeBlend.portableRows), the reference whose coverage the
-// FillRoundedRect* suites pin (rounded-rect fill: ca-semantics.md on cornerRadius; source-over:
+// FillRoundedRect* suites pin (rounded-rect fill: spec §9.5 on cornerRadius; source-over:
 // Apple's kCGBlendModeNormal, premultiplied). Compared over random shapes, colours, backgrounds, surfaces
 // (tile-sized, offset) and regions.
 @Suite struct FillRoundedRectKernelTests {

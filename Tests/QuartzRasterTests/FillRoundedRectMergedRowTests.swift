@@ -7,7 +7,7 @@ import Testing
 /// uniform run (FillShapeSpans.mergedRow): the bytes must be exactly the per-pixel coverage the separate
 /// emission gave (round(coverage · 255), FillFixedPoint.swift), and the spans of a row must not overlap.
 /// Coverage itself is pinned against exact polygons in FillRoundedRectTests (CALayer.cornerRadius, spec
-/// ca-semantics.md §9.5); this suite pins the span layout, which Apple does not define (internal).
+/// spec §9.5); this suite pins the span layout, which Apple does not define (internal).
 @Suite struct FillRoundedRectMergedRowTests {
     /// Every span of `source` over `region`, as (y, x, bytes).
     func spans(_ source: some FillCoverageSource, region: FillPixelBounds, scratch: FillTileScratch)

@@ -34,7 +34,7 @@ func fillTestDifference(_ a: [UInt8], _ b: [UInt8]) -> (max: Int, mean: Double) 
 }
 
 // Core Animation's cornerRadius gives circular corners clamped to half the shorter side (spec
-// ca-semantics.md §9.5 "background colour (rounded by cornerRadius)"; CALayer.cornerRadius docs). CGPath's
+// spec §9.5 "background colour (rounded by cornerRadius)"; CALayer.cornerRadius docs). CGPath's
 // rounded rect uses cubic arcs with κ = 0.5522847498 (bench SCENES.md), which the polygon helper follows.
 @Suite struct FillRoundedRectTests {
     @Test func axisAlignedRectIsExactArea() {

@@ -12,7 +12,7 @@ import QuartzMath
         UInt8((Double(PaintGradientColorTable.index(for: t)) / 1024 * 255).rounded())
     }
 
-    // spec/ca-semantics.md §2.4 (CGColor row) and §12: Core Graphics / CAGradientLayer interpolate
+    // spec §2.4 (CGColor row) and §12: Core Graphics / CAGradientLayer interpolate
     // unpremultiplied components: red → clearColor is (0.5, 0, 0, 0.5) half way, premultiplied (64, 0, 0, 128).
     // Premultiplied interpolation would give (128, 0, 0, 128) instead.
     @Test func stopsInterpolateUnpremultipliedThenPremultiply() {

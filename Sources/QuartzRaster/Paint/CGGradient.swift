@@ -2,7 +2,7 @@
 // sRGB-encoded RGBA (see CGColor) and a premultiplied lookup table is built once per gradient.
 //
 // Interpolation space: Core Graphics and CAGradientLayer interpolate the *unpremultiplied* components and
-// premultiply afterwards — spec/ca-semantics.md §2.4 (CGColor row) and §12 "colour interpolation space":
+// premultiply afterwards — spec §2.4 (CGColor row) and §12 "colour interpolation space":
 // red → clearColor gives (0.5, 0, 0, 0.5) half way (the well-known grey band when fading to clearColor).
 import Foundation
 
