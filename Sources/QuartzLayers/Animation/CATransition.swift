@@ -6,6 +6,8 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// "fade": the old appearance dissolves into the new one, a linear mix old·(1 − q) + new·q (Apple's fade
+    /// swaps the images without the backdrop showing through).
     public static let fade = CATransitionType(rawValue: "fade")
     public static let moveIn = CATransitionType(rawValue: "moveIn")
     public static let push = CATransitionType(rawValue: "push")
@@ -31,8 +33,8 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public static let curlDown = CATransitionType(rawValue: "pageUnCurl")
     /// "crossDissolve" (an OpenQuartz string: UIKit's `transitionCrossDissolve` has no public CATransition
     /// type): a linear mix, pixel = old·(1 − q) + new·q, so a pixel that is the same in both stays unchanged
-    /// throughout. `fade` instead draws the new appearance at opacity q over the old at 1 − q, which dips
-    /// in the middle (q = ½ over nothing gives alpha ¾). Ignores the subtype.
+    /// throughout; `fade` is drawn the same way (a true mix of the two states, so the backdrop never shows
+    /// through mid-way). Ignores the subtype.
     public static let crossDissolve = CATransitionType(rawValue: "crossDissolve")
 }
 
