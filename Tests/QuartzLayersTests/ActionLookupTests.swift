@@ -95,4 +95,31 @@ struct ActionLookupTests {
             #expect(action.events == [kCAOnOrderOut, kCAOnOrderIn])
         }
     }
+
+    /// A new layer added to a committed tree is made visible, so its onOrderIn runs (Apple, CALayer.h:
+    /// kCAOnOrderIn is "Invoked when the layer is made visible"); added to a tree that was never committed, it
+    /// is not. A layer inside a new subtree is made visible with it but is not itself added: only the subtree's
+    /// top gets the event.
+    @Test func aNewLayerJoiningACommittedTreeGetsOnOrderIn() {
+        let context = LayerTreeContext()
+        context.perform {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            CATransaction.flush()
+            #expect(root.presentation() != nil)  // committed: on screen
+            let fresh = CALayer(), inner = CALayer()
+            let action = RecordingAction(), innerAction = RecordingAction()
+            fresh.actions = [kCAOnOrderIn: action]
+            inner.actions = [kCAOnOrderIn: innerAction]
+            fresh.addSublayer(inner)
+            root.addSublayer(fresh)
+            #expect(action.events == [kCAOnOrderIn])
+            #expect(innerAction.events.isEmpty)
+            let offscreenRoot = CALayer(), orphan = CALayer()
+            let orphanAction = RecordingAction()
+            orphan.actions = [kCAOnOrderIn: orphanAction]
+            offscreenRoot.addSublayer(orphan)
+            #expect(orphanAction.events.isEmpty)
+        }
+    }
 }

@@ -155,10 +155,12 @@ extension CALayer {
     static let sublayersEvent = "sublayers"
 
     /// `onOrderIn` / `onOrderOut` and "sublayers" (spec §5.3): looked up on the layer ordered in or out (the
-    /// superlayer for "sublayers"), only when it is part of a committed tree and actions are enabled; there
-    /// is no default action for these events.
+    /// superlayer for "sublayers") when actions are enabled and the tree is on screen: for `onOrderIn` the tree
+    /// the layer joins has been committed (Apple: "Invoked when the layer is made visible", so a new layer added
+    /// to a committed tree gets it); for the others the layer itself was committed. There is no default action.
     func runTreeAction(forKey event: String) {
-        guard !isPresentationCopy, committed != nil, !context.transactionDisablesActions else { return }
+        let visible = event == kCAOnOrderIn ? rootLayer.committed != nil : committed != nil
+        guard !isPresentationCopy, visible, !context.transactionDisablesActions else { return }
         // The built-in implicit animation exists only for property keys, so only app-supplied actions run.
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
