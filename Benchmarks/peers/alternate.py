@@ -11,7 +11,7 @@ A and B are each `skia`, `blend2d`, `thorvg`, or the path of an OpenQuartz playe
 `alternate.py /tmp/base-player .build/release/quartz-peer-player` an optimisation against its base. Every run
 follows the SCENES.md protocol (compare.py's); the order within a round flips every round, so neither side
 always runs on the warmer machine. With --frames N every turn of a static scene renders N frames after 3 warm-up
-frames instead of the protocol's 2 s, so a pair's two turns run within a second of each other (a VM's slow phases
+frames instead of the protocol's 2 s, so a pair's two turns run within a second of each other (a shared machine's slow phases
 last minutes) and many more rounds fit in the same time: 24 rounds of 40 frames gave one binary against itself
 1.000-1.008 on a, c and d at both sizes, where 3 protocol rounds gave 0.80-1.13 (Benchmarks/peers/README.md)."""
 import argparse
@@ -39,7 +39,7 @@ def contender(spec):
 def median_interval(values, confidence=0.95):
     """Distribution-free interval for the median of `values`: order statistics x(k) and x(n+1-k) with the largest k
     whose coverage 1 - 2·P(Binomial(n, 1/2) < k) is at least `confidence`; None when no k reaches it (n < 6 at
-    95 %). Pairs are independent draws of the same ratio, so this needs no assumption about the VM's noise."""
+    95 %). Pairs are independent draws of the same ratio, so this needs no assumption about the machine's noise."""
     ordered, n = sorted(values), len(values)
     below, k = 0.0, 0  # below = P(Binomial(n, 1/2) < k + 1), accumulated term by term
     while k < n // 2:

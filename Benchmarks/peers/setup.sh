@@ -5,12 +5,17 @@
 #   bash Benchmarks/peers/setup.sh            # idempotent; re-run after editing a player
 #   PYTHON=python3.11 bash Benchmarks/peers/setup.sh
 #
+# pycairo (the cairo player of end_to_end.py) has no Linux wheel: pip builds it against the system cairo, which
+# needs its headers and pkg-config (Debian: apt-get install libcairo2-dev pkg-config). Without them setup.sh
+# skips pycairo with a warning and end_to_end.py leaves cairo out.
+#
 # Everything it makes lives in Benchmarks/peers/.venv (gitignored):
-#   .venv/bin/python               skia-python, numpy, pillow (and the two wheels below)
+#   .venv/bin/python               skia-python, numpy, pillow, pycairo (and the two wheels below)
 #   .venv/blend2d-include/         Blend2D's public headers (the wheel ships only libblend2d.a: the headers
 #                                  come from the same release's source distribution)
 #   .venv/players/blend2d_player   linked statically against the wheel's libblend2d.a
 #   .venv/players/thorvg_player    linked against the wheel's libthorvg-1.so (through a link beside it)
+#   .venv/players/thorvg_frames.so the same player as a library, for end_to_end.py
 #   .venv/players/quartz_floor     Benchmarks/Floor/floor.c with gcc's OpenMP (libgomp)
 set -euo pipefail
 
@@ -22,6 +27,8 @@ python="${PYTHON:-python3}"
 SKIA_VERSION=144.1
 BLEND2D_VERSION=1.0.0
 THORVG_VERSION=1.1.3
+# end_to_end.py only; built against the system's cairo.
+PYCAIRO_VERSION=1.29.2
 
 command -v gcc >/dev/null || { echo "setup.sh: gcc is required (apt-get install gcc)" >&2; exit 1; }
 
@@ -33,6 +40,12 @@ echo "== installing peers into the venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet \
     "skia-python==$SKIA_VERSION" "blend2d-python==$BLEND2D_VERSION" "thorvg-python==$THORVG_VERSION" numpy pillow
+if pkg-config --exists cairo 2>/dev/null; then
+    "$venv/bin/python" -m pip install --quiet "pycairo==$PYCAIRO_VERSION"
+else
+    echo "setup.sh: warning: no cairo development files (apt-get install libcairo2-dev pkg-config):" \
+        "pycairo not installed, end_to_end.py runs without cairo" >&2
+fi
 
 site="$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 blend2d_lib="$site/blend2d/libblend2d.a"
@@ -75,12 +88,21 @@ ln -sf "$thorvg_dir/libthorvg-1.so" "$players/libthorvg-1.so.1"
 gcc "${cflags[@]}" "$here/native/thorvg_player.c" "${common[@]}" \
     "$players/libthorvg-1.so.1" -Wl,-rpath,'$ORIGIN' -lm -o "$players/thorvg_player"
 
+echo "== compiling thorvg_frames.so"
+gcc "${cflags[@]}" -fPIC -shared "$here/native/thorvg_frames.c" "${common[@]}" \
+    "$players/libthorvg-1.so.1" -Wl,-rpath,'$ORIGIN' -lm -o "$players/thorvg_frames.so"
+
 echo "== compiling quartz_floor (OpenMP via libgomp)"
 gcc -O2 -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -fopenmp \
     "$here/../Floor/floor.c" -lpthread -o "$players/quartz_floor"
 
 "$venv/bin/python" - <<'EOF'
 import skia, numpy, PIL
-print(f"== ready: skia-python {skia.__version__}, numpy {numpy.__version__}, pillow {PIL.__version__}")
+try:
+    import cairo
+    extra = f", pycairo {cairo.version} (cairo {cairo.cairo_version_string()})"
+except ImportError:
+    extra = ", no pycairo"
+print(f"== ready: skia-python {skia.__version__}, numpy {numpy.__version__}, pillow {PIL.__version__}{extra}")
 EOF
 echo "   players in $players"

@@ -2,14 +2,20 @@
 """Skia peer player (skia-python, CPU raster backend, RGBA8888 premultiplied surface).
 
     .venv/bin/python skia_player.py SCENE.json [--warmup N] [--min-frames N] [--max-frames N]
-                                    [--min-seconds S] [--passes N] [--png OUT.png]
+                                    [--min-seconds S] [--passes N] [--png OUT.png] [--png-dir DIR]
 
 Same command line, protocol and JSON report as the native players (native/player_driver.c). One SkPicture per
 frame is recorded before timing (one for a static scene, 300 for scene g), so no Python drawing code runs
 inside a timed frame: a timed frame is canvas.clear(background) + canvas.drawPicture(picture), timed with
 perf_counter_ns around those two calls, with the garbage collector off. Drawing rules follow SCENES.md: anti-
 aliasing on, source-over, images bilinear clamped to the edge, the 4x4 row-vector matrix turned into Skia's 3x3
-homography [[m11, m21, m41], [m12, m22, m42], [m14, m24, m44]], native rect/round-rect calls for `prim` hints."""
+homography [[m11, m21, m41], [m12, m22, m42], [m14, m24, m44]], native rect/round-rect calls for `prim` hints.
+
+--png-dir DIR (animated scenes, README.md "End to end"): png_frames.py's loop; each frame is drawn as above,
+then encoded by Skia's own PNG encoder (Image.encodeToData() on a snapshot of the surface: SkPngEncoder with
+its default options, zlib level 6 and all five row filters tried per row, straight RGBA8 out) and the bytes are
+written to DIR/frame_%03d.png. The snapshot is dropped before the next frame draws, so the surface is not
+copied on write."""
 import argparse
 import gc
 import json
@@ -124,6 +130,8 @@ def main():
     parser.add_argument("--min-seconds", type=float, default=2.0)
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--png")
+    parser.add_argument("--png-dir", help="end to end: draw, encode and write every frame into this folder")
+    parser.add_argument("--frame-limit", type=int, help="--png-dir: only the first N frames (plumbing checks)")
     args = parser.parse_args()
     if min(args.min_frames, args.max_frames, args.passes) < 1 or args.min_seconds < 0 or (args.warmup or 0) < 0:
         parser.error("frame counts and passes must be >= 1, seconds and warm-up >= 0")
@@ -142,6 +150,27 @@ def main():
 
     animated = bool(frames)
     warmup = args.warmup if args.warmup is not None else (10 if animated else 3)
+    if args.png_dir:
+        if not animated:
+            sys.exit("skia_player.py: --png-dir needs an animated scene")
+        import png_frames
+
+        def draw(frame):
+            canvas.clear(background)
+            canvas.drawPicture(pictures[frame])
+
+        def output(path):
+            t0 = time.perf_counter_ns()
+            data = surface.makeImageSnapshot().encodeToData()
+            t1 = time.perf_counter_ns()
+            png_frames.write_file(path, memoryview(data))
+            return t1 - t0
+
+        count = min(len(frames), args.frame_limit or len(frames))
+        png_frames.run("skia", f"skia-python {skia.__version__}", scene["name"], width, height, count,
+                       args.png_dir, warmup, draw, output,
+                       {"encoder": "SkPngEncoder defaults (zlib 6, all filters)"})
+        return
     max_frames = max(args.max_frames, args.min_frames)
     clock, cpu_clock = time.perf_counter_ns, time.process_time_ns
     times, cpu_times = [], []

@@ -4,10 +4,12 @@
 //
 //   quartz-peer-player SCENE.json [--warmup N] [--min-frames N] [--max-frames N] [--min-seconds S]
 //                                 [--passes N] [--threads N] [--tile-size N] [--png OUT.png] [--frame-limit N]
+//                                 [--png-dir DIR [--overlap-encode]]
 //
 // Loading the scene, decoding the texture and building each item's content happen before timing. A timed
 // frame is one `Compositor.render` call: the background fill plus every item; for animated scenes it also
-// builds that frame's render list (the layer snapshot), so engine-side work is counted.
+// builds that frame's render list (the layer snapshot), so engine-side work is counted. `--png-dir` switches
+// to the end-to-end mode of PNGFrames.swift: one timed pass that also encodes and writes every frame.
 import Foundation
 import OpenQuartz
 import PeerScene
@@ -25,6 +27,10 @@ struct PlayerOptions {
     var tileSize = CompositorOptions.automaticTileSize
     /// Animated scenes: time only the first N frames of each pass (for profiling; compare.py never passes it).
     var frameLimit: Int?
+    /// End-to-end mode: every frame of one pass is written here as frame_%03d.png.
+    var pngDirectory: String?
+    /// End-to-end mode: encode and write on a background thread even with one drawing thread.
+    var overlapEncode = false
 }
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -57,10 +63,15 @@ func parseOptions(_ arguments: [String]) -> PlayerOptions {
             i += 1
             guard i < arguments.count else { fail("--png needs a path") }
             o.pngPath = arguments[i]
+        case "--overlap-encode": o.overlapEncode = true
+        case "--png-dir":
+            i += 1
+            guard i < arguments.count else { fail("--png-dir needs a folder") }
+            o.pngDirectory = arguments[i]
         default:
             if a.hasPrefix("-") || !o.scenePath.isEmpty {
                 fail("usage: quartz-peer-player SCENE.json [--warmup N] [--min-frames N] [--max-frames N] "
-                    + "[--min-seconds S] [--passes N] [--threads N] [--tile-size N] [--png OUT.png] [--frame-limit N]")
+                    + "[--min-seconds S] [--passes N] [--threads N] [--tile-size N] [--png OUT.png] [--frame-limit N] [--png-dir DIR [--overlap-encode]]")
             }
             o.scenePath = a
         }
@@ -126,6 +137,10 @@ func runPlayer() {
         fail("quartz-peer-player: \(error)")
     }
 
+    if let folder = options.pngDirectory {
+        runPNGFrames(scene: scene, builder: builder, options: options, folder: folder)
+        return
+    }
     let animated = !scene.frames.isEmpty
     let frameCount = scene.frames.count
     let warmup = options.warmup ?? (animated ? 10 : 3)

@@ -3,7 +3,10 @@
  * Retained before timing: one BLPath per shape, one PRGB32 BLImage per texture. A timed frame is fillAll with
  * the background, then every item with its transform assigned as the user matrix. Blend2D's BLMatrix2D is the
  * same row-vector form as the scene's 4x4 (x' = x*m00 + y*m10 + m20), so it takes m11 m12 m21 m22 m41 m42.
- * Projective matrices (scene f) are outside Blend2D's 2D affine model: such scenes are reported unsupported. */
+ * Projective matrices (scene f) are outside Blend2D's 2D affine model: such scenes are reported unsupported.
+ * --png-dir (end to end) encodes each frame with Blend2D's own PNG codec (blImageWriteToData, the codec's
+ * defaults: compression level 6 of its libdeflate-derived encoder, filter None on every row, PRGB32 written as
+ * straight RGBA, colour type 6). */
 #include "player_common.h"
 
 #include <blend2d.h>
@@ -17,6 +20,8 @@ typedef struct {
     BLImageCore *textures;
     BLPathCore *paths;
     uint32_t texture_count, path_count;
+    BLImageCodecCore png_codec;
+    BLArrayCore png_data; /* the last encoded frame, reused */
 } state;
 
 static const char *version(void) {
@@ -31,6 +36,8 @@ static const char *version(void) {
 static void destroy(void *opaque) {
     state *s = opaque;
     blContextDestroy(&s->context);
+    blImageCodecDestroy(&s->png_codec);
+    blArrayDestroy(&s->png_data);
     for (uint32_t i = 0; i < s->texture_count; i++) blImageDestroy(&s->textures[i]);
     for (uint32_t i = 0; i < s->path_count; i++) blPathDestroy(&s->paths[i]);
     blImageDestroy(&s->target);
@@ -79,6 +86,8 @@ static void *prepare(const dl_scene *scene, char *error, size_t error_size) {
     s->paths = calloc(scene->item_count + 1u, sizeof(BLPathCore));
     blImageInit(&s->target);
     blContextInit(&s->context);
+    blImageCodecInit(&s->png_codec);
+    blArrayInit(&s->png_data, BL_OBJECT_TYPE_ARRAY_UINT8);
     int ok = s->textures && s->paths &&
              blImageInitAs(&s->target, (int)scene->width, (int)scene->height, BL_FORMAT_PRGB32) == BL_SUCCESS;
     for (uint32_t i = 0; ok && i < scene->image_count; i++, s->texture_count++)
@@ -91,7 +100,8 @@ static void *prepare(const dl_scene *scene, char *error, size_t error_size) {
     memset(&info, 0, sizeof info); /* threadCount 0: synchronous rendering on the calling thread */
     ok = ok && blContextDestroy(&s->context) == BL_SUCCESS &&
          blContextInitAs(&s->context, &s->target, &info) == BL_SUCCESS &&
-         blContextSetHint(&s->context, BL_CONTEXT_HINT_PATTERN_QUALITY, BL_PATTERN_QUALITY_BILINEAR) == BL_SUCCESS;
+         blContextSetHint(&s->context, BL_CONTEXT_HINT_PATTERN_QUALITY, BL_PATTERN_QUALITY_BILINEAR) == BL_SUCCESS &&
+         blImageCodecFindByName(&s->png_codec, "PNG", SIZE_MAX, NULL) == BL_SUCCESS;
     if (!ok) {
         snprintf(error, error_size, "Blend2D setup failed");
         destroy(s);
@@ -180,7 +190,20 @@ static void read_rgba(void *opaque, const dl_scene *scene, uint8_t *out) {
     }
 }
 
+static const void *encode_png(void *opaque, const dl_scene *scene, size_t *size, char *error, size_t error_size) {
+    (void)scene;
+    state *s = opaque;
+    /* The encoder appends to the array: clear it (its capacity stays for the next frame). */
+    BLResult r = blArrayClear(&s->png_data);
+    if (r != BL_SUCCESS || (r = blImageWriteToData(&s->target, &s->png_data, &s->png_codec)) != BL_SUCCESS) {
+        snprintf(error, error_size, "Blend2D PNG codec failed (BLResult 0x%x)", (unsigned)r);
+        return NULL;
+    }
+    *size = blArrayGetSize(&s->png_data);
+    return blArrayGetData(&s->png_data);
+}
+
 int main(int argc, char **argv) {
-    const player_backend backend = {"blend2d", version, prepare, render_frame, read_rgba, destroy};
+    const player_backend backend = {"blend2d", version, prepare, render_frame, read_rgba, destroy, encode_png};
     return player_main(argc, argv, &backend);
 }

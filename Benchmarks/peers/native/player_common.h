@@ -72,10 +72,14 @@ typedef struct {
     void (*render_frame)(void *state, const dl_scene *scene, int frame);
     void (*read_rgba)(void *state, const dl_scene *scene, uint8_t *out);
     void (*destroy)(void *state);
+    /* Optional, for --png-dir: encodes the frame just drawn as a PNG with the renderer's own encoder and returns
+     * the bytes (owned by the backend, valid until the next call), or NULL with a message. */
+    const void *(*encode_png)(void *state, const dl_scene *scene, size_t *size, char *error, size_t error_size);
 } player_backend;
 
 /* Parses the command line shared by every player (see README.md), runs the timing protocol and prints the
- * JSON report on stdout. Returns the process exit code: 0 ok, 1 error, 3 scene unsupported by this renderer. */
+ * JSON report on stdout. With --png-dir DIR (animated scenes, backends with encode_png) it runs the end-to-end
+ * mode instead: one timed pass in which every frame is drawn, encoded and written to DIR/frame_%03d.png. Returns the process exit code: 0 ok, 1 error, 3 scene unsupported by this renderer. */
 int player_main(int argc, char **argv, const player_backend *backend);
 
 /* Writes straight RGBA8 as a PNG (stored deflate blocks: large but needs no zlib). Returns 0 on failure. */

@@ -3,17 +3,22 @@
  *   animated scene: W warm-up frames, then P passes over every frame, each frame timed
  * Defaults are SCENES.md's (W=3, N=15, S=2, X=200; animated W=10, P=2); compare.py passes them explicitly.
  * A timed frame is one render_frame call: background fill plus every item, single-threaded, synchronous.
- * Times are CLOCK_MONOTONIC nanoseconds around that call only. */
+ * Times are CLOCK_MONOTONIC nanoseconds around that call only.
+ * --png-dir DIR (end to end, README.md): W warm-up frames, then one timed pass in which each frame is drawn,
+ * encoded by the backend's own PNG encoder and written to DIR/frame_%03d.png, all on this thread. */
 #include "player_common.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct {
-    const char *scene_path, *png_path;
-    long warmup, min_frames, max_frames, passes;
+    const char *scene_path, *png_path, *png_dir;
+    long warmup, min_frames, max_frames, passes, frame_limit;
     double min_seconds;
 } options;
 
@@ -48,15 +53,16 @@ static int parse_long(const char *text, long low, long high, long *out) {
 static void usage(const char *program) {
     fprintf(stderr,
             "usage: %s SCENE.dl [--warmup N] [--min-frames N] [--max-frames N] [--min-seconds S] [--passes N]\n"
-            "       [--png OUT.png]\n"
+            "       [--png OUT.png] [--png-dir DIR [--frame-limit N]]\n"
             "Renders a peer display list (scene_dl.py) with the SCENES.md timing protocol and prints per-frame\n"
-            "nanoseconds as JSON on stdout. --png writes the reference frame as straight-alpha RGBA8.\n",
+            "nanoseconds as JSON on stdout. --png writes the reference frame as straight-alpha RGBA8.\n"
+            "--png-dir DIR times one pass that draws, PNG-encodes and writes every frame to DIR/frame_%%03d.png.\n",
             program);
 }
 
 static int parse(int argc, char **argv, options *o) {
     memset(o, 0, sizeof *o);
-    o->warmup = o->min_frames = o->max_frames = o->passes = -1;
+    o->warmup = o->min_frames = o->max_frames = o->passes = o->frame_limit = -1;
     o->min_seconds = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -67,6 +73,7 @@ static int parse(int argc, char **argv, options *o) {
         else if (strcmp(a, "--min-frames") == 0) { target = &o->min_frames; low = 1; }
         else if (strcmp(a, "--max-frames") == 0) { target = &o->max_frames; low = 1; }
         else if (strcmp(a, "--passes") == 0) { target = &o->passes; low = 1; high = 1000; }
+        else if (strcmp(a, "--frame-limit") == 0) { target = &o->frame_limit; low = 1; }
         if (target) {
             if (!has_value || !parse_long(argv[++i], low, high, target)) {
                 fprintf(stderr, "bad value for %s\n", a);
@@ -81,6 +88,8 @@ static int parse(int argc, char **argv, options *o) {
             }
         } else if (strcmp(a, "--png") == 0 && has_value) {
             o->png_path = argv[++i];
+        } else if (strcmp(a, "--png-dir") == 0 && has_value) {
+            o->png_dir = argv[++i];
         } else if (a[0] == '-' || o->scene_path) {
             return 0;
         } else {
@@ -98,6 +107,102 @@ static void print_json_string(const char *s) {
         else putchar(*s);
     }
     putchar('"');
+}
+
+/* Writes size bytes to path (created or truncated), with no fsync, as the other renderers' writers do. */
+static int write_file(const char *path, const void *data, size_t size) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return 0;
+    const uint8_t *p = data;
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) { close(fd); return 0; }
+        p += n;
+        size -= (size_t)n;
+    }
+    return close(fd) == 0;
+}
+
+static void print_list(const char *key, const uint64_t *values, size_t count) {
+    printf(", \"%s\": [", key);
+    for (size_t i = 0; i < count; i++) printf(i ? ", %llu" : "%llu", (unsigned long long)values[i]);
+    printf("]");
+}
+
+/* Draws, encodes and writes one frame; the phases' nanoseconds and the file size go to the arrays at k. */
+static int png_frame(const player_backend *backend, void *state, const dl_scene *scene, int frame, const char *path,
+                     uint64_t *draw, uint64_t *encode, uint64_t *write_ns, uint64_t *bytes, size_t k) {
+    char error[256] = {0};
+    uint64_t t0 = now_ns();
+    backend->render_frame(state, scene, frame);
+    uint64_t t1 = now_ns();
+    size_t size = 0;
+    const void *data = backend->encode_png(state, scene, &size, error, sizeof error);
+    uint64_t t2 = now_ns();
+    if (!data) { fprintf(stderr, "%s: PNG encoding failed: %s\n", backend->name, error); return 0; }
+    if (!write_file(path, data, size)) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", backend->name, path, strerror(errno));
+        return 0;
+    }
+    uint64_t t3 = now_ns();
+    draw[k] = t1 - t0;
+    encode[k] = t2 - t1;
+    write_ns[k] = t3 - t2;
+    bytes[k] = size;
+    return 1;
+}
+
+/* The end-to-end mode: warm-up frames go to DIR/warmup.png (removed afterwards), the timed pass to
+ * DIR/frame_%03d.png. A frame's time is the span from the previous frame's file being complete to its own. */
+static int run_png_frames(const options *o, const player_backend *backend, void *state, const dl_scene *scene) {
+    if (!backend->encode_png) { fprintf(stderr, "%s: no PNG encoder for --png-dir\n", backend->name); return 1; }
+    if (scene->frame_count == 0) { fprintf(stderr, "%s: --png-dir needs an animated scene\n", backend->name); return 1; }
+    size_t count = o->frame_limit > 0 && (size_t)o->frame_limit < scene->frame_count ? (size_t)o->frame_limit
+                                                                                     : scene->frame_count;
+    size_t path_size = strlen(o->png_dir) + 32;
+    uint64_t *values = calloc(6 * count, sizeof *values);
+    char *path = malloc(path_size);
+    if (!values || !path) { fprintf(stderr, "out of memory\n"); return 1; }
+    uint64_t *draw = values, *encode = draw + count, *write_ns = encode + count, *bytes = write_ns + count,
+             *finished = bytes + count, *frame_ns = finished + count;
+    snprintf(path, path_size, "%s/warmup.png", o->png_dir);
+    for (long i = 0; i < o->warmup; i++)
+        if (!png_frame(backend, state, scene, (int)(i % scene->frame_count), path, draw, encode, write_ns, bytes, 0))
+            return 1;
+    if (o->warmup > 0) unlink(path);
+
+    long threads_before = process_threads();
+    uint64_t cpu_start = clock_ns(CLOCK_PROCESS_CPUTIME_ID), start = now_ns();
+    for (size_t k = 0; k < count; k++) {
+        snprintf(path, path_size, "%s/frame_%03zu.png", o->png_dir, k);
+        if (!png_frame(backend, state, scene, (int)k, path, draw, encode, write_ns, bytes, k)) return 1;
+        finished[k] = now_ns();
+        frame_ns[k] = finished[k] - (k ? finished[k - 1] : start);
+    }
+    uint64_t wall_total = now_ns() - start, cpu_total = clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+    long threads = process_threads();
+
+    printf("{\"renderer\": ");
+    print_json_string(backend->name);
+    printf(", \"version\": ");
+    print_json_string(backend->version());
+    printf(", \"scene\": ");
+    print_json_string(scene->name);
+    printf(", \"mode\": \"png-files\", \"overlapped\": false, \"width\": %u, \"height\": %u, \"threads\": 1"
+           ", \"threads_before\": %ld, \"threads_after\": %ld, \"timed_wall_ns\": %llu, \"timed_cpu_ns\": %llu"
+           ", \"protocol\": {\"warmup\": %ld, \"passes\": 1, \"frames\": %zu}",
+           scene->width, scene->height, threads_before, threads, (unsigned long long)wall_total,
+           (unsigned long long)cpu_total, o->warmup, count);
+    print_list("frame_ns", frame_ns, count);
+    print_list("draw_ns", draw, count);
+    print_list("encode_ns", encode, count);
+    print_list("write_ns", write_ns, count);
+    print_list("png_bytes", bytes, count);
+    printf("}\n");
+    free(values);
+    free(path);
+    return 0;
 }
 
 int player_main(int argc, char **argv, const player_backend *backend) {
@@ -129,6 +234,13 @@ int player_main(int argc, char **argv, const player_backend *backend) {
         printf("}\n");
         dl_free(&scene);
         return 3;
+    }
+
+    if (o.png_dir) {
+        int status = run_png_frames(&o, backend, state, &scene);
+        backend->destroy(state);
+        dl_free(&scene);
+        return status;
     }
 
     size_t capacity = animated ? (size_t)o.passes * scene.frame_count : (size_t)o.max_frames;

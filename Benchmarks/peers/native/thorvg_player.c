@@ -207,6 +207,7 @@ static void read_rgba(void *opaque, const dl_scene *scene, uint8_t *out) {
 }
 
 int main(int argc, char **argv) {
-    const player_backend backend = {"thorvg", version, prepare, render_frame, read_rgba, destroy};
+    /* No PNG encoder in ThorVG: the end-to-end mode drives it through thorvg_frames.c and Pillow. */
+    const player_backend backend = {"thorvg", version, prepare, render_frame, read_rgba, destroy, NULL};
     return player_main(argc, argv, &backend);
 }
