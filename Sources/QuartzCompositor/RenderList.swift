@@ -12,9 +12,18 @@ import QuartzRaster
 /// A frame's drawing, back to front.
 public struct RenderList: Sendable {
     public var nodes: [RenderNode]
+    /// Layers (replicator instances counted one by one) that were not drawn because the frame passed the
+    /// builder's limit of layer visits (`LayerRenderListBuilder.maximumLayerVisits`), each with its subtree;
+    /// 0 for every ordinary frame. A renderer reports it rather than show a silently incomplete frame.
+    public var layersLeftOut = 0
 
     public init(_ nodes: [RenderNode] = []) {
         self.nodes = nodes
+    }
+
+    public init(_ nodes: [RenderNode], layersLeftOut: Int) {
+        self.nodes = nodes
+        self.layersLeftOut = layersLeftOut
     }
 }
 

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import OpenQuartz
+import Synchronization
 
 /// Output size and paint settings resolved from `--size`, `--scale`, `--background`, `--threads`.
 struct FrameSettings: Sendable {
@@ -93,7 +94,9 @@ struct SceneFrameRenderer: Sendable {
     func evaluate(atTime time: Double) -> RenderList {
         let snapshot = scene.tree(atTime: time).snapshot()
         let builder = LayerRenderListBuilder(deviceTransform: deviceTransform, rootSpace: .superlayer)
-        return builder.renderList(for: snapshot)
+        let list = builder.renderList(for: snapshot)
+        if list.layersLeftOut > 0 { FrameLimitWarning.report(leftOut: list.layersLeftOut, time: time) }
+        return list
     }
 
     /// Composite phase: the list's pixels over the background.
@@ -109,5 +112,19 @@ struct SceneFrameRenderer: Sendable {
     /// Both phases.
     func render(atTime time: Double) throws -> PremultipliedRGBA8Bitmap {
         try composite(evaluate(atTime: time))
+    }
+}
+
+/// The warning for frames that passed the render-list builder's layer limit, printed once per process (every
+/// frame of such a scene would repeat it).
+enum FrameLimitWarning {
+    private static let reported = Atomic<Bool>(false)
+
+    static func report(leftOut: Int, time: Double) {
+        guard !reported.exchange(true, ordering: .relaxed) else { return }
+        cliLog.warning("""
+            the frame at \(time) s enters more than \(LayerRenderListBuilder.maximumLayerVisits) layers (replicator \
+            instances counted one by one); \(leftOut) layers and their sublayers are not drawn
+            """)
     }
 }

@@ -122,6 +122,22 @@ import Testing
         #expect(result.stderr.contains("layers[0].instanceCount: 10000 instances asked for; the first 4096 are drawn"), "\(result.stderr)")
     }
 
+    /// A frame that passes the render-list builder's layer limit (nested replicators: 600 × 600 instances) is
+    /// not left silently incomplete: the render says, once, how many layers were not drawn.
+    @Test func framesPastTheLayerLimitAreReported() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dot = #"{"bounds": [0, 0, 1, 1], "position": [0.5, 0.5], "backgroundColor": [1, 0, 0]}"#
+        let inner = #"{"class": "replicator", "instanceCount": 600, "instanceTransform": [{"translate": [0.01, 0, 0]}], "sublayers": ["# + dot + "]}"
+        let outer = #""class": "replicator", "frame": [0, 0, 10, 10], "instanceCount": 600, "sublayers": ["# + inner + "]"
+        try write("many.json", layer: outer, in: folder)
+        let result = try CLI.run(["render", "many.json", "--frames", "0..<2", "-o", "f/%d.png", "--progress", "none"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("layers and their sublayers are not drawn") }
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.contains("enters more than 250000 layers") == true, "\(result.stderr)")
+    }
+
     @Test func strictRenderRefusesUnknownKeys() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -53,8 +53,13 @@ public struct LayerRenderListBuilder: Sendable {
             ? CATransform3DConcat(root.transformToSuperlayer, deviceTransform) : deviceTransform
         var walk = LayerRenderWalk(layers: snapshot.layers, orientation: Self.orientation(of: deviceTransform),
                                    transitionSources: transitionSources, foldsGroupOpacity: foldsGroupOpacity)
-        return RenderList(walk.nodes(forLayerAt: 0, world: base, state: LayerRenderState()))
+        let nodes = walk.nodes(forLayerAt: 0, world: base, state: LayerRenderState())
+        return RenderList(nodes, layersLeftOut: walk.refusedVisits)
     }
+
+    /// The most layers one frame's walk enters (replicator instances count one by one): a bound on the work
+    /// and memory of pathological instance counts × depth. Layers past it are counted in `layersLeftOut`.
+    public static var maximumLayerVisits: Int { LayerRenderWalk.maximumVisits }
 
     /// +1 when the device transform keeps the plane's orientation, −1 when it mirrors it (a y-up CGContext):
     /// back faces are judged relative to the root space, not to the device.
@@ -85,6 +90,8 @@ struct LayerRenderWalk {
     let foldsGroupOpacity: Bool
     /// Layers entered so far: a guard against pathological instance counts × depth.
     var visits = 0
+    /// Layers not entered because `visits` reached the limit.
+    var refusedVisits = 0
     static let maximumVisits = 250_000
 
     init(layers: [LayerSnapshot], orientation: Double, transitionSources: [Int: LayerTreeSnapshot] = [:],
@@ -97,7 +104,11 @@ struct LayerRenderWalk {
 
     /// The nodes of layer `index` drawn with local → device matrix `world`.
     mutating func nodes(forLayerAt index: Int, world: CATransform3D, state: LayerRenderState) -> [RenderNode] {
-        guard layers.indices.contains(index), visits < Self.maximumVisits else { return [] }
+        guard layers.indices.contains(index) else { return [] }
+        guard visits < Self.maximumVisits else {
+            refusedVisits += 1
+            return []
+        }
         visits += 1
         let layer = layers[index]
         // Hidden layers and zero opacity cost nothing (spec §9.5 "hidden removes the layer and its subtree").

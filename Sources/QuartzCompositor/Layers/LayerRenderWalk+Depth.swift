@@ -46,7 +46,11 @@ extension LayerRenderWalk {
     mutating func addPlane(_ index: Int, world: CATransform3D, state: LayerRenderState, into planes: inout [LayerRenderPlane]) {
         let layer = layers[index]
         if layer.kind == .transform {
-            guard !layer.isHidden, layer.opacity > 0, world.isFinite, visits < Self.maximumVisits else { return }
+            guard !layer.isHidden, layer.opacity > 0, world.isFinite else { return }
+            guard visits < Self.maximumVisits else {
+                refusedVisits += 1
+                return
+            }
             if !layer.isDoubleSided && isBackFacing(world) { return }
             visits += 1
             collectPlanes(ofTransformLayer: index, world: world, state: state, into: &planes)
