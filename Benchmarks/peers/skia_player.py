@@ -25,6 +25,8 @@ import time
 
 import skia
 
+from png_frames import process_threads
+
 CAPS = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
 JOINS = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
 IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
@@ -110,15 +112,6 @@ def record(items, width, height, frame):
     return recorder.finishRecordingAsPicture()
 
 
-def process_threads():
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("Threads:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return -1
 
 
 def main():
