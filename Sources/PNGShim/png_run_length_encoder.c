@@ -6,6 +6,7 @@
 // that would not shrink are stored, so the output never grows by more than a few bytes per 64 KB.
 #include "pngshim.h"
 #include "raster_kernels_straight_alpha.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -184,8 +185,8 @@ static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 
                                          3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
 static uint8_t length_code[259];  // run length 3…258 → index into length_base
 
-static void build_length_table(void) {
-    if (length_code[258]) return;  // built (the last entry is 28)
+/* Fills length_code; run once through pthread_once, since encodes run on several threads at a time. */
+static void fill_length_table(void) {
     for (int code = 0; code < 29; code++) {
         int end = code + 1 < 29 ? length_base[code + 1] : 259;
         if (code == 28) end = 259;
@@ -193,6 +194,10 @@ static void build_length_table(void) {
     }
     length_code[258] = 28;
 }
+
+static pthread_once_t length_table_once = PTHREAD_ONCE_INIT;
+
+static void build_length_table(void) { pthread_once(&length_table_once, fill_length_table); }
 
 /* Splits `data` into deflate's tokens: literals, and runs of 3…258 bytes repeating the byte before them
    (a match at distance 1). `previous` is the byte before `data` (−1 at the start of the stream). A token is
