@@ -15,8 +15,10 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .executableTarget(name: "SceneLoaderFuzzer", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
-        .executableTarget(name: "PathFuzzer", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
-        .executableTarget(name: "ContextFuzzer", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
+        // The input reader the path and context fuzzers share.
+        .target(name: "FuzzInput", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
+        .executableTarget(name: "PathFuzzer", dependencies: ["FuzzInput", .product(name: "OpenQuartz", package: rootPackage)]),
+        .executableTarget(name: "ContextFuzzer", dependencies: ["FuzzInput", .product(name: "OpenQuartz", package: rootPackage)]),
     ],
     swiftLanguageModes: [.v6]
 )

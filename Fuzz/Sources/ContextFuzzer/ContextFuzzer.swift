@@ -5,42 +5,10 @@
 // blend modes, interpolation quality, antialiasing, dashes and transparency layers (nested, unbalanced).
 // Numbers include extreme and non-finite values. Any picture is fine; a crash, a sanitizer report, a run
 // over the -timeout or memory over -rss_limit_mb is a failure.
+import FuzzInput
 import OpenQuartz
 
-private let extremes: [Double] = [1e300, -1e300, 1e-300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                                  .leastNonzeroMagnitude, 16_777_216, -16_777_216, 1e15, 1e-9]
-private let nonFinite: [Double] = [.infinity, -.infinity, .nan, -0.0]
-
-/// Reads the input front to back; past its end every read gives zero.
-private struct Bytes {
-    let data: UnsafeBufferPointer<UInt8>
-    var index = 0
-    var isAtEnd: Bool { index >= data.count }
-    mutating func byte() -> UInt8 {
-        guard index < data.count else { return 0 }
-        defer { index += 1 }
-        return data[index]
-    }
-    mutating func bool() -> Bool { byte() & 1 == 1 }
-    mutating func unit() -> CGFloat { CGFloat(byte()) / 255 }
-    /// Mostly on or near the canvas; sometimes far off, huge, tiny, infinite, NaN or any bit pattern.
-    mutating func number() -> CGFloat { CGFloat(rawNumber()) }
-    mutating func rawNumber() -> Double {
-        let kind = byte()
-        switch kind % 16 {
-        case 0...7: return Double(Int8(bitPattern: byte())) / 2
-        case 8: return Double(Int16(bitPattern: UInt16(byte()) << 8 | UInt16(byte()))) / 64
-        case 9: return Double(Int8(bitPattern: byte())) * 1e6
-        case 10: return extremes[Int(kind / 16) % extremes.count]
-        case 11: return nonFinite[Int(kind / 16) % nonFinite.count]
-        case 12:
-            var bits: UInt64 = 0
-            for _ in 0..<8 { bits = bits << 8 | UInt64(byte()) }
-            return Double(bitPattern: bits)
-        default: return Double(byte()) / 255
-        }
-    }
-    mutating func point() -> CGPoint { CGPoint(x: number(), y: number()) }
+extension FuzzBytes {
     mutating func size() -> CGSize { CGSize(width: number(), height: number()) }
     mutating func rect() -> CGRect { CGRect(origin: point(), size: size()) }
     mutating func color() -> CGColor { CGColor(red: unit(), green: unit(), blue: unit(), alpha: unit()) }
@@ -74,7 +42,7 @@ private let maximumCalls = 64
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var bytes = Bytes(data: UnsafeBufferPointer(start: data, count: size))
+    var bytes = FuzzBytes(data, count: size, halfStepKinds: 8)
     let alpha: CGImageAlphaInfo = bytes.bool() ? .noneSkipLast : .premultipliedLast
     guard let c = CGContext(data: nil, width: side, height: side, bitsPerComponent: 8, bytesPerRow: 0,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: alpha.rawValue) else { abort() }

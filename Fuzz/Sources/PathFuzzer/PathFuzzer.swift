@@ -5,42 +5,10 @@
 // The path is filled and stroked into a 32×32 CGContext under the transform, and also outlined and dashed
 // as paths (copy(strokingWithWidth:…), copy(dashingWithPhase:…)) and filled. Any result is fine; a crash,
 // a sanitizer report, a run over the -timeout or memory over -rss_limit_mb is a failure.
+import FuzzInput
 import OpenQuartz
 
-private let extremes: [Double] = [1e300, -1e300, 1e-300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                                  .leastNonzeroMagnitude, 16_777_216, -16_777_216, 1e15, 1e-9]
-private let nonFinite: [Double] = [.infinity, -.infinity, .nan, -0.0]
-
-/// Reads the input front to back; past its end every read gives zero.
-private struct Bytes {
-    let data: UnsafeBufferPointer<UInt8>
-    var index = 0
-    var isAtEnd: Bool { index >= data.count }
-    mutating func byte() -> UInt8 {
-        guard index < data.count else { return 0 }
-        defer { index += 1 }
-        return data[index]
-    }
-    mutating func bool() -> Bool { byte() & 1 == 1 }
-    /// A coordinate-like number: mostly on or near the 32-pixel canvas, sometimes far off, huge, tiny,
-    /// negative zero, infinite, NaN or an arbitrary bit pattern.
-    mutating func number() -> CGFloat { CGFloat(rawNumber()) }
-    mutating func rawNumber() -> Double {
-        let kind = byte()
-        switch kind % 16 {
-        case 0...6: return Double(Int8(bitPattern: byte())) / 2           // −64 … 63.5 in half steps
-        case 7, 8: return Double(Int16(bitPattern: UInt16(byte()) << 8 | UInt16(byte()))) / 64
-        case 9: return Double(Int8(bitPattern: byte())) * 1e6
-        case 10: return extremes[Int(kind / 16) % extremes.count]
-        case 11: return nonFinite[Int(kind / 16) % nonFinite.count]
-        case 12:
-            var bits: UInt64 = 0
-            for _ in 0..<8 { bits = bits << 8 | UInt64(byte()) }
-            return Double(bitPattern: bits)
-        default: return Double(byte()) / 255                              // 0 … 1
-        }
-    }
-    mutating func point() -> CGPoint { CGPoint(x: number(), y: number()) }
+extension FuzzBytes {
     mutating func rect() -> CGRect { CGRect(x: number(), y: number(), width: number(), height: number()) }
     mutating func transform() -> CGAffineTransform {
         switch byte() % 4 {
@@ -56,7 +24,7 @@ private struct Bytes {
 private let maximumElements = 48
 private let side = 32
 
-private func makePath(_ bytes: inout Bytes) -> CGMutablePath {
+private func makePath(_ bytes: inout FuzzBytes) -> CGMutablePath {
     let path = CGMutablePath()
     for _ in 0..<maximumElements where !bytes.isAtEnd {
         let op = bytes.byte()
@@ -84,7 +52,7 @@ private func makePath(_ bytes: inout Bytes) -> CGMutablePath {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var bytes = Bytes(data: UnsafeBufferPointer(start: data, count: size))
+    var bytes = FuzzBytes(data, count: size, halfStepKinds: 7)
     // Style first (fixed length), then the transform, then the path to the end of the input.
     let rule: CGPathFillRule = bytes.bool() ? .evenOdd : .winding
     let lineWidth = bytes.number()
