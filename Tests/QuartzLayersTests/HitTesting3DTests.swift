@@ -32,7 +32,9 @@ struct HitTesting3DTests {
     /// The −π/4 door's corners project to (150,100), (232.3578, 91.7642), (232.3578, 208.2358), (150,200)
     /// (spec §9.4 table); conversion back onto the door's plane inverts them.
     @Test func doorCornersConvertThroughPerspective() {
-        let (_, door) = Self.door(angle: -.pi / 4)
+        // The scene owns the root, whose sublayerTransform holds the perspective (superlayers are weak).
+        let (scene, door) = Self.door(angle: -.pi / 4)
+        defer { withExtendedLifetime(scene) {} }
         let expected: [(CGPoint, CGPoint)] = [
             (CGPoint(x: 0, y: 0), CGPoint(x: 150, y: 100)), (CGPoint(x: 100, y: 0), CGPoint(x: 232.3578, y: 91.7642)),
             (CGPoint(x: 100, y: 100), CGPoint(x: 232.3578, y: 208.2358)), (CGPoint(x: 0, y: 100), CGPoint(x: 150, y: 200)),

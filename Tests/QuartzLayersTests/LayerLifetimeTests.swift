@@ -164,4 +164,28 @@ final class MeterLayer: CALayer {
             _ = root
         }
     }
+
+    /// A tree dropped with its changes still uncommitted (built, never flushed) is freed with its context:
+    /// the open transaction does not own the layers it waits to commit.
+    @Test func aTreeDroppedBeforeItsCommitIsFreed() {
+        weak var freedContext: LayerTreeContext?
+        weak var freedRoot: CALayer?
+        weak var freedChild: CALayer?
+        do {
+            let context = LayerTreeContext(clock: ManualMediaClock(time: 0))
+            freedContext = context
+            context.perform {
+                let root = CALayer()
+                let child = CALayer()
+                root.addSublayer(child)
+                child.opacity = 0.5
+                child.add(Self.forever("opacity", from: 0.0, to: 1.0), forKey: "fade")
+                freedRoot = root
+                freedChild = child
+            }
+            #expect(context.dirtyLayers.count == 2)
+        }
+        #expect(freedRoot == nil && freedChild == nil, "the open transaction kept uncommitted layers alive")
+        #expect(freedContext == nil, "the context outlived every layer of its tree")
+    }
 }

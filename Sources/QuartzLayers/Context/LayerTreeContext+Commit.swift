@@ -13,9 +13,9 @@ extension LayerTreeContext {
         // Layout or display may dirty more layers; the loop picks them up.
         var index = 0
         while index < dirtyLayers.count {
-            let layer = dirtyLayers[index]
+            let layer = dirtyLayers[index].layer
             index += 1
-            layer.commitState(atMediaTime: commitTime)
+            layer?.commitState(atMediaTime: commitTime)
         }
         dirtyLayers.removeAll(keepingCapacity: true)
         commitGeneration &+= 1
@@ -25,7 +25,7 @@ extension LayerTreeContext {
     /// Layout (root first) and then display for the changed layers' trees (spec §11 step 1).
     private func runLayoutAndDisplay() {
         var roots: [CALayer] = []
-        for layer in dirtyLayers {
+        for case let layer? in dirtyLayers.map(\.layer) {
             let root = layer.rootLayer
             if !roots.contains(where: { $0 === root }) { roots.append(root) }
         }

@@ -131,8 +131,13 @@ extension LayerTreeContext {
             ensureTransaction()
             if !layer.isDirty {
                 layer.isDirty = true
-                dirtyLayers.append(layer)
+                dirtyLayers.append(DirtyLayer(layer: layer))
             }
         }
     }
+}
+
+/// A layer changed in the open transaction, as the context's dirty list keeps it (not owned).
+struct DirtyLayer {
+    weak var layer: CALayer?
 }

@@ -18,7 +18,7 @@ extension LayerTreeContext {
     /// before any dirty layer commits (a sublayer changed earlier than its transition layer must still be
     /// captured as it was).
     func captureTransitionBeforeStates(atMediaTime commitTime: Double) {
-        for layer in dirtyLayers {
+        for case let layer? in dirtyLayers.map(\.layer) {
             for entry in layer.animationEntries where !entry.isCommitted {
                 guard let program = entry.program, program.needsTransitionBeforeState else { continue }
                 let before = TransitionBeforeState(snapshot: layer.committedSubtreeSnapshot(atMediaTime: commitTime))

@@ -26,8 +26,10 @@ public final class LayerTreeContext: @unchecked Sendable {
     // makes the `@unchecked Sendable` conformance sound.
     let lock = NSRecursiveLock()
     var transactions = TransactionStack()
-    /// Layers changed since the last commit, in first-change order (the commit order).
-    var dirtyLayers: [CALayer] = []
+    /// Layers changed since the last commit, in first-change order (the commit order). Not owned: a layer
+    /// owns its context, so owning the changed layers back would keep a tree dropped before its commit
+    /// alive; a changed layer nobody holds has nothing left to commit.
+    var dirtyLayers: [DirtyLayer] = []
     /// Incremented by every commit; caches of presentation state compare against it.
     var commitGeneration = 0
     /// Work queued during a commit or turn (completion blocks), run once the state is consistent.

@@ -64,7 +64,7 @@ extension CALayer {
             // Not drawn itself, so neither its plane nor its masksToBounds matter (SDK-CATransformLayer):
             // its sublayers keep their 3-D placement; the front-most hit wins, ties to the later sibling.
             var best: (layer: CALayer, depth: Double)?
-            for sublayer in sublayerList.reversed() {
+            for sublayer in presentedSublayers.reversed() {
                 guard let hit = sublayer.hitTest3D(p, superlayerToPlane: toPlane, depth: depth + 1) else { continue }
                 if best == nil || hit.depth > best!.depth { best = hit }
             }
@@ -78,7 +78,7 @@ extension CALayer {
         if !modelValues.isDoubleSided && plane.determinant < 0 { return nil }
         if modelValues.masksToBounds && !contains(q) { return nil }
         let hitDepth = Self.depth(of: q, through: toPlane)
-        for sublayer in sublayerList.reversed() {
+        for sublayer in presentedSublayers.reversed() {
             if let hit = sublayer.hitTest(q) { return (hit, hitDepth) }
         }
         return contains(q) ? (self, hitDepth) : nil

@@ -7,7 +7,10 @@ import Foundation
 extension CALayer {
     /// Apple: the sublayers, back to front; nil when there are none. Setting it replaces them all.
     public var sublayers: [CALayer]? {
-        get { sublayerList.isEmpty ? nil : sublayerList }
+        get {
+            let list = presentedSublayers
+            return list.isEmpty ? nil : list
+        }
         set {
             for layer in sublayerList { layer.detachFromSuperlayer(runActions: true) }
             for layer in newValue ?? [] { insertSublayer(layer, atIndex: sublayerList.count) }
@@ -21,7 +24,10 @@ extension CALayer {
     /// Apple: a layer whose alpha masks this layer's content. It must not have a superlayer; a layer
     /// that has one is ignored.
     public var mask: CALayer? {
-        get { maskLayer }
+        get {
+            if let presentationTree, let presentationIndex { return presentationTree.mask(of: presentationIndex) }
+            return maskLayer
+        }
         set {
             guard newValue !== maskLayer else { return }
             if let newValue {

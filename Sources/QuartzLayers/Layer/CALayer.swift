@@ -20,8 +20,12 @@ open class CALayer {
     var isPresentationCopy = false
     /// For a presentation copy: the model layer it was made from.
     var modelLayer: CALayer?
-    /// For a presentation copy: keeps its presentation superlayer alive (the `superlayer` link is weak).
+    /// For a presentation copy: keeps its presentation superlayer (or mask owner) alive; the `superlayer`
+    /// link is weak.
     var presentationParent: CALayer?
+    /// For a presentation copy: the tree it belongs to, which makes its sublayers and mask on demand.
+    var presentationTree: PresentationTree?
+    var presentationIndex: Int?
 
     // Tree (model side). Sublayers are owned; the superlayer is weak as in Apple's API.
     var sublayerList: [CALayer] = []
