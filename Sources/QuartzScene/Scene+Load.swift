@@ -20,36 +20,15 @@ extension Scene {
 
     /// Loads a scene from JSON `data`; images are found relative to `baseDirectory`.
     public static func load(data: Data, baseDirectory: URL, options: SceneLoadOptions = SceneLoadOptions()) throws(SceneLoadError) -> Scene {
-        let json: SceneJSONValue
-        do {
-            json = try JSONDecoder().decode(SceneJSONValue.self, from: data)
-        } catch {
-            // JSONSerialization names the offending token ("Number 1e999 is not representable"); the
-            // decoder's own message is used only if the syntax parses.
-            var reason = Self.describe(error)
-            do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { reason = Self.describe(error) }
-            throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: "invalid JSON: \(reason)")], warnings: [])
-        }
         let diagnostics = SceneDiagnostics(strict: options.strict)
         let images = SceneImageLoader(baseDirectory: baseDirectory, maximumPixels: options.maximumPixelCount)
         let values = SceneValueParser(diagnostics: diagnostics, images: images)
         let keyPaths = SceneKeyPathChecker()
         let animations = SceneAnimationParser(values: values, keyPaths: keyPaths)
         let layers = SceneLayerParser(values: values, animations: animations, keyPaths: keyPaths)
-        guard let reader = SceneObjectReader(json, path: "", diagnostics: diagnostics, what: "a scene") else {
-            throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)
-        }
-        let header = readHeader(reader, options: options)
-        let background = reader.raw("background").flatMap { values.parse($0, as: .color, at: "background") }?.value as? CGColor
-        layers.register("root", .layer, at: "root")
-        var rootPlan = reader.raw("root").flatMap { layers.parse($0, at: "root", isRoot: true) }
-        if !reader.has("root") { rootPlan = layers.parse(.object([:]), at: "root", isRoot: true) }
-        var sublayers: [SceneLayerPlan] = []
-        for (index, child) in (reader.array("layers") ?? []).enumerated() {
-            if let plan = layers.parse(child, at: ScenePath.index("layers", index)) { sublayers.append(plan) }
-        }
-        let script = reader.array("script").map { layers.parseScript($0, at: "script") } ?? []
-        reader.finish(known: "a scene has version, width, height, scale, start, duration, frameRate, background, root, layers, script")
+        // The document is parsed into plans in a scope of its own, so its values are freed before any tree is built.
+        let (header, background, rootPlan, sublayers, script) = try parseDocument(
+            data, options: options, diagnostics: diagnostics, values: values, layers: layers)
         diagnostics.finishUnsupportedFeatures()
         guard diagnostics.errors.isEmpty, let header, let rootPlan else {
             throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)
@@ -80,6 +59,33 @@ extension Scene {
             throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)
         }
         return scene(warnings: diagnostics.warnings)
+    }
+
+    /// The parts of a scene document; nil parts come with errors in `diagnostics`.
+    private static func parseDocument(
+        _ data: Data, options: SceneLoadOptions, diagnostics: SceneDiagnostics, values: SceneValueParser, layers: SceneLayerParser
+    ) throws(SceneLoadError) -> (Header?, CGColor?, SceneLayerPlan?, [SceneLayerPlan], [SceneScriptEvent]) {
+        let json: SceneJSONValue
+        do {
+            json = try SceneJSONValue(jsonData: data)
+        } catch {
+            throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: "invalid JSON: \(Self.describe(error))")], warnings: [])
+        }
+        guard let reader = SceneObjectReader(json, path: "", diagnostics: diagnostics, what: "a scene") else {
+            throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)
+        }
+        let header = readHeader(reader, options: options)
+        let background = reader.raw("background").flatMap { values.parse($0, as: .color, at: "background") }?.value as? CGColor
+        layers.register("root", .layer, at: "root")
+        var rootPlan = reader.raw("root").flatMap { layers.parse($0, at: "root", isRoot: true) }
+        if !reader.has("root") { rootPlan = layers.parse(.object([:]), at: "root", isRoot: true) }
+        var sublayers: [SceneLayerPlan] = []
+        for (index, child) in (reader.array("layers") ?? []).enumerated() {
+            if let plan = layers.parse(child, at: ScenePath.index("layers", index)) { sublayers.append(plan) }
+        }
+        let script = reader.array("script").map { layers.parseScript($0, at: "script") } ?? []
+        reader.finish(known: "a scene has version, width, height, scale, start, duration, frameRate, background, root, layers, script")
+        return (header, background, rootPlan, sublayers, script)
     }
 
     /// What the engine reports about the scene's animations once every scripted change has run: the

@@ -104,6 +104,17 @@ struct SceneValidationTests {
         #expect(onlyError(#"{"width": 10, "height": 10, "duration": -2}"#)?.0 == "duration: must be positive, got -2")
     }
 
+    /// JSON's types stay apart when a file is read: true and false are booleans, 1 and 0 numbers (RFC 8259
+    /// §3: `false`, `null` and `true` are literal names, numbers are their own kind).
+    @Test func jsonTypesStayDistinct() throws {
+        let data = Data(#"[true, false, 1, 0, -2.5, 12345678901234567890, "1", null, {"a": [true]}, []]"#.utf8)
+        #expect(try SceneJSONValue(jsonData: data) == .array([
+            .bool(true), .bool(false), .number(1), .number(0), .number(-2.5), .number(12345678901234567890), .string("1"),
+            .null, .object(["a": .array([.bool(true)])]), .array([]),
+        ]))
+        #expect(onlyError(sceneJSON(layers: #"[{"hidden": 1}]"#))?.0 == "layers[0].hidden: expected true or false, got a number")
+    }
+
     /// Sizes are refused from the header's numbers, before anything is built or allocated.
     @Test func badSizes() {
         #expect(loadErrors(#"{"width": 0, "height": -5, "duration": 1}"#).map(\.description) == [

@@ -36,7 +36,8 @@ extension LayerTreeContext {
             // Caches of an older generation can never be used again.
             snapshotCaches = snapshotCaches.filter { $0.value.generation == evaluationGeneration }
             var builder = SnapshotBuilder(mediaTime: time)
-            builder.layers.reserveCapacity(lastSnapshotLayerCount)
+            // Entries are large: growing the array by doubling would hold up to 1.5 copies of them at once.
+            builder.layers.reserveCapacity(lastSnapshotLayerCount > 0 ? lastSnapshotLayerCount : root.committedLayerCount)
             builder.visit(root, parentTime: parentTime, parentIndex: nil, parentGeometry: nil, parentWorld: nil,
                           parentFlattens: true, maskedIndex: nil)
             lastSnapshotLayerCount = builder.layers.count
@@ -183,5 +184,20 @@ extension AnimationProgram {
         case .transition: break
         case .property(let property): if !keys.contains(property.target.propertyKey) { keys.append(property.target.propertyKey) }
         }
+    }
+}
+
+extension CALayer {
+    /// The layers of the committed tree below and including this one, masks included (replicator instances
+    /// not multiplied), counted without recursion.
+    var committedLayerCount: Int {
+        var count = 0
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            count += 1
+            if let mask = layer.committedMaskLayer { pending.append(mask) }
+            pending.append(contentsOf: layer.committedSublayers)
+        }
+        return count
     }
 }
