@@ -45,10 +45,11 @@ struct Bench: ParsableCommand {
     func run() throws {
         try runReportingFailures(logging: logging) {
             let scene = try loadScene(at: selection.scene, strict: selection.strict)
-            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, part: nil)
-            let settings = try FrameSettings.resolve(scene: scene, size: selection.size, scale: selection.scale,
-                                                     background: selection.background, threads: selection.threads)
-            guard let first = plan.indices.first else { throw ValidationError("no frames selected") }
+            let plan = try selection.plan(scene: scene)
+            let settings = try selection.settings(scene: scene)
+            guard let first = plan.frames.first else { throw ValidationError("no frames selected") }
+            cliLog.info("\(plan.summary)")
+            cliLog.info("output \(settings.summary)")
             let produce = makeFrameProducer(renderer: SceneFrameRenderer(scene: scene, settings: settings),
                                             motionBlur: motionBlur.motionBlur(rate: plan.rate))
             let scratch = FileManager.default.temporaryDirectory
@@ -64,10 +65,10 @@ struct Bench: ParsableCommand {
                 if encode { _ = try encodeSeconds(frame.bitmap) }
             }
             var timings: [FrameTiming] = []
-            timings.reserveCapacity(plan.indices.count * repeatCount)
+            timings.reserveCapacity(plan.frames.count * repeatCount)
             let started = monotonicSeconds()
             for _ in 0..<repeatCount {
-                for index in plan.indices {
+                for index in plan.frames {
                     let t = plan.time(ofFrame: index)
                     let frame = try produce(t)
                     let output = encode ? try encodeSeconds(frame.bitmap) : (encode: 0, write: 0)

@@ -10,9 +10,9 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render the built-in demo animation: frames, a contact sheet and (with ffmpeg) a video.",
         discussion: """
-            Writes FOLDER/frames/00000.png…, FOLDER/contact-sheet.png and FOLDER/demo.mp4 (the video only when \
+            Writes FOLDER/frames/00000.png..., FOLDER/contact-sheet.png and FOLDER/demo.mp4 (the video only when \
             ffmpeg is found on PATH or given with --ffmpeg; otherwise it is skipped with a message). The \
-            animation is 5 s of 640x360 points: a ship along a Bézier path, a door swinging in perspective, \
+            animation is 5 s of 640x360 points: a ship along a Bezier path, a door swinging in perspective, \
             colour keyframes, push transitions and an ordered endless cycle, built with CALayer, \
             CAShapeLayer, CAKeyframeAnimation, CAAnimationGroup and CATransition and drawn by CARenderer. \
             An existing output folder that holds files is not changed unless --overwrite is given (default: refuse).
@@ -42,7 +42,7 @@ struct Demo: ParsableCommand {
     @Flag(help: "Replace files in an existing output folder (default: refuse).")
     var overwrite = false
 
-    @Option(help: "Progress on stderr: auto, plain, json, none.")
+    @Option(help: "Progress on stderr: auto, bar, plain, json, none (as for render).")
     var progress: ProgressStyle = .auto
 
     @OptionGroup var logging: LoggingOptions
@@ -81,7 +81,7 @@ struct Demo: ParsableCommand {
             let settings = try FrameSettings.fixed(width: width, height: height, threads: threads)
             let frameSettings = settings.sharingThreads(amongJobs: jobs)
             let count = rate.frameCount(forDuration: DemoAnimation.duration)
-            let plan = FramePlan(indices: 0..<count, rate: rate, explicitTime: nil, start: 0)
+            let plan = FramePlan(frames: FrameSequence(0..<count), rate: rate, explicitTime: nil, start: 0)
             let policy: ExistingFilePolicy = overwrite ? .overwrite : .refuse
             var outputs = FrameOutputs()
             outputs.png = (pattern, FrameFileWriter(policy: policy, compression: .fast), [])
@@ -93,7 +93,7 @@ struct Demo: ParsableCommand {
             let scale = scale
             Interruption.install()
             let (report, reporter) = try FrameOutputRunner.run(
-                indices: plan.indices, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
+                frames: plan.frames, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
                 progressStyle: progress, label: "demo", width: width, height: height, threads: frameSettings.threads,
                 makeProducer: {
                     let options = CompositorOptions(threads: frameSettings.threads)

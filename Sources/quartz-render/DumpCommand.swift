@@ -32,6 +32,7 @@ struct Dump: ParsableCommand {
     func run() throws {
         try runReportingFailures(logging: logging) {
             let loaded = try loadScene(at: scene, strict: strict)
+            if let time { try FramePlan.checkTime(time, in: loaded) }  // the check render, bench and contact-sheet make
             var t = time ?? loaded.start
             if let frame {
                 guard frame >= 0, frame < loaded.frameCount else {

@@ -37,11 +37,12 @@ private enum FrameStage: Sendable {
 }
 
 enum FrameOutputRunner {
-    /// Renders `indices` (in order) to `outputs` with `jobs` frames at once; returns the statistics. Nothing is
+    /// Renders `frames` (in order) to `outputs` with `jobs` frames at once; returns the statistics. Nothing is
     /// kept per selected frame, so memory and start-up do not grow with the selection.
     static func run(
-        indices: Range<Int>, time: @escaping @Sendable (Int) -> Double, jobs: Int, outputs: FrameOutputs,
-        progressStyle: ProgressStyle, label: String, width: Int, height: Int, threads: Int,
+        frames: FrameSequence, time: @escaping @Sendable (Int) -> Double, jobs: Int, outputs: FrameOutputs,
+        progressStyle: ProgressStyle, progressInterval: Double = RenderProgress.defaultInterval,
+        label: String, width: Int, height: Int, threads: Int,
         makeProducer: @escaping @Sendable () throws -> FrameProducer
     ) throws -> (RenderStatistics, RenderProgress) {
         let png = outputs.png.map { SendablePNGOutput(pattern: $0.pattern, writer: $0.writer, kept: $0.kept) }
@@ -52,7 +53,7 @@ enum FrameOutputRunner {
         let writesPNG: @Sendable (Int) -> Bool = { png != nil && png?.kept.contains($0) != true }
         let needsWork: @Sendable (Int) -> Bool = { wantsVideo || stream != nil || writesPNG($0) }
         var skipped = 0
-        var progress = RenderProgress(style: progressStyle, total: indices.count)
+        var progress = RenderProgress(style: progressStyle, total: frames.count, interval: progressInterval)
         var timings: [FrameTiming] = []
         let started = monotonicSeconds()
         var done = 0
@@ -81,10 +82,10 @@ enum FrameOutputRunner {
         // worker thread while this thread finishes the previous one, so encoding overlaps drawing.
         let overlapped = jobs <= 1
         do {
-            try OrderedFrameWorkers<FrameStage>.run(count: indices.count, jobs: max(1, jobs), background: overlapped, makeProducer: {
+            try OrderedFrameWorkers<FrameStage>.run(count: frames.count, jobs: max(1, jobs), background: overlapped, makeProducer: {
                 let produce = try makeProducer()
                 return { position in
-                    let index = indices.lowerBound + position
+                    let index = frames.frame(at: position)
                     guard needsWork(index) else { return .skipped(index: index) }
                     let t = time(index)
                     let frame = try produce(t)
@@ -124,8 +125,8 @@ enum FrameOutputRunner {
                 done += 1
                 progress.frameFinished(index: timing.frame, time: timing.time, done: done, skipped: false)
                 consumerIdleSince = monotonicSeconds()
-                if let signal = Interruption.requested, done < indices.count {
-                    throw Interruption.failure(signal: signal, done: done, total: indices.count)
+                if let signal = Interruption.requested, done < frames.count {
+                    throw Interruption.failure(signal: signal, done: done, total: frames.count)
                 }
             })
             if let video = outputs.video {
@@ -137,7 +138,7 @@ enum FrameOutputRunner {
         } catch {
             outputs.video?.abandon()
             // A terminal's Ctrl-C reaches ffmpeg too, which then stops reading: report the interruption.
-            if let signal = Interruption.requested { throw Interruption.failure(signal: signal, done: done, total: indices.count) }
+            if let signal = Interruption.requested { throw Interruption.failure(signal: signal, done: done, total: frames.count) }
             throw error
         }
         let report = RenderStatistics(scene: label, width: width, height: height, skipped: skipped, threads: threads,

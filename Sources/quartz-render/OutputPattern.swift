@@ -34,17 +34,18 @@ struct OutputPattern: Sendable {
         self.pieces = pieces
     }
 
-    /// The frames of `range` whose files exist. When the frame number is in the file name only, one listing of
-    /// the folder answers, so time and memory grow with the files there, not with the range (a selection of
-    /// 100 million frames starts at once); a number in a folder name needs one check per frame.
-    func existingFrames(in range: Range<Int>) -> Set<Int> {
-        guard isNumbered, !range.isEmpty else {
-            return !range.isEmpty && FileManager.default.fileExists(atPath: path(forFrame: range.lowerBound)) ? [range.lowerBound] : []
+    /// The frames of `selection` whose files exist. When the frame number is in the file name only, one listing
+    /// of the folder answers, so time and memory grow with the files there, not with the selection (a selection
+    /// of 100 million frames starts at once); a number in a folder name needs one check per frame.
+    func existingFrames(in selection: FrameSequence) -> Set<Int> {
+        guard let firstFrame = selection.first else { return [] }
+        guard isNumbered else {
+            return FileManager.default.fileExists(atPath: path(forFrame: firstFrame)) ? [firstFrame] : []
         }
         guard let namePrefix = fileNamePrefix else {
-            return Set(range.lazy.filter { FileManager.default.fileExists(atPath: path(forFrame: $0)) })
+            return Set(selection.lazy.filter { FileManager.default.fileExists(atPath: path(forFrame: $0)) })
         }
-        let sample = path(forFrame: range.lowerBound) as NSString
+        let sample = path(forFrame: firstFrame) as NSString
         let folder = sample.deletingLastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         var found = Set<Int>()
@@ -52,7 +53,7 @@ struct OutputPattern: Sendable {
             // The digits after the prefix (past any space padding) name the only frame this file can be; it is
             // that frame's file when the pattern prints exactly this name for it.
             let digits = name.dropFirst(namePrefix.count).drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
-            guard let index = Int(digits), range.contains(index),
+            guard let index = Int(digits), selection.contains(index),
                   (path(forFrame: index) as NSString).lastPathComponent == name else { continue }
             found.insert(index)
         }
@@ -87,5 +88,39 @@ struct OutputPattern: Sendable {
             }
         }
         return out
+    }
+}
+
+/// Output names whose extension promises a format quartz-render does not write are refused by name before
+/// anything renders: frames are PNG, videos are the `VideoContainer`s. Other extensions (or none) get PNG data.
+enum OutputExtension {
+    /// Video containers ffmpeg could write but quartz-render does not choose codecs for.
+    static let unsupportedVideo: Set<String> = ["avi", "mkv", "flv", "wmv", "asf", "m4v", "mpg", "mpeg", "ts", "m2ts", "mts",
+                                                "ogv", "ogg", "3gp", "mxf", "vob", "f4v", "y4m", "apng"]
+    /// Still-image formats other than PNG.
+    static let unsupportedImage: Set<String> = ["jpg", "jpeg", "webp", "tif", "tiff", "bmp", "exr", "tga", "avif", "heic", "jxl", "ppm"]
+
+    /// The supported containers for messages: ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif".
+    static var supportedVideo: String { ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif" }
+
+    /// Usage error for an unsupported extension; `videoAllowed` is false for commands that write one PNG.
+    static func check(_ path: String, videoAllowed: Bool) throws {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if unsupportedVideo.contains(ext) {
+            guard videoAllowed else {
+                throw ValidationError("-o '\(path)': this command writes one PNG image; name it .png")
+            }
+            throw ValidationError("""
+                -o '\(path)': .\(ext) is not a supported video container; supported: \(supportedVideo). \
+                Or write PNG frames (-o frames/%05d.png) or raw frames (-o - --format rgba) and encode them with ffmpeg
+                """)
+        }
+        if unsupportedImage.contains(ext) {
+            throw ValidationError("-o '\(path)': .\(ext) is not written; images are PNG, so name the file .png"
+                + (videoAllowed ? " (e.g. frames/%05d.png), or a video \(supportedVideo)" : ""))
+        }
+        if !videoAllowed, VideoContainer(path: path) != nil {
+            throw ValidationError("-o '\(path)': this command writes one PNG image; name it .png")
+        }
     }
 }

@@ -10,8 +10,11 @@ struct SceneFrameOptions: ParsableArguments {
     @Argument(help: "The scene file (JSON, see docs/scene-format.md).")
     var scene: String
 
-    @Option(help: "Frames to render: a..<b, a...b or a single index (default: every frame of the scene).")
+    @Option(help: "Frames to render, in the order written: 0-99 (inclusive; 10- to the end), 0:100 (half-open; 10: to the end), a..<b, a...b, n, or a comma-separated list such as 1,5,10-20 (a frame listed twice is refused). Default: every frame of the scene.")
     var frames: String?
+
+    @Option(help: "Keep every Nth frame of the selection, starting with its first (default 1: all).")
+    var everyNthFrame: Int?
 
     @Option(help: "Render the single frame at this scene time in seconds instead of --frames.")
     var time: Double?
@@ -21,6 +24,9 @@ struct SceneFrameOptions: ParsableArguments {
 
     @Option(help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size x scale).")
     var size: String?
+
+    @Option(help: "When --size has another aspect ratio than the scene: fit (scale uniformly to fit, bands show the background), fill (scale uniformly to cover, crop centred) or stretch (scale each axis). Default: fit.")
+    var fit: FitMode?
 
     @Option(help: "Pixels per scene point (default: the scene's scale).")
     var scale: Double?
@@ -33,6 +39,16 @@ struct SceneFrameOptions: ParsableArguments {
 
     @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
+
+    /// The frames these flags select in `scene`, cut to `part`.
+    func plan(scene: Scene, part: FramePart? = nil) throws -> FramePlan {
+        try FramePlan.resolve(scene: scene, frames: frames, time: time, fps: fps, everyNth: everyNthFrame, part: part)
+    }
+
+    /// The output size, placement, background and threads; `size` overrides `--size` (a contact sheet's cells).
+    func settings(scene: Scene, size override: String? = nil) throws -> FrameSettings {
+        try FrameSettings.resolve(scene: scene, size: override ?? size, scale: scale, background: background, threads: threads, fit: fit)
+    }
 }
 
 struct Render: ParsableCommand {
@@ -100,12 +116,17 @@ struct Render: ParsableCommand {
     @Option(help: "The ffmpeg executable for video output (default: ffmpeg found on PATH).")
     var ffmpeg: String?
 
+    @OptionGroup var quality: VideoQualityOptions
+
     @Option(name: .customLong("ffmpeg-timeout"),
             help: "Seconds ffmpeg may read nothing (or, after the last frame, write nothing) before it counts as hung and is stopped (default 120).")
     var ffmpegTimeout: Double = VideoEncoder.defaultStallTimeout
 
-    @Option(help: "Progress on stderr: auto (a bar on a terminal, plain lines otherwise), plain, json, none.")
+    @Option(help: "Progress on stderr: auto (a bar on a terminal, plain lines otherwise), bar, plain (a line every --progress-interval seconds, and for the first and last frame), json (one object per frame), none.")
     var progress: ProgressStyle = .auto
+
+    @Option(help: "Seconds between plain progress lines, 0...86400 (0: a line per frame).")
+    var progressInterval: Double = RenderProgress.defaultInterval
 
     @Option(help: "Write frame-time statistics (per phase: median, p95, max; every frame) as JSON to this file; an existing file is refused like a frame (default), replaced with --overwrite, kept with --skip-existing.")
     var stats: String?
@@ -128,6 +149,9 @@ struct Render: ParsableCommand {
             throw ValidationError("--chunk goes with --chunk-size N")
         }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
+        guard progressInterval.isFinite, (0...86_400).contains(progressInterval) else {
+            throw ValidationError("--progress-interval must be a number of seconds in 0...86400, got \(progressInterval)")
+        }
         if let memoryLimit { _ = try MemoryBudget.parse(memoryLimit) }
         if output == "-" {
             guard format != nil else {
@@ -154,28 +178,36 @@ struct Render: ParsableCommand {
                 throw ValidationError("-o -: stdout is a terminal; pipe it into a program, e.g. | ffmpeg -f rawvideo …")
             }
             let container = toStdout ? nil : VideoContainer(path: output)
+            if !toStdout { try OutputExtension.check(output, videoAllowed: true) }
+            try VideoEncoding.validate(quality, container: container)
             let pattern = try OutputPattern(output)
             if container != nil && pattern.isNumbered {
                 throw ValidationError("-o '\(output)': a video is one file; remove the frame number")
             }
             let scene = try loadScene(at: selection.scene, strict: selection.strict)
-            let plan = try FramePlan.resolve(scene: scene, frames: selection.frames, time: selection.time, fps: selection.fps, part: part)
-            if !toStdout && container == nil && plan.indices.count > 1 && !pattern.isNumbered {
-                throw ValidationError("-o '\(output)' has no frame number but \(plan.indices.count) frames are selected; use e.g. frames/%05d.png")
+            let plan = try selection.plan(scene: scene, part: part)
+            if !toStdout && container == nil && plan.frames.count > 1 && !pattern.isNumbered {
+                throw ValidationError("-o '\(output)' has no frame number but \(plan.frames.count) frames are selected; use e.g. frames/%05d.png")
             }
-            if plan.indices.isEmpty, let part {
-                cliLog.notice("this \(part.isChunk ? "chunk" : "shard") has no frames of the selection \(plan.selected)")
+            if plan.frames.isEmpty, let part {
+                cliLog.notice("this \(part.isChunk ? "chunk" : "shard") has no frames of the selection: \(part.summary), selected \(plan.selected.summary)")
             }
-            let settings = try FrameSettings.resolve(scene: scene, size: selection.size, scale: selection.scale,
-                                                     background: selection.background, threads: selection.threads)
+            let settings = try selection.settings(scene: scene)
             if let container, container.needsEvenSize, settings.pixelWidth % 2 != 0 || settings.pixelHeight % 2 != 0 {
-                throw ValidationError("""
-                    \(output): H.264 (.mp4) needs an even width and height, but the output is \(settings.pixelWidth)x\(settings.pixelHeight); \
-                    pass --size with even sides, or use .mov/.webm/.gif
-                    """)
+                // Known before ffmpeg is looked for: the pixel format asked for, or the container's.
+                let pixelFormat = VideoEncoding.plannedPixelFormat(quality, container: container)
+                if VideoEncoding.needsEvenSize(pixelFormat) {
+                    let what = quality.isEmpty ? "H.264 (.mp4)" : "\(quality.codec ?? "libx264") with \(pixelFormat) (.mp4)"
+                    throw ValidationError("""
+                        \(output): \(what) needs an even width and height, but the output is \(settings.pixelWidth)x\(settings.pixelHeight); \
+                        pass --size with even sides, or use .mov/.webm/.gif
+                        """)
+                }
             }
             let budget = try memoryLimit.map(MemoryBudget.parse) ?? .machineDefault
             try budget.check(width: settings.pixelWidth, height: settings.pixelHeight, jobs: jobs)
+            cliLog.info("\(plan.summary)")
+            cliLog.info("output \(settings.summary)")
             let policy: ExistingFilePolicy = overwrite ? .overwrite : skipExisting ? .skip : .refuse
             // --stats follows the frames' policy: refused if it exists (before anything renders) unless
             // --overwrite; kept as it is with --skip-existing.
@@ -194,10 +226,10 @@ struct Render: ParsableCommand {
             var outputs = FrameOutputs()
             if toStdout, let format {
                 outputs.stream = StandardOutputStream(format: format, compression: compression)
-                cliLog.notice("\(StandardOutputStream.description(format: format, width: settings.pixelWidth, height: settings.pixelHeight, rate: plan.rate, frames: plan.indices.count))")
+                cliLog.notice("\(StandardOutputStream.description(format: format, width: settings.pixelWidth, height: settings.pixelHeight, rate: plan.rate, frames: plan.frames.count))")
             } else if let container {
                 let target = plan.segmentPath(for: output)
-                guard !plan.indices.isEmpty else {
+                guard !plan.frames.isEmpty else {
                     // More shards than frames, or a chunk past the end: nothing to encode, and a video needs a frame.
                     cliLog.notice("\(target) not written: a video needs at least one frame")
                     return
@@ -212,22 +244,25 @@ struct Render: ParsableCommand {
                     throw ValidationError("--ffmpeg-timeout must be a number of seconds in (0, 86400], got \(ffmpegTimeout)")
                 }
                 let ffmpegPath = try FFmpegLocator.locate(explicit: ffmpeg, environment: ProcessInfo.processInfo.environment)
+                let encoding = try VideoEncoding.resolve(quality, container: container, ffmpeg: ffmpegPath)
+                cliLog.info("video \(target): \(encoding.summary)")
                 outputs.video = try VideoEncoder(ffmpeg: ffmpegPath, container: container, target: target,
                                                  width: settings.pixelWidth, height: settings.pixelHeight,
-                                                 rate: plan.rate, refuseExisting: policy == .refuse, stallTimeout: ffmpegTimeout)
+                                                 rate: plan.rate, refuseExisting: policy == .refuse, stallTimeout: ffmpegTimeout,
+                                                 encoderArguments: encoding.arguments)
             } else {
-                if let first = plan.indices.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
+                if let first = plan.frames.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
                 let writer = FrameFileWriter(policy: policy, compression: compression)
                 // Existing files are found before anything renders, so a refused run changes nothing.
-                let existing = policy == .overwrite ? [] : pattern.existingFrames(in: plan.indices)
+                let existing = policy == .overwrite ? [] : pattern.existingFrames(in: plan.frames)
                 if let first = existing.min() { _ = try writer.shouldWrite(pattern.path(forFrame: first)) }
                 outputs.png = (pattern, writer, existing)
             }
             let frameSettings = settings.sharingThreads(amongJobs: jobs)
             Interruption.install()
             let (report, progressReporter) = try FrameOutputRunner.run(
-                indices: plan.indices, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
-                progressStyle: progress, label: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
+                frames: plan.frames, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
+                progressStyle: progress, progressInterval: progressInterval, label: selection.scene, width: settings.pixelWidth, height: settings.pixelHeight,
                 threads: frameSettings.threads, makeProducer: { [blur = motionBlur.motionBlur(rate: plan.rate)] in
                     makeFrameProducer(renderer: SceneFrameRenderer(scene: scene, settings: frameSettings), motionBlur: blur)
                 })

@@ -1,23 +1,106 @@
 // One frame of a scene at a time: evaluate (build the tree at t, snapshot, render list) and composite
-// (render list → premultiplied RGBA8 pixels). Device space: the scene's point space scaled by
-// (pixelWidth / width, pixelHeight / height), origin top-left, y down. Pixels do not depend on threads.
+// (render list → premultiplied RGBA8 pixels). Device space: the scene's point space scaled and offset by the
+// placement (`--fit`), origin top-left, y down. Pixels do not depend on threads.
 import ArgumentParser
 import Foundation
 import OpenQuartz
 import Synchronization
 
-/// Output size and paint settings resolved from `--size`, `--scale`, `--background`, `--threads`.
+/// `--fit`: how a `--size` whose aspect ratio differs from the scene's is filled.
+enum FitMode: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Scale uniformly to fit inside; the bands beside it show the background.
+    case fit
+    /// Scale uniformly to cover; the overflow is cropped, centred.
+    case fill
+    /// Scale each axis on its own (distorts).
+    case stretch
+}
+
+/// Where the scene's points land in the output: pixel = point · scale + offset, per axis.
+struct ScenePlacement: Sendable, Equatable {
+    let scaleX: Double
+    let scaleY: Double
+    let offsetX: Double
+    let offsetY: Double
+    /// The `--fit` mode that applied; nil when the output has the scene's aspect ratio (every mode agrees).
+    let fit: FitMode?
+
+    /// The scene's size × scale filling the output exactly (per axis: rounding a side to whole pixels may
+    /// differ by under a pixel between the axes).
+    static func exact(sceneWidth: Double, sceneHeight: Double, pixelWidth: Int, pixelHeight: Int) -> ScenePlacement {
+        ScenePlacement(scaleX: Double(pixelWidth) / sceneWidth, scaleY: Double(pixelHeight) / sceneHeight, offsetX: 0, offsetY: 0, fit: nil)
+    }
+
+    /// The placement of a `sceneWidth`×`sceneHeight` point scene in a `--size` output. Sizes within a pixel of
+    /// the scene's aspect ratio are exact, so they render as before `--fit` existed.
+    static func resolve(_ mode: FitMode, sceneWidth w: Double, sceneHeight h: Double, pixelWidth: Int, pixelHeight: Int) -> ScenePlacement {
+        let width = Double(pixelWidth), height = Double(pixelHeight)
+        let sx = width / w, sy = height / h
+        let inner = min(sx, sy)
+        if width - w * inner < 1 && height - h * inner < 1 {
+            return exact(sceneWidth: w, sceneHeight: h, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        }
+        switch mode {
+        case .stretch:
+            return ScenePlacement(scaleX: sx, scaleY: sy, offsetX: 0, offsetY: 0, fit: .stretch)
+        case .fit, .fill:
+            let s = mode == .fit ? inner : max(sx, sy)
+            return ScenePlacement(scaleX: s, scaleY: s, offsetX: (width - w * s) / 2, offsetY: (height - h * s) / 2, fit: mode)
+        }
+    }
+
+    /// Fit's bands exist: the drawing is clipped to the scene's bounds so they show the background only.
+    var clipsToScene: Bool { fit == .fit && (offsetX > 0 || offsetY > 0) }
+
+    /// Points → pixels.
+    var deviceTransform: CATransform3D {
+        CATransform3DConcat(CATransform3DMakeScale(scaleX, scaleY, 1), CATransform3DMakeTranslation(offsetX, offsetY, 0))
+    }
+
+    /// For the log and `info`: "scale 0.5 (the scene's aspect ratio)", "fit: scale 1, offset (50, 0), 50 px
+    /// bands left and right", "fill: scale 2, offset (0, -50), 50 px cropped at the top and bottom",
+    /// "stretch: scale 2 x 1 (not uniform)". Numbers rounded to 3 decimals.
+    var summary: String {
+        func r(_ x: Double) -> String { roundedNumber(x) }
+        let scale = r(scaleX) == r(scaleY) ? "scale \(r(scaleX))" : "scale \(r(scaleX)) x \(r(scaleY))"
+        guard let fit else { return "\(scale) (the scene's aspect ratio)" }
+        let offset = "offset (\(r(offsetX)), \(r(offsetY)))"
+        switch fit {
+        case .stretch: return "stretch: \(scale) (not uniform)"
+        case .fit:
+            let bands = offsetX > offsetY ? "\(r(offsetX)) px bands left and right" : "\(r(offsetY)) px bands at the top and bottom"
+            return "fit: \(scale), \(offset), \(bands)"
+        case .fill:
+            let crop = offsetX < offsetY ? "\(r(-offsetX)) px cropped left and right" : "\(r(-offsetY)) px cropped at the top and bottom"
+            return "fill: \(scale), \(offset), \(crop)"
+        }
+    }
+
+    /// `info --json`'s "output" values (exact).
+    func json(width: Int, height: Int) -> [String: Any] {
+        ["width": width, "height": height, "fit": fit?.rawValue ?? NSNull(),
+         "scaleX": scaleX, "scaleY": scaleY, "offsetX": offsetX, "offsetY": offsetY]
+    }
+}
+
+/// Output size and paint settings resolved from `--size`, `--scale`, `--fit`, `--background`, `--threads`.
 struct FrameSettings: Sendable {
     let pixelWidth: Int
     let pixelHeight: Int
     let background: PremultipliedRGBA8?
     let threads: Int
+    /// Points → pixels (identity scale for fixed sizes such as the demo's).
+    var placement = ScenePlacement(scaleX: 1, scaleY: 1, offsetX: 0, offsetY: 0, fit: nil)
+
+    /// "200x100 pixels; fit: scale 1, offset (50, 0), 50 px bands left and right" (logged as "output …").
+    var summary: String { "\(pixelWidth)x\(pixelHeight) pixels; \(placement.summary)" }
 
     /// The largest side accepted (the filler's coordinate limit keeps sides well below this).
     static let maximumSide = 16384
 
     /// Resolves the flags; the size is checked in floating point before anything is allocated.
-    static func resolve(scene: Scene, size: String?, scale: Double?, background: String?, threads: Int?) throws -> FrameSettings {
+    static func resolve(scene: Scene, size: String?, scale: Double?, background: String?, threads: Int?,
+                        fit: FitMode? = nil) throws -> FrameSettings {
         var width = Double(scene.pixelWidth), height = Double(scene.pixelHeight)
         if let size {
             guard scale == nil else { throw ValidationError("--size and --scale cannot be combined") }
@@ -38,7 +121,12 @@ struct FrameSettings: Sendable {
         }
         var paint: PremultipliedRGBA8? = scene.background?.premultipliedRGBA8
         if let background { paint = try parseBackground(background) }
-        return FrameSettings(pixelWidth: Int(width), pixelHeight: Int(height), background: paint, threads: try resolveThreads(threads))
+        let sceneWidth = Double(scene.size.width), sceneHeight = Double(scene.size.height)
+        let placement = size == nil
+            ? ScenePlacement.exact(sceneWidth: sceneWidth, sceneHeight: sceneHeight, pixelWidth: Int(width), pixelHeight: Int(height))
+            : ScenePlacement.resolve(fit ?? .fit, sceneWidth: sceneWidth, sceneHeight: sceneHeight, pixelWidth: Int(width), pixelHeight: Int(height))
+        return FrameSettings(pixelWidth: Int(width), pixelHeight: Int(height), background: paint, threads: try resolveThreads(threads),
+                             placement: placement)
     }
 
     /// Settings for a fixed pixel size and no background (the demo); `threads` as `--threads`.
@@ -60,7 +148,7 @@ struct FrameSettings: Sendable {
     /// jobs (at least one each). Pixels never depend on the thread count.
     func sharingThreads(amongJobs jobs: Int) -> FrameSettings {
         FrameSettings(pixelWidth: pixelWidth, pixelHeight: pixelHeight, background: background,
-                      threads: max(1, threads / max(1, jobs)))
+                      threads: max(1, threads / max(1, jobs)), placement: placement)
     }
 
     /// "transparent", "#RRGGBB" or "#RRGGBBAA" (straight alpha) → a premultiplied pixel; nil is transparent.
@@ -85,17 +173,19 @@ struct SceneFrameRenderer: Sendable {
     let surfacePool = CompositorSurfacePool()
 
     /// Points → pixels.
-    var deviceTransform: CATransform3D {
-        CATransform3DMakeScale(Double(settings.pixelWidth) / Double(scene.size.width),
-                               Double(settings.pixelHeight) / Double(scene.size.height), 1)
-    }
+    var deviceTransform: CATransform3D { settings.placement.deviceTransform }
 
-    /// Evaluate phase: the render list of the scene at `time`.
+    /// Evaluate phase: the render list of the scene at `time`; with fit's bands, clipped to the scene's bounds
+    /// (a clip-only group: coverage on each item, no offscreen), so content outside them does not reach the bands.
     func evaluate(atTime time: Double) -> RenderList {
         let snapshot = scene.tree(atTime: time).snapshot()
         let builder = LayerRenderListBuilder(deviceTransform: deviceTransform, rootSpace: .superlayer)
-        let list = builder.renderList(for: snapshot)
+        var list = builder.renderList(for: snapshot)
         if list.layersLeftOut > 0 { FrameLimitWarning.report(leftOut: list.layersLeftOut, time: time) }
+        if settings.placement.clipsToScene {
+            let clip = RenderClip(transform: deviceTransform, shape: RenderRoundedRect(rect: CGRect(origin: .zero, size: scene.size)))
+            list = RenderList([.group(RenderGroup(children: list.nodes, clip: clip))], layersLeftOut: list.layersLeftOut)
+        }
         return list
     }
 
@@ -123,7 +213,7 @@ enum FrameLimitWarning {
     static func report(leftOut: Int, time: Double) {
         guard !reported.exchange(true, ordering: .relaxed) else { return }
         cliLog.warning("""
-            the frame at \(time) s enters more than \(LayerRenderListBuilder.maximumLayerVisits) layers (replicator \
+            the frame at \(String(format: "%.3f", time)) s enters more than \(LayerRenderListBuilder.maximumLayerVisits) layers (replicator \
             instances counted one by one); \(leftOut) layers and their sublayers are not drawn
             """)
     }

@@ -78,8 +78,10 @@ final class VideoEncoder {
 
     /// Starts ffmpeg encoding `width`×`height` frames at `rate` into a temporary file beside `target`. Its log is
     /// a partial file beside the target too, so a killed render's log is cleaned up with its other partial files.
+    /// `encoderArguments` replaces the container's default codec options (`--codec`, `--crf`, …).
     init(ffmpeg: String, container: VideoContainer, target: String, width: Int, height: Int,
-         rate: SceneFrameRate, refuseExisting: Bool, stallTimeout: Double = VideoEncoder.defaultStallTimeout) throws {
+         rate: SceneFrameRate, refuseExisting: Bool, stallTimeout: Double = VideoEncoder.defaultStallTimeout,
+         encoderArguments: [String]? = nil) throws {
         // Writing to a pipe whose reader exited must give EPIPE, not kill quartz-render silently (status 141).
         signal(SIGPIPE, SIG_IGN)
         self.target = target
@@ -91,7 +93,12 @@ final class VideoEncoder {
         let arguments = ["-hide_banner", "-loglevel", "error", "-y",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                          "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "-"]
-            + container.encoderArguments + [temporary]
+            + (encoderArguments ?? container.encoderArguments)
+            // MP4/MOV: a movie timescale that is a multiple of the rate's numerator (and at least ffmpeg's
+            // default 1000) stores a segment's duration exactly, so concat-joined shards keep NUM/DEN.
+            + (container == .mp4 || container == .mov
+                ? ["-movie_timescale", "\(rate.numerator * ((999 + rate.numerator) / rate.numerator))"] : [])
+            + [temporary]
         do {
             child = try ChildProcess(executable: ffmpeg, arguments: arguments, logPath: logFile, stallTimeout: stallTimeout)
         } catch {
