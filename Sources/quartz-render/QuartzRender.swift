@@ -18,5 +18,5 @@ struct QuartzRender: ParsableCommand {
             Existing files are never replaced without --overwrite.
             """,
         version: QuartzRenderVersion.string,
-        subcommands: [Render.self, Info.self, Dump.self, ContactSheet.self, PlotStats.self, Bench.self, Demo.self])
+        subcommands: [Render.self, Info.self, Dump.self, ContactSheet.self, PlotStats.self, StatsMerge.self, Bench.self, Demo.self])
 }

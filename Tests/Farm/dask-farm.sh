@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The Dask example of docs/cli.md run against real dask.distributed clusters (dask_farm.py says how).
+# Python packages from PyPI in a cached virtual environment (farm-venv.sh). Exit 0: every check passed;
+# 77: this machine cannot run it (the reason is printed); 1: a check failed.
+# Usage: dask-farm.sh [PATH_TO_QUARTZ_RENDER]   (default: quartz-render on PATH)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/farm-common.sh"
+source "$FARM_DIR/farm-venv.sh"
+QUARTZ_RENDER=${1:-$(command -v quartz-render || true)}
+[ -n "$QUARTZ_RENDER" ] && [ -x "$QUARTZ_RENDER" ] || fail "quartz-render not found: pass its path (swift build -c release --product quartz-render)"
+QUARTZ_RENDER=$(cd "$(dirname "$QUARTZ_RENDER")" && pwd)/$(basename "$QUARTZ_RENDER")
+farm_venv
+work=$(mktemp -d "${TMPDIR:-/tmp}/quartz-dask-farm.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+"$FARM_PYTHON" "$FARM_DIR/dask_farm.py" "$QUARTZ_RENDER" "$DOCS" "$FARM_DIR/intro.json" "$work"
