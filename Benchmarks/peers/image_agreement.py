@@ -1,4 +1,5 @@
-"""Image agreement between two reference frames, the PEERS.md metric plus PSNR.
+"""Image agreement between two reference frames: the peer benchmark's metric plus PSNR (README.md, "Agreement with
+Skia and the quality bar").
 
 Both PNGs are straight-alpha RGBA8; they are premultiplied (round(c * a / 255)) and compared channel by
 channel in 0..255 units:
@@ -40,7 +41,7 @@ def agreement(path, reference_path):
 
 
 def format_cell(m):
-    """PEERS.md's cell: mean / % > 2 / % > 8 / % > 32 / max, then PSNR."""
+    """The report's cell: mean / % > 2 / % > 8 / % > 32 / max, then PSNR."""
     psnr = "inf" if math.isinf(m["psnr_db"]) else f"{m['psnr_db']:.1f}"
     return (f"{m['mean_abs']:.2f} / {m['pct_gt2']:.1f} / {m['pct_gt8']:.2f} / {m['pct_gt32']:.2f} / "
             f"{m['max_abs']} / {psnr} dB")

@@ -23,7 +23,9 @@ here="$(cd "$(dirname "$0")" && pwd)"
 venv="$here/.venv"
 python="${PYTHON:-python3}"
 
-# The versions PEERS.md was measured with: change them together with PEERS.md.
+# The versions the published peer figures were measured with, listed in README.md ("What it runs"); the Skia
+# references in fixtures/peer-reference were made with the same skia-python. Change a version only together
+# with that table (and, for Skia, the references).
 SKIA_VERSION=144.1
 BLEND2D_VERSION=1.0.0
 THORVG_VERSION=1.1.3

@@ -1,5 +1,5 @@
-// The image-agreement metric of the peer benchmark (bench PEERS.md, "Agreement with the Skia
-// reference"): computed on premultiplied RGBA8, values in 0...255 units.
+// The image-agreement metric of the peer benchmark (Benchmarks/peers/README.md, "Agreement with Skia and the
+// quality bar"): computed on premultiplied RGBA8, values in 0...255 units.
 import Foundation
 import QuartzRaster
 

@@ -6,8 +6,8 @@ import QuartzRaster
 import Testing
 
 /// The layer compositor route (PeerSceneRenderListBuilder → Compositor.render, what quartz-peer-player times)
-/// against Skia's references, with the same bars as the raster core (bench PEERS.md "Quality bar for the
-/// project", see SkiaAgreementTests.swift for how each bar is derived).
+/// against Skia's references, with the same bars as the raster core (Benchmarks/peers/README.md, "Agreement
+/// with Skia and the quality bar"; see SkiaAgreementTests.swift for how each bar is derived).
 @Suite struct CompositorAgreementTests {
     @Test(arguments: qualityBars)
     func compositorMeetsThePeerQualityBar(bar: QualityBar) throws {
@@ -28,7 +28,7 @@ import Testing
     }
 }
 
-/// DESIGN.md, test kind 4, for the compositor route: bit-identical pixels for every thread count and tile size.
+/// README.md, Determinism, for the compositor route: bit-identical pixels for every thread count and tile size.
 @Suite struct CompositorDeterminismTests {
     @Test(arguments: ["a_rects_512x512", "b_rrects_affine_512x512", "c_fill_paths_512x512", "d_stroke_paths_512x512",
                       "e_images_affine_512x512", "f_images_perspective_512x512"])

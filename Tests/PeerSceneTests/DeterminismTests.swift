@@ -3,7 +3,7 @@ import PeerScene
 import QuartzRaster
 import Testing
 
-/// DESIGN.md, test kind 4: the same scene gives bit-identical pixels whatever the thread count and tile size.
+/// README.md, Determinism: the same scene gives bit-identical pixels whatever the thread count and tile size.
 @Suite struct RasterDeterminismTests {
     @Test(arguments: ["a_rects_512x512", "b_rrects_affine_512x512", "c_fill_paths_512x512", "d_stroke_paths_512x512",
                       "e_images_affine_512x512", "f_images_perspective_512x512"])

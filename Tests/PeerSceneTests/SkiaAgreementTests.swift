@@ -5,9 +5,10 @@ import QuartzRaster
 import Testing
 
 /// The raster core against Skia on the peer scenes (fixtures/peer-scenes, references rendered by
-/// the peer harness's Skia player, see fixtures/peer-reference/README.md). Bars: bench PEERS.md "Quality bar for the project" — the worse of
-/// Blend2D's and cairo's agreement with Skia per scene, rounded up; at 512x512 the same rule applied to
-/// the 512 table. Scene f has no second peer; PEERS.md says to use scene e's bar as a guide.
+/// the peer harness's Skia player, see fixtures/peer-reference/README.md). Bars: Benchmarks/peers/README.md,
+/// "Agreement with Skia and the quality bar" — the worse of Blend2D's and cairo's agreement with Skia per scene
+/// in the published peer figures, rounded up; at 512x512 the same rule applied to the 512 table. Scene f has no
+/// second peer (only Skia draws perspective): it takes scene e's bar.
 struct QualityBar: Sendable, CustomStringConvertible {
     var scene: String
     var maxMean: Double = .infinity
@@ -31,7 +32,7 @@ let qualityBars: [QualityBar] = [
     QualityBar(scene: "a_rects_1920x1080", maxMean: 0.6, maxPercentOver8: 0, maxAbsolute: 5),
     QualityBar(scene: "b_rrects_affine_1920x1080", maxMean: 0.6, maxPercentOver8: 0.35),
     QualityBar(scene: "c_fill_paths_1920x1080", maxPercentOver8: 1.8, maxPercentOver32: 0.12),
-    // Scene d (strokes) at PEERS.md's bar; it was missed by a hair until round caps and joins became
+    // Scene d (strokes) at the bar as derived above; it was missed by a hair until round caps and joins became
     // area-exact chords instead of cubics the filler flattened inside the circle (PathStrokeRoundArcs.swift).
     QualityBar(scene: "d_stroke_paths_1920x1080", maxPercentOver8: 2.1, maxPercentOver32: 0.07),
     QualityBar(scene: "e_images_affine_1920x1080", maxMean: 0.4, maxPercentOver8: 0, maxAbsolute: 6),

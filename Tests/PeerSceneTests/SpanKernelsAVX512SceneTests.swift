@@ -3,7 +3,7 @@ import PeerScene
 import QuartzRaster
 import Testing
 
-/// DESIGN.md, test kind 4 (differential): whole peer-scene frames are byte-identical whether `.automatic` spans
+/// Differential test (README.md, Determinism): whole peer-scene frames are byte-identical whether `.automatic` spans
 /// run the AVX-512 kernels or the AVX2 kernels (SpanKernelsAVX512.swift). Scene a is almost all solid blocks
 /// (rk_solid_block_over), b rounded rectangles (blocks and masked spans), c filled paths (masked spans), e
 /// affine images (rk_image_affine_plan_over's 512-bit loops, raster_kernels_images_avx512.c), g animated

@@ -3,7 +3,7 @@ import PeerScene
 import QuartzRaster
 import Testing
 
-/// DESIGN.md, test kind 4 (differential): whole peer-scene frames are byte-identical whether the source-over
+/// Differential test (README.md, Determinism): whole peer-scene frames are byte-identical whether the source-over
 /// spans run the AVX2 kernels or the portable Swift code (SpanKernels.swift). Scene a is almost all solid
 /// source-over spans (constant and masked coverage), scene e image spans (source rows with an opacity).
 /// Serialized: `withAVX2Disabled` is process-wide, so the AVX2 renders must not overlap another of these tests;

@@ -1,6 +1,6 @@
-// "Memory bounded by frame size: no per-layer full-frame buffers except where a group (opacity, mask,
-// filter) needs one, and those come from a reused pool", and "frames bit-identical for any thread count"
-// (DESIGN.md determinism). The pool's internal statistics count surface bytes handed out at once, buffers
+// Memory bounded by frame size (no per-layer full-frame buffers except where a group (opacity, mask, filter)
+// needs one, and those come from a reused pool) and frames bit-identical for any thread count (README.md,
+// Determinism). The pool's internal statistics count surface bytes handed out at once, buffers
 // allocated and blurred shadow mask bytes alive at once; the pixels are compared with one-shot renders.
 import Foundation
 import QuartzMath

@@ -2,8 +2,9 @@
 // CompositorTileContext.compositesInPlace allows (a frame that stays cached and a stride that spreads a tile's rows
 // over the L1 sets), else in the worker's scratch tile (or, sharp rectangles alone, band by band) and written out
 // to the frame: with streaming stores when the frame is larger than CompositorTileContext.streamingFrameBytes,
-// with ordinary ones otherwise. The rest are composited in place. The route must never change a pixel: DESIGN.md's
-// determinism rule (the same scene gives bit-identical pixels whatever the thread count or tile size) extends to it.
+// with ordinary ones otherwise. The rest are composited in place. The route must never change a pixel:
+// README.md's determinism rule (the same scene gives bit-identical pixels whatever the thread count or tile size)
+// extends to it.
 import Foundation
 import QuartzMath
 import QuartzRaster

@@ -1,6 +1,6 @@
 // A kept CompositorSurfacePool also keeps the workers' tile scratches (clip masks, span rows, the filler's
 // accumulation rows) from frame to frame. What a scratch held from another frame must never reach a pixel:
-// DESIGN.md determinism ("same input, bit-identical output") holds whatever pool and scratch a frame gets.
+// README.md, Determinism (the same scene, bit-identical pixels) holds whatever pool and scratch a frame gets.
 import Foundation
 import QuartzMath
 import QuartzRaster

@@ -1,6 +1,6 @@
 // Frame tiles that hold sharp solid rectangles alone are drawn one band of identical rows at a time
 // (CompositorSharpBands.swift) when their bands are tall enough, else in place. Neither route may change a
-// pixel: DESIGN.md's determinism rule (the same scene gives bit-identical pixels whatever the thread count or
+// pixel: README.md's determinism rule (the same scene gives bit-identical pixels whatever the thread count or
 // tile size) extends to it. The band route runs only for frames with the background option, so each scene is
 // drawn over garbage with the option and compared with the in-place route over a pre-cleared bitmap.
 import Foundation

@@ -1,5 +1,5 @@
 // Solid layer rectangles under affine matrices are planned as `.solid` operations whose preparation uses only
-// what planning computed (CompositorSolidRect). DESIGN.md determinism: that shortcut must prepare exactly the
+// what planning computed (CompositorSolidRect). README.md, Determinism: that shortcut must prepare exactly the
 // operation the general item path does (CompositorPreparer.prepareItem, CompositorOp.make): the same pixel
 // bounds, colour and coverage. Rectangles the analytic coverage cannot take (projective matrices, uneven
 // corners, empty or 1e30-sized ones, NaN) must stay general items.

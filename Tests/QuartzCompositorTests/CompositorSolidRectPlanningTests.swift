@@ -1,5 +1,5 @@
 // CompositorPlan.plannedSolid writes Foundation's CGRect accessors, QuartzMath's CGRect.applying and the colour's
-// libm rounding out as inline arithmetic (CompositorSolidRectPlanning.swift). DESIGN.md determinism: planning must
+// libm rounding out as inline arithmetic (CompositorSolidRectPlanning.swift). README.md, Determinism: planning must
 // give the same values as before, bit for bit, or the pixels could change. The reference below is the composition
 // it replaced (RenderRoundedRect.effectiveRadius, CGRect.standardized, CompositorProjection.deviceBoundingBox,
 // CompositorCoverageBuilder.isModest, compositorPixelBounds(margin: 1), CGColor.compositorPremultiplied), run on

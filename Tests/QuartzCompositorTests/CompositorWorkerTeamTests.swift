@@ -1,5 +1,5 @@
-// The helper threads a kept CompositorSurfacePool runs multi-threaded frames on. DESIGN.md determinism
-// ("same input, bit-identical output, whatever the thread count"): frames through the team equal one-thread
+// The helper threads a kept CompositorSurfacePool runs multi-threaded frames on. README.md, Determinism
+// (bit-identical pixels whatever the thread count): frames through the team equal one-thread
 // frames; every participant runs every job exactly once; an idle team ends up asleep, not spinning.
 import Foundation
 import QuartzMath

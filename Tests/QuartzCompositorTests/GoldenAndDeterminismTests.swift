@@ -1,4 +1,4 @@
-// Golden images of the fixture scenes and the determinism matrix (DESIGN.md test kinds 3 and 4).
+// Golden images of the fixture scenes and the determinism matrix (README.md, Determinism).
 // Goldens live in fixtures/golden/compositor/; set OPENQUARTZ_UPDATE_GOLDENS=1 to rewrite them (then review
 // them by eye). Tolerance: ±1 per channel, because erfc/atan2/exp from the platform's libm may differ by an
 // ulp and move a rounding; every golden is opaque, so the PNG round trip is exact. A failure writes the

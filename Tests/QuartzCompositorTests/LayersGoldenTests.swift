@@ -14,7 +14,7 @@ import Testing
         try LayersGolden.check(try scene.render(threads: 2), name)
     }
 
-    /// DESIGN.md determinism: pixels never depend on the thread count or the tile size.
+    /// README.md, Determinism: pixels never depend on the thread count or the tile size.
     @Test(arguments: LayersGoldenScenes.all.map(\.name))
     func bitIdenticalForThreadsAndTiles(_ name: String) throws {
         let scene = try #require(LayersGoldenScenes.all.first { $0.name == name })

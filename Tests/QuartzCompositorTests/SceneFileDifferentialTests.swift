@@ -1,6 +1,6 @@
 // The differential test: every fixture scene in fixtures/scenes/*.json, loaded with `Scene.load` and
 // rendered by CARenderer at several times across its duration, gives the same bytes at 1, 2 and 4 threads
-// and tile sizes 64 and 24 (DESIGN.md determinism: pixels never depend on the thread count or the tile size);
+// and tile sizes 64 and 24 (README.md, Determinism: pixels never depend on the thread count or the tile size);
 // so do the transition golden scenes and this branch's gradient and opacity scenes through the same grid.
 // Scenes render at half scale to keep the suite fast.
 import Foundation

@@ -1,5 +1,5 @@
 // Golden images of the transition scenes (fixtures/golden/transitions/, reviewed by eye) and their
-// determinism across thread counts and tile sizes (DESIGN.md: pixels never depend on either).
+// determinism across thread counts and tile sizes (README.md, Determinism: pixels never depend on either).
 import Foundation
 import QuartzPNG
 import QuartzRaster

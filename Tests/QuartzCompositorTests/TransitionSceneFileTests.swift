@@ -1,6 +1,6 @@
 // The fixture scene fixtures/scenes/transitions-uikit-and-filters.json rendered through the scene loader and
 // CARenderer: a golden half-way through (fixtures/golden/transitions/, reviewed by eye) and the determinism
-// matrix (DESIGN.md: the same bytes for any thread count and tile size) at several times.
+// matrix (README.md, Determinism: the same bytes for any thread count and tile size) at several times.
 import Foundation
 import OpenQuartz
 import Testing

@@ -4,7 +4,7 @@ import Testing
 
 // The C binning kernel must give exactly the Swift binning's tiles, bins and carries (FillPathCoverage.swift:
 // carries are exact integers, edges keep path order within a tile), so coverage stays bit-identical
-// (DESIGN.md, "Deterministic output").
+// (README.md, Determinism).
 @Suite struct FillBinningKernelTests {
     static func expectSameBinning(_ edges: [FillEdge], grid: FillTileGrid, _ label: String) {
         let swift = FillPathCoverage(edges: edges, fillRule: .winding, grid: grid, implementation: .swift)

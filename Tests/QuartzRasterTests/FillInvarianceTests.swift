@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import QuartzRaster
 
-// Determinism (project brief, "Deterministic output"; DESIGN.md test kind 4): the same path must give the
+// README.md, Determinism: the same path must give the
 // same bytes for every tile size and thread count.
 @Suite struct FillInvarianceTests {
     /// Random self-intersecting polygons with long shallow edges that cross many tiles, some outside.

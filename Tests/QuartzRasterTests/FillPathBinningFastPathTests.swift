@@ -3,7 +3,7 @@ import Testing
 @testable import QuartzRaster
 
 // The C binning's short paths must give exactly the Swift binning's box, tiles, bins and carries
-// (FillPathCoverage.swift; DESIGN.md, "Deterministic output"): rk_fill_edge_extent (the occupied box, AVX2 and
+// (FillPathCoverage.swift; README.md, Determinism): rk_fill_edge_extent (the occupied box, AVX2 and
 // portable tiers) and rk_fill_bin_count's one-tile path (an edge inside one tile band and, after the box clamps,
 // one tile column: one, two or many pixel rows, the box's last column without a carry, power-of-two and other
 // tile sizes).

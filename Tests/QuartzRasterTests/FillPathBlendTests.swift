@@ -4,7 +4,7 @@ import Testing
 
 // FillPathCoverage.blendSolid (FillPathBlend.swift, rk_fill_sweep_blend_tile) must leave exactly the pixels of
 // compositing the path's spans one by one with FillSourceOver.blendSolid: the contract of
-// FillCoverageSource.blendSolid ("either way the pixels are the same") and DESIGN.md's deterministic output.
+// FillCoverageSource.blendSolid ("either way the pixels are the same") and README.md's Determinism section.
 // Every tier (AVX-512, AVX2, portable) is compared with the Swift sweep's spans blended by the portable path.
 @Suite struct FillPathBlendTests {
     /// A premultiplied background with varied alpha (channels never above alpha), so the blend matters.

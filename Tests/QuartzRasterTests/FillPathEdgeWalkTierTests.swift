@@ -4,7 +4,7 @@ import Testing
 
 // The C edge walk (raster_kernels_paths.c) has a portable tier and a vector tier (AVX2 and up: row crossings and
 // the one- and two-cell pieces computed 4 rows at a time); both must leave every tile's deltas, carries and
-// touched bits exactly as the Swift walk does (DESIGN.md, "Deterministic output": same input, same bytes on
+// touched bits exactly as the Swift walk does (README.md, Determinism: same input, same bytes on
 // every kernel tier). This suite runs whichever tier the CPU and OPENQUARTZ_DISABLE_AVX2 / _AVX512 select;
 // running it under those settings covers each tier.
 @Suite struct FillPathEdgeWalkTierTests {

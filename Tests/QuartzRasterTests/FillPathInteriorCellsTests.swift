@@ -5,7 +5,7 @@ import Testing
 // The vector tiers of the C edge walk run a row segment inside the tile's columns over 3 to 5 cells through
 // lanes (rk_paths_walk_cells.h: all its boundary crossings at once, each cell's two sums added as one), and
 // segments of more cells, or too near the tile's right side for 8 lanes, through the scalar loop. Both must
-// leave the deltas, carries and touched bits of the Swift walk exactly (DESIGN.md, "Deterministic output").
+// leave the deltas, carries and touched bits of the Swift walk exactly (README.md, Determinism).
 // Run under OPENQUARTZ_DISABLE_AVX512 / _AVX2 this covers each tier.
 @Suite struct FillPathInteriorCellsTests {
     /// Shallow edges whose rows cross 2 to 8 cells, placed so that many rows' cells straddle a 64-cell touched

@@ -3,7 +3,7 @@ import Testing
 @testable import QuartzRaster
 
 // The C row sweep (raster_kernels_paths_sweep.c) must hand on exactly the spans of the Swift sweep: same
-// rows, columns, constant alphas and mask bytes, in the same order (DESIGN.md, "Deterministic output";
+// rows, columns, constant alphas and mask bytes, in the same order (README.md, Determinism;
 // alphas per FillFixedPoint.swift's fillAlphaNonZero / fillAlphaEvenOdd, which the Swift sweep uses).
 @Suite struct FillPathSweepKernelTests {
     /// A span with its coverage bytes copied out (a mask is only valid inside the callback).

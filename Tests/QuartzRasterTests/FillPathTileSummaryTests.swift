@@ -3,8 +3,8 @@ import Testing
 @testable import QuartzRaster
 
 // FillPathCoverage.tileSummary lets a tile without edges be drawn without reading its offsets and carries.
-// It must say exactly what those arrays say, so the coverage of every pixel is unchanged (DESIGN.md,
-// "Deterministic output"; the coverage itself is the exact-area coverage of the exact-area path fill of spec §5.6,
+// It must say exactly what those arrays say, so the coverage of every pixel is unchanged (README.md,
+// Determinism; the coverage itself is the exact-area coverage of the exact-area path fill of spec §5.6,
 // pinned by FillPathCoverageTests). Not an Apple API: the values are checked against the binned arrays.
 @Suite struct FillPathTileSummaryTests {
     static func alpha(_ carry: Int32, _ rule: CGPathFillRule) -> UInt8 {

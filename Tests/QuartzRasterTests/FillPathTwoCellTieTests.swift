@@ -4,7 +4,7 @@ import Testing
 
 // Where a row segment over two cells crosses their shared boundary, the C edge walk (raster_kernels_paths.c,
 // add_segment) must round exactly as the Swift walk: round half to even of a · (dy / dx) in Double
-// (FillFixedPoint.swift; DESIGN.md, "Deterministic output"). Away from half-integers any sound formula agrees;
+// (FillFixedPoint.swift; README.md, Determinism). Away from half-integers any sound formula agrees;
 // at exact ties the Double steps decide, and a reformulation (a multiply by a table reciprocal, tried
 // earlier) parts from the division in about 5 % of them. Half of these segments are exact ties.
 @Suite struct FillPathTwoCellTieTests {

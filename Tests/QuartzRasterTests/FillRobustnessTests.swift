@@ -3,7 +3,7 @@ import Testing
 import QuartzMath
 @testable import QuartzRaster
 
-// Bad input (house rules in the project brief): NaN, infinities and huge coordinates must not crash, hang
+// Bad input (README.md, Safety): NaN, infinities and huge coordinates must not crash, hang
 // or allocate hugely, and must give sane coverage. Core Graphics closes open subpaths for filling
 // (Apple, "CGContext.fillPath": "closes any open subpaths"), which the builder mirrors.
 @Suite struct FillRobustnessTests {

@@ -4,7 +4,7 @@ import Testing
 
 // The filler's speed paths must not change a single coverage value: the C edge walk against the
 // Swift walk, and the sparse span sweep against the accumulated coverage it maps (FillFixedPoint.swift: alpha =
-// round(min(1, |w|) · 255) for nonzero, the fold of w for even-odd; DESIGN.md, "Deterministic output").
+// round(min(1, |w|) · 255) for nonzero, the fold of w for even-odd; README.md, Determinism).
 @Suite struct FillSparseSweepTests {
     /// Self-intersecting polygons with long shallow and steep edges, partly outside the clip, plus a thin
     /// sliver and an edge lying exactly on tile and pixel boundaries.

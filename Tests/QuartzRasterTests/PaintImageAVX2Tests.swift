@@ -7,7 +7,7 @@ import Testing
 /// Semantics: SCENES.md's "bilinear filtering at pixel centres and clamped to its edge texels" (the sampling
 /// rules of PaintImageShader.swift) and Apple's CGBlendMode.normal ("R = S + D·(1 − Sa)") with the 8-bit
 /// rounding of PaintBlendSpan.swift. The AVX2 code is an optimisation only: the contract is identical bytes
-/// (DESIGN.md: deterministic output), so every comparison is exact.
+/// (README.md, Determinism), so every comparison is exact.
 @Suite struct PaintImageAVX2Tests {
     static func randomImage(width: Int, height: Int, seed: UInt64) -> CGImage {
         var random = PaintTestRandom(seed: seed)

@@ -6,7 +6,7 @@ import Testing
 /// portable Swift path, byte for byte. Semantics: SCENES.md's "bilinear filtering at pixel centres and clamped
 /// to its edge texels" (PaintImageShader.swift's sampling rules) and Apple's CGBlendMode.normal ("R = S +
 /// D·(1 − Sa)") with PaintBlendSpan.swift's 8-bit rounding. AVX-512 is an optimisation only: the contract is
-/// identical bytes (DESIGN.md: deterministic output). Span lengths 0…300 cover every masked tail (0…15 lanes
+/// identical bytes (README.md, Determinism). Span lengths 0…300 cover every masked tail (0…15 lanes
 /// after 0…18 whole 16-pixel groups, so 0…9 paired 32-pixel steps with and without a lone 16-pixel group
 /// before the tail); sentinels around each span must survive (masked lanes are neither read
 /// past the span nor written). Kernels are called directly (PaintImageAVX512Kernels), so another test's

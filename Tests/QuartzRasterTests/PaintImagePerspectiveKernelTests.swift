@@ -6,8 +6,8 @@ import Testing
 /// The C perspective kernels (raster_kernels_images_perspective.c, AVX2 and AVX-512) against the portable Swift
 /// perspective kernel of PaintImagePerspectiveKernel.swift. Semantics: SCENES.md's "bilinear filtering at pixel
 /// centres and clamped to its edge texels" under a homography (PaintImageShader.swift's rules; W ≤ 0 is
-/// transparent). The C code is an optimisation only: the contract is identical bytes (DESIGN.md: deterministic
-/// output), so every comparison is exact.
+/// transparent). The C code is an optimisation only: the contract is identical bytes (README.md,
+/// Determinism), so every comparison is exact.
 @Suite struct PaintImagePerspectiveKernelTests {
     /// Image → device maps of cards turned about y or x under perspective (SCENES.md's m34 style), placed on and
     /// off the frame, some with the horizon crossing the rows (W changes sign inside spans), some minifying

@@ -3,9 +3,10 @@ import QuartzMath
 import Testing
 @testable import QuartzRaster
 
-/// Flattening accuracy and robustness. The tolerance contract is this project's (DESIGN.md raster stage;
-/// Core Graphics documents no flatness for paths), the error bound is Wang's formula (file header of
-/// PathFlattening.swift); the sink contract is Core/PolylineSink.swift.
+/// Flattening accuracy and robustness. The tolerance contract is this project's (the polyline stays within
+/// `tolerance` of the curve, first line of PathFlattening.swift; Core Graphics documents no flatness for
+/// paths), the error bound is Wang's formula (file header of PathFlattening.swift); the sink contract is
+/// Core/PolylineSink.swift.
 @Suite struct PathFlatteningTests {
     /// Every flattened point lies within `tol` of the curve, and every sampled curve point within `tol` of
     /// the polyline.

@@ -5,7 +5,7 @@ import Testing
 // The AVX2 span kernels (RasterKernels, chosen at run time) against the portable Swift SIMD path, byte for byte.
 // Both implement Porter–Duff source-over on premultiplied colour (Apple: CGBlendMode.normal,
 // "R = S + D·(1 − Sa)") with the 8-bit rounding documented in FillSourceOver.swift and PaintBlendSpan.swift;
-// the AVX2 path is an optimisation only, so the contract is identical bytes (DESIGN.md: deterministic output).
+// the AVX2 path is an optimisation only, so the contract is identical bytes (README.md, Determinism).
 // Spans of every length 0…100 start at offsets 0…3 pixels into a buffer, so both aligned and misaligned vectors
 // and every tail length (the Swift 8-lane steps and the scalar rest after the 16-pixel AVX2 steps) are covered.
 @Suite(.enabled(if: SpanKernels.isAVX2Supported, "this CPU has no AVX2: nothing to compare"))

@@ -5,8 +5,8 @@ import Testing
 // The AVX-512 kernels (RasterKernels/raster_kernels_avx512.c) against the AVX2 kernels and the portable Swift
 // path, byte for byte. All three implement Porter–Duff source-over on premultiplied colour (Apple:
 // CGBlendMode.normal, "R = S + D·(1 − Sa)") with the 8-bit rounding documented in FillSourceOver.swift and
-// PaintBlendSpan.swift; AVX-512 is an optimisation only, so the contract is identical bytes (DESIGN.md:
-// deterministic output). Widths 0…300 cover every tail length (0…15 masked lanes after 0…18 whole
+// PaintBlendSpan.swift; AVX-512 is an optimisation only, so the contract is identical bytes (README.md,
+// Determinism). Widths 0…300 cover every tail length (0…15 masked lanes after 0…18 whole
 // 16-pixel groups) at offsets 0…3 pixels into a buffer (aligned and misaligned vectors); sentinels around the
 // span (and between block rows) must survive, since masked lanes may neither be read past the span nor
 // written. The kernels are called directly (SpanKernelsAVX512), so a `withAVX512Disabled` call running in

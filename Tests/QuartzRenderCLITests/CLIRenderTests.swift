@@ -1,6 +1,6 @@
 // `quartz-render render` end to end: the frames it writes equal the library's CARenderer frames at the
 // same times ("frame time = start + index / fps, never accumulated; any frame renders directly"),
-// whatever the thread count (DESIGN: deterministic output), at the requested size and background.
+// whatever the thread count (README.md, Determinism), at the requested size and background.
 import Foundation
 import OpenQuartz
 import Testing

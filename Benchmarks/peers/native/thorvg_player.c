@@ -3,9 +3,10 @@
  * Engine with 0 threads and canvas option NONE (no partial/smart rendering), so it runs on this thread.
  * Retained before timing: one Tvg_Paint per item (shape with its path or native rect/round-rect, or a picture
  * holding the premultiplied texture), all added to the canvas. Each timed frame fills the buffer with the
- * background, re-sets every paint's transform and opacity (so every paint is re-rasterized, as in PEERS.md),
- * then update + draw (no clear) + sync. ThorVG's Tvg_Matrix is column-vector form (x' = e11 x + e12 y + e13),
- * the transpose of the scene's row-vector 4x4. Projective scenes (f) are reported unsupported.
+ * background, re-sets every paint's transform and opacity (so every paint is re-rasterized, as in the published
+ * peer figures; README.md, "What it runs"), then update + draw (no clear) + sync. ThorVG's Tvg_Matrix is
+ * column-vector form (x' = e11 x + e12 y + e13), the transpose of the scene's row-vector 4x4. Projective scenes
+ * (f) are reported unsupported.
  *
  * The thorvg-python wheel ships libthorvg-1.so without its C header, so the few C API declarations used here
  * are written out below from ThorVG 1.0's documented thorvg_capi.h (types and enum values as documented). */

@@ -14,12 +14,13 @@
 //
 // Why uniform steps, although Wang's bound is loose (most chords stray far less than `tolerance`): chords
 // placed adaptively, each checked to stray just under 0.2 px, took a third fewer edges on the peer scene c
-// (29 K against 45 K at 1080p) but moved the renders away from the Skia reference past the PEERS.md quality
-// bar (c: 2.09 % of pixels off by more than 8/255 against 1.68 %). They matched the uniform chords' agreement
-// only at about 0.1 px, with nearly as many edges and a dearer flattener (Benchmarks/RESULTS.md). Chords
-// with their inner points pushed outward by half the local sagitta held the agreement for fills at 0.3 px, but
-// the per-point push cost more than the 18 % fewer edges saved (c 2.6–4.4 % slower): the frame time of c and d
-// falls only about 0.3 % per 1 % fewer edges (0.2 → 0.3 px, uniform: 5–7 %).
+// (29 K against 45 K at 1080p) but moved the renders away from the Skia reference past the peer quality bar
+// (Benchmarks/peers/README.md, "Agreement with Skia and the quality bar"; c: 2.09 % of pixels off by more
+// than 8/255 against 1.68 %). They matched the uniform chords' agreement only at about 0.1 px, with nearly
+// as many edges and a dearer flattener (Benchmarks/RESULTS.md). Chords with their inner points pushed outward
+// by half the local sagitta held the agreement for fills at 0.3 px, but the per-point push cost more than the
+// 18 % fewer edges saved (c 2.6–4.4 % slower): the frame time of c and d falls only about 0.3 % per 1 % fewer
+// edges (0.2 → 0.3 px, uniform: 5–7 %).
 //
 // Non-finite points (NaN, ±infinity) are dropped here: a segment to such a point is skipped and the next
 // finite point continues the contour; a subpath whose move point is not finite starts at its first finite
