@@ -48,9 +48,15 @@ enum PartialFiles {
         return (host, pid)
     }
 
-    /// Whether a process with this PID runs on this host (EPERM: it exists but belongs to someone else).
+    /// Whether a process with this PID runs on this host (EPERM: it exists but belongs to someone else). A
+    /// zombie (exited, not yet reaped by its parent: state Z or X in /proc/PID/stat) writes nothing more, so
+    /// it counts as gone; a killed farm task's process can stay one for seconds while its rerun starts.
     static func isAlive(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(after: end)...].drop { $0 == " " }.first
+        return state != "Z" && state != "X"
     }
 
     /// Removes stale partial files in `folder` and logs each one; returns the names removed. Unreadable

@@ -53,13 +53,26 @@ import Testing
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
+        // A process that has exited and is not reaped yet (a zombie of this test process) is gone too.
+        var zombie: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { argv.forEach { free($0) } }
+        #expect(posix_spawn(&zombie, "/bin/true", nil, nil, argv, environ) == 0)
+        defer { var status: Int32 = 0; waitpid(zombie, &status, 0) }
+        var waited = 0
+        while (try? String(contentsOfFile: "/proc/\(zombie)/stat", encoding: .utf8))?.contains(") Z ") != true, waited < 5_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        try #require(waited < 5_000, "the spawned process did not become a zombie")
         let host = Self.hostTag, me = ProcessInfo.processInfo.processIdentifier
+        let zombieFile = ".007.png.\(host)-\(zombie).partial"
         let dead = ".003.png.\(host)-\(gone.processIdentifier).partial"
         let deadInner = "..004.png.\(host)-\(gone.processIdentifier).partial.\(UUID().uuidString).tmp"
         let live = ".005.png.\(host)-\(me).partial"       // this test process is alive
         let foreign = ".006.png.otherhost-\(me).partial"   // another host's: young, so kept
         let unrelated = ".notes.partial"                    // not our pattern
-        for name in [dead, deadInner, live, foreign, unrelated] {
+        for name in [dead, deadInner, live, foreign, unrelated, zombieFile] {
             try Data("x".utf8).write(to: frames.appendingPathComponent(name))
         }
         let result = try CLI.run(["render", Self.scene, "--frames", "0..<2", "--size", "16x16", "--progress", "none",
@@ -69,6 +82,7 @@ import Testing
         #expect(left == Set(["000.png", "001.png", live, foreign, unrelated]), "\(left)")
         #expect(result.stderr.contains("removed stale partial file") && result.stderr.contains(dead), "\(result.stderr)")
         #expect(result.stderr.contains("process \(gone.processIdentifier) is gone"))
+        #expect(result.stderr.contains("process \(zombie) is gone"), "\(result.stderr)")
     }
 
     /// The resume test the issue asks for: kill `--shard 1/2` mid-way, rerun it with --skip-existing, and
