@@ -14,6 +14,13 @@ ok() { printf 'ok: %s\n' "$*" >&3; }
 skip() { printf 'skip: %s\n' "$*" >&3; exit "$SKIP_STATUS"; }
 fail() { printf 'FAIL: %s\n' "$*" >&3; exit 1; }
 
+# farm_quartz_render [PATH]: sets QUARTZ_RENDER to PATH (default: quartz-render on PATH), made absolute.
+farm_quartz_render() {
+    QUARTZ_RENDER=${1:-$(command -v quartz-render || true)}
+    [ -n "$QUARTZ_RENDER" ] && [ -x "$QUARTZ_RENDER" ] || fail "quartz-render not found: pass its path (swift build -c release --product quartz-render)"
+    QUARTZ_RENDER=$(cd "$(dirname "$QUARTZ_RENDER")" && pwd)/$(basename "$QUARTZ_RENDER")
+}
+
 # doc_block HEADING LANG [N]: the N-th (default 1st) ```LANG block after the line HEADING in docs/cli.md.
 doc_block() {
     local block

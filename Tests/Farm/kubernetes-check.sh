@@ -6,9 +6,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/farm-common.sh"
 source "$FARM_DIR/farm-venv.sh"
-QUARTZ_RENDER=${1:-$(command -v quartz-render || true)}
-[ -n "$QUARTZ_RENDER" ] && [ -x "$QUARTZ_RENDER" ] || fail "quartz-render not found: pass its path (swift build -c release --product quartz-render)"
-QUARTZ_RENDER=$(cd "$(dirname "$QUARTZ_RENDER")" && pwd)/$(basename "$QUARTZ_RENDER")
+farm_quartz_render "${1:-}"
 farm_venv
 work=$(mktemp -d "${TMPDIR:-/tmp}/quartz-kubernetes-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT

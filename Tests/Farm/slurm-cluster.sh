@@ -20,9 +20,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/farm-common.sh"
 started=$SECONDS
 
-QUARTZ_RENDER=${1:-$(command -v quartz-render || true)}
-[ -n "$QUARTZ_RENDER" ] && [ -x "$QUARTZ_RENDER" ] || fail "quartz-render not found: pass its path (swift build -c release --product quartz-render)"
-QUARTZ_RENDER=$(cd "$(dirname "$QUARTZ_RENDER")" && pwd)/$(basename "$QUARTZ_RENDER")
+farm_quartz_render "${1:-}"
 
 [ "$(id -u)" = 0 ] || skip "needs root: slurmd runs the tasks and apt-get installs slurm-wlm and munge"
 missing=()
