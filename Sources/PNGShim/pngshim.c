@@ -126,8 +126,35 @@ long oq_zlib_inflate(const uint8_t *source, size_t source_length, uint8_t *desti
     return (long)written;
 }
 
-static int oq_png_read_stream(FILE *file, size_t maximum_pixels, uint32_t *width, uint32_t *height,
-                              uint8_t **pixels, char *message, size_t message_capacity);
+/* The largest chunk other than IDAT the readers accept, and the most a compressed text chunk or colour
+   profile may inflate to: far above real text, Exif and ICC data, small enough that the buffer libpng
+   allocates and clears per chunk (its length + 1 bytes) stays cheap. libpng's own check of a chunk's length
+   is only a warning when reading, so the read callback below enforces this one as an error. */
+#define OQ_PNG_MAXIMUM_CHUNK_BYTES ((png_uint_32)4 << 20)
+/* Text, sPLT and unknown chunks libpng keeps in memory beyond this many are skipped with a warning, which
+   bounds what a file of many small inflating chunks can hold at once. */
+#define OQ_PNG_MAXIMUM_CACHED_CHUNKS 32
+
+/* What the read callback needs: the stream, the pixel cap, and the header's size when it is over the cap.
+   It lives in the caller of oq_png_read_stream, outside the frame that calls setjmp, so the callback's
+   writes are still there after a longjmp. */
+typedef struct {
+    FILE *file;
+    size_t maximum_pixels;
+    png_uint_32 width, height;
+    int too_large;
+} oq_read_source;
+
+static void oq_read_source_init(oq_read_source *source, FILE *file, size_t maximum_pixels) {
+    source->file = file;
+    source->maximum_pixels = maximum_pixels;
+    source->width = 0;
+    source->height = 0;
+    source->too_large = 0;
+}
+
+static int oq_png_read_stream(oq_read_source *source, uint32_t *width, uint32_t *height, uint8_t **pixels,
+                              char *message, size_t message_capacity);
 
 int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32_t *height,
                 uint8_t **pixels, char *message, size_t message_capacity) {
@@ -140,7 +167,9 @@ int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32
         snprintf(message, message_capacity, "%s", strerror(errno));
         return -1;
     }
-    return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
+    oq_read_source source;
+    oq_read_source_init(&source, file, maximum_pixels);
+    return oq_png_read_stream(&source, width, height, pixels, message, message_capacity);
 }
 
 int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixels, uint32_t *width,
@@ -158,24 +187,60 @@ int oq_png_read_memory(const uint8_t *bytes, size_t length, size_t maximum_pixel
         snprintf(message, message_capacity, "%s", strerror(errno));
         return -1;
     }
-    return oq_png_read_stream(file, maximum_pixels, width, height, pixels, message, message_capacity);
+    oq_read_source source;
+    oq_read_source_init(&source, file, maximum_pixels);
+    return oq_png_read_stream(&source, width, height, pixels, message, message_capacity);
 }
 
-/* libpng's read callback: a short read names where the data stopped instead of libpng's bare "Read Error". */
+static png_uint_32 oq_big_endian_32(const png_byte *bytes) {
+    return (png_uint_32)bytes[0] << 24 | (png_uint_32)bytes[1] << 16 | (png_uint_32)bytes[2] << 8 | bytes[3];
+}
+
+/* libpng's read callback: a short read names where the data stopped instead of libpng's bare "Read Error".
+   It also sees every chunk header before libpng acts on it, so an oversized chunk is refused before libpng
+   allocates for it, and the IHDR data, so a header above the pixel cap stops the read at once. */
 static void oq_file_read(png_structp png, png_bytep data, png_size_t length) {
-    FILE *file = (FILE *)png_get_io_ptr(png);
-    if (fread(data, 1, length, file) == length) return;
-    if (ferror(file)) png_error(png, strerror(errno));
-    char text[160];
-    snprintf(text, sizeof text, "the data ends early, after %ld bytes: the file is truncated or incomplete", ftell(file));
-    png_error(png, text);
+    oq_read_source *source = (oq_read_source *)png_get_io_ptr(png);
+    FILE *file = source->file;
+    if (fread(data, 1, length, file) != length) {
+        if (ferror(file)) png_error(png, strerror(errno));
+        char text[160];
+        snprintf(text, sizeof text, "the data ends early, after %ld bytes: the file is truncated or incomplete", ftell(file));
+        png_error(png, text);
+    }
+    png_uint_32 location = png_get_io_state(png) & PNG_IO_MASK_LOC;
+    if (location == PNG_IO_CHUNK_HDR && length == 8) {
+        png_uint_32 size = oq_big_endian_32(data);
+        if (size > OQ_PNG_MAXIMUM_CHUNK_BYTES && memcmp(data + 4, "IDAT", 4) != 0) {
+            char text[200];
+            int letters = 1;
+            for (int i = 4; i < 8; i++) letters &= (data[i] >= 'A' && data[i] <= 'Z') || (data[i] >= 'a' && data[i] <= 'z');
+            if (letters) {
+                snprintf(text, sizeof text, "the %.4s chunk is %lu bytes, more than the limit of %lu bytes for any chunk but IDAT",
+                         (const char *)data + 4, (unsigned long)size, (unsigned long)OQ_PNG_MAXIMUM_CHUNK_BYTES);
+            } else {
+                snprintf(text, sizeof text, "a chunk is %lu bytes, more than the limit of %lu bytes for any chunk but IDAT",
+                         (unsigned long)size, (unsigned long)OQ_PNG_MAXIMUM_CHUNK_BYTES);
+            }
+            png_error(png, text);
+        }
+    } else if (location == PNG_IO_CHUNK_DATA && length == 13 && png_get_io_chunk_type(png) == 0x49484452u /* IHDR */) {
+        png_uint_32 w = oq_big_endian_32(data), h = oq_big_endian_32(data + 4);
+        if (w != 0 && h != 0 && (size_t)w > source->maximum_pixels / (size_t)h) {
+            source->width = w;
+            source->height = h;
+            source->too_large = 1;
+            png_error(png, "the image is larger than the pixel limit");
+        }
+    }
 }
 
-/* Reads from `file` and always closes it. */
-static int oq_png_read_stream(FILE *file_in, size_t maximum_pixels, uint32_t *width, uint32_t *height,
-                              uint8_t **pixels, char *message, size_t message_capacity) {
+/* Reads from `source->file` and always closes it. */
+static int oq_png_read_stream(oq_read_source *source, uint32_t *width, uint32_t *height, uint8_t **pixels,
+                              char *message, size_t message_capacity) {
     oq_error_sink sink = {message, message_capacity};
-    FILE *volatile file = file_in;
+    FILE *volatile file = source->file;
+    size_t maximum_pixels = source->maximum_pixels;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, oq_error, oq_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
@@ -191,11 +256,22 @@ static int oq_png_read_stream(FILE *file_in, size_t maximum_pixels, uint32_t *wi
         free(rows);
         png_destroy_read_struct(&png, &info, NULL);
         fclose(file);
+        if (source->too_large) {
+            /* Refused at the header, before any pixel memory: "too large", with the size. */
+            *width = source->width;
+            *height = source->height;
+            if (message && message_capacity) message[0] = 0;
+            return -2;
+        }
         return -1;
     }
-    png_set_read_fn(png, file, oq_file_read);
-    /* The decompressed size is bounded by the checked header, so zlib bombs cannot grow memory. */
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_set_read_fn(png, source, oq_file_read);
+    /* The decompressed size is bounded by the checked header, so zlib bombs cannot grow memory. No side can
+       exceed the pixel cap (the other side is at least 1); the read callback refuses a larger header first. */
+    png_uint_32 side_limit = maximum_pixels < 1 ? 1 : maximum_pixels > PNG_UINT_31_MAX ? PNG_UINT_31_MAX : (png_uint_32)maximum_pixels;
+    png_set_user_limits(png, side_limit, side_limit);
+    png_set_chunk_malloc_max(png, OQ_PNG_MAXIMUM_CHUNK_BYTES);
+    png_set_chunk_cache_max(png, OQ_PNG_MAXIMUM_CACHED_CHUNKS);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
     *width = w;

@@ -20,8 +20,12 @@ extension FuzzBytes {
     }
 }
 
-/// At most this many path elements, so one input stays small.
+/// At most this many path operations, so one input stays small.
 private let maximumElements = 48
+/// A path adds a copy of itself only while it has at most this many elements: unbounded doubling made
+/// 48 operations into up to 2^47 elements, far beyond what one input should cost (each curve may flatten to
+/// `PathFlattening.maximumSegmentsPerCurve` segments, and every one is stroked and filled several times).
+private let maximumElementsToDouble = 64
 private let side = 32
 
 private func makePath(_ bytes: inout FuzzBytes) -> CGMutablePath {
@@ -44,7 +48,10 @@ private func makePath(_ bytes: inout FuzzBytes) -> CGMutablePath {
         case 10: path.addRoundedRect(in: bytes.rect(), cornerWidth: bytes.number(), cornerHeight: bytes.number(), transform: t)
         case 11: path.addEllipse(in: bytes.rect(), transform: t)
         case 12: path.addLines(between: (0..<Int(bytes.byte() % 6)).map { _ in bytes.point() }, transform: t)
-        default: path.addPath(path.copy() ?? CGMutablePath(), transform: t)  // doubles the path
+        default:  // doubles the path
+            if path.geometry.elementTypes.count <= maximumElementsToDouble {
+                path.addPath(path.copy() ?? CGMutablePath(), transform: t)
+            }
         }
     }
     return path

@@ -29,8 +29,10 @@ int oq_write_file(const char *path, const uint8_t *bytes, size_t length, int syn
 /// palettes and tRNS expand to alpha, gray expands to RGB, 16-bit samples are scaled to 8 bits with
 /// rounding, and no gamma conversion is applied (samples stay in the file's encoding, as browsers
 /// and image editors show them). The header is checked against `maximum_pixels` before any pixel
-/// memory is allocated. On success returns 0, sets the size and `*pixels` (free it with `free`);
-/// on failure returns -1 (unreadable) or -2 (too large, size still reported) with a message.
+/// memory is allocated. Any chunk but IDAT longer than 4 MiB is refused (-1, naming the chunk), so a file
+/// cannot make libpng allocate for a huge claimed length. On success returns 0, sets the size and
+/// `*pixels` (free it with `free`); on failure returns -1 (unreadable, with a message) or -2 (too large,
+/// size still reported).
 int oq_png_read(const char *path, size_t maximum_pixels, uint32_t *width, uint32_t *height,
                 uint8_t **pixels, char *message, size_t message_capacity);
 

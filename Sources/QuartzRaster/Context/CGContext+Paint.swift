@@ -34,25 +34,44 @@ extension CGContext {
         let area = clipRegion.intersection(currentTarget.bounds)
         if area.isEmpty { return }
         let visible = CGRect(x: area.minX, y: area.minY, width: area.width, height: area.height).applying(rasterToUser)
-        let firstColumn = ((visible.minX - r.minX) / r.width).rounded(.down)
-        let lastColumn = ((visible.maxX - r.minX) / r.width).rounded(.up)
-        let firstRow = ((visible.minY - r.minY) / r.height).rounded(.down)
-        let lastRow = ((visible.maxY - r.minY) / r.height).rounded(.up)
-        let count = (lastColumn - firstColumn) * (lastRow - firstRow)
-        guard count.isFinite, count <= Double(Self.maximumTileCount) else { return }
+        guard let columns = Self.tileIndices(from: visible.minX, to: visible.maxX, origin: r.minX, size: r.width),
+            let rows = Self.tileIndices(from: visible.minY, to: visible.maxY, origin: r.minY, size: r.height)
+        else { return }
+        let (count, overflow) = columns.count.multipliedReportingOverflow(by: rows.count)
+        guard !overflow, count <= Self.maximumTileCount else { return }
+        let xs = Self.tileOrigins(columns, origin: r.minX, size: r.width)
+        let ys = Self.tileOrigins(rows, origin: r.minY, size: r.height)
         let grouped = state.shadow != nil || state.blendMode != .normal || state.alpha8 != 255
         if grouped { beginTransparencyLayer(auxiliaryInfo: nil) }
-        var row = firstRow
-        while row < lastRow {
-            var column = firstColumn
-            while column < lastColumn {
-                let tile = CGRect(x: r.minX + column * r.width, y: r.minY + row * r.height, width: r.width, height: r.height)
+        for y in ys {
+            for x in xs {
+                let tile = CGRect(x: x, y: y, width: r.width, height: r.height)
                 if let shader = imageShader(image, in: tile) { paint(rectCoverage(tile), shader: shader) }
-                column += 1
             }
-            row += 1
         }
         if grouped { endTransparencyLayer() }
+    }
+
+    /// The indices k of the tiles [origin + k·size, origin + (k + 1)·size] along one axis that meet
+    /// [low, high], as integers: a Double counter beyond 2^53 would not advance. Nil when an index is not
+    /// finite or beyond ±2^61 (so that the count fits an Int).
+    static func tileIndices(from low: CGFloat, to high: CGFloat, origin: CGFloat, size: CGFloat) -> Range<Int>? {
+        let first = ((Double(low) - Double(origin)) / Double(size)).rounded(.down)
+        let last = ((Double(high) - Double(origin)) / Double(size)).rounded(.up)
+        guard first.isFinite, last.isFinite, first >= -0x1p61, last <= 0x1p61, first <= last else { return nil }
+        return Int(first)..<Int(last)
+    }
+
+    /// Where the tiles of `indices` start, each once: beyond 2^53 neighbouring indices can round to the same
+    /// Double and so to the same tile, which is drawn once.
+    static func tileOrigins(_ indices: Range<Int>, origin: CGFloat, size: CGFloat) -> [CGFloat] {
+        var origins: [CGFloat] = []
+        origins.reserveCapacity(indices.count)
+        for k in indices {
+            let value = origin + CGFloat(Double(k)) * size
+            if origins.last != value { origins.append(value) }
+        }
+        return origins
     }
 
     /// The shader that samples `image` stretched over `rect` (user space), or nil when nothing can be drawn

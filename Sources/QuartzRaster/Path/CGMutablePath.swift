@@ -106,7 +106,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Core Graphics' `addArc(tangent1End:tangent2End:radius:)`: a line from the current point to where a
     /// circle of `radius` touches the line current→tangent1End, then the shorter arc to where it touches
     /// tangent1End→tangent2End. Degenerate input (no current point is ignored; collinear points, equal
-    /// points or radius 0 give a line to `tangent1End`).
+    /// points, radius 0 or a radius whose construction overflows give a line to `tangent1End`).
     public func addArc(
         tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity
     ) {
@@ -141,6 +141,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         // The shorter way round (always below 180° for a tangent arc).
         if sweep > .pi { sweep -= 2 * .pi }
         if sweep < -.pi { sweep += 2 * .pi }
+        // A radius so large that the tangent points or the centre overflow has no arc to draw: degenerate.
+        guard t1.x.isFinite, t1.y.isFinite, center.x.isFinite, center.y.isFinite, a0.isFinite, sweep.isFinite else {
+            storage.addLine(to: tangent1End.applying(transform))
+            return
+        }
         storage.addLine(to: CGPoint(x: t1.x, y: t1.y).applying(transform))
         storage.appendEllipticArc(
             center: CGPoint(x: center.x, y: center.y), rx: radius, ry: radius, startAngle: a0, sweep: sweep,
@@ -170,6 +175,8 @@ extension PathGeometry {
 /// through Core Graphics, keeps the same "wrong-direction whole turn is a full circle" rule for backward
 /// compatibility, and reference-platform path dumps (sweep −1.25π for `1.25π → 0` clockwise) agree with
 /// the partial-sweep rule.
+/// Finite angles whose difference overflows follow the same rule: an overflow to +∞ is more than a turn the
+/// requested way (a full turn), one to −∞ takes the remainder from the angles reduced modulo 2π first.
 func arcSweep(from startAngle: Double, to endAngle: Double, clockwise: Bool) -> Double {
     let fullTurn = 2 * Double.pi
     let forward = clockwise ? startAngle - endAngle : endAngle - startAngle
@@ -178,8 +185,14 @@ func arcSweep(from startAngle: Double, to endAngle: Double, clockwise: Bool) -> 
         magnitude = fullTurn
     } else if forward >= 0 {
         magnitude = forward
-    } else {
+    } else if forward.isFinite {
         magnitude = fullTurn - (-forward).truncatingRemainder(dividingBy: fullTurn)
+    } else {
+        // −forward overflowed (∞ mod 2π is NaN); the exact fmod of each angle keeps the remainder defined.
+        let (from, to) = clockwise ? (endAngle, startAngle) : (startAngle, endAngle)
+        let back = pathPositiveRemainder(
+            pathPositiveRemainder(from, fullTurn) - pathPositiveRemainder(to, fullTurn), fullTurn)
+        magnitude = fullTurn - back
     }
     return clockwise ? -magnitude : magnitude
 }

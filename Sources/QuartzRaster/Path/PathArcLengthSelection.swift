@@ -58,35 +58,75 @@ struct PathMeasuredContour {
     /// contour kept whole stays closed; on a closed contour a piece running into the end and one starting at
     /// the beginning join into one piece across the start point.
     func extract(_ intervals: [PathArcInterval], into result: inout [FlattenedPathContour]) {
-        guard !intervals.isEmpty else { return }
+        var culling: PathDashCulling? = nil
+        _ = extract(intervals, into: &result, culling: &culling)
+    }
+
+    /// Appends the contour unchanged unless `culling` drops it (PathDashCulling.swift), charging it to the
+    /// budget; false once the budget is exhausted.
+    func appendWhole(into result: inout [FlattenedPathContour], culling: inout PathDashCulling?) -> Bool {
+        if let near = culling?.nearSegmentCounts(vertices), near[near.count - 1] == 0 { return true }
+        result.append(contour)
+        return culling?.charge(points: contour.points.count) ?? true
+    }
+
+    /// `extract(_:into:)` keeping only the pieces `culling` lets through (PathDashCulling.swift), each
+    /// charged to its budget; false, with the pieces so far appended, once the budget is exhausted.
+    func extract(
+        _ intervals: [PathArcInterval], into result: inout [FlattenedPathContour], culling: inout PathDashCulling?
+    ) -> Bool {
+        guard !intervals.isEmpty else { return true }
+        let near = culling?.nearSegmentCounts(vertices)
+        // Culled pieces: those running only along segments that cannot reach the area.
+        if let near, near[near.count - 1] == 0 { return true }
+        func keep(_ piece: FlattenedPathContour) -> Bool {
+            culling?.charge(points: piece.points.count) ?? true
+        }
+        // Whether the piece over `interval` runs along a segment that may reach the area.
+        func mayReach(_ interval: PathArcInterval, hint: Int) -> Bool {
+            guard let near else { return true }
+            let first = segment(containing: interval.start, from: hint)
+            let last = segment(containing: interval.end, from: first)
+            return near[last + 1] - near[first] > 0
+        }
         let total = length
         if vertices.count < 2 {
             result.append(contour)  // a single point: nothing to cut
-            return
+            return keep(contour)
         }
         if contour.isClosed, intervals.count == 1, intervals[0].start <= 0, intervals[0].end >= total {
             result.append(contour)
-            return
+            return keep(contour)
         }
         var pieces = intervals
         var wrapped: FlattenedPathContour? = nil
         if contour.isClosed, pieces.count >= 2, pieces[0].start <= 0, pieces[pieces.count - 1].end >= total {
-            let tail = piece(pieces.removeLast(), hint: 0)
-            let head = piece(pieces.removeFirst(), hint: 0)
-            // The tail ends at the start point and the head begins there: keep one copy, as a corner.
-            var smooth = tail.isSmooth
-            smooth[smooth.count - 1] = contour.isSmooth.first ?? false
-            wrapped = FlattenedPathContour(
-                points: tail.points + head.points.dropFirst(), isClosed: false,
-                isSmooth: smooth + head.isSmooth.dropFirst())
+            let tailInterval = pieces.removeLast(), headInterval = pieces.removeFirst()
+            if mayReach(tailInterval, hint: 0) || mayReach(headInterval, hint: 0) {
+                let tail = piece(tailInterval, hint: 0)
+                let head = piece(headInterval, hint: 0)
+                // The tail ends at the start point and the head begins there: keep one copy, as a corner.
+                var smooth = tail.isSmooth
+                smooth[smooth.count - 1] = contour.isSmooth.first ?? false
+                wrapped = FlattenedPathContour(
+                    points: tail.points + head.points.dropFirst(), isClosed: false,
+                    isSmooth: smooth + head.isSmooth.dropFirst())
+            }
         }
         var hint = 0
         for interval in pieces {
-            let p = piece(interval, hint: hint)
+            if mayReach(interval, hint: hint) {
+                let p = piece(interval, hint: hint)
+                result.append(p)
+                guard keep(p) else { return false }
+            }
             hint = segment(containing: interval.end, from: hint)
-            result.append(p)
         }
-        if let wrapped { result.append(wrapped) }
+        if let wrapped {
+            result.append(wrapped)
+            return keep(wrapped)
+        }
+        return true
     }
 
     /// The open polyline from arc length `start` to `end`.

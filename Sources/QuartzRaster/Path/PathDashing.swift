@@ -9,8 +9,11 @@
 // stretches stay as zero-length pieces (dots with round caps). On a closed subpath a dash running over the
 // start point continues into the first dash as one piece (no caps at the seam; Apple does not document
 // this case). Invalid patterns draw the path undashed: an empty list, any negative or non-finite length,
-// a zero total, or more than `PathDashing.maximumDashCount` dashes on one subpath (which bounds time and
-// memory for patterns like [1e-9, 1e-9]).
+// a zero or non-finite total (finite lengths can sum to +∞, which leaves no period to lay out),
+// or more than `PathDashing.maximumDashCount` dashes on one subpath (which bounds time and memory for
+// patterns like [1e-9, 1e-9]: that subpath is drawn undashed), or more than that many on the other
+// subpaths together (then the whole path is drawn undashed). Strokes drawn into a known area also drop the dashes that cannot reach it and
+// fall back to undashed beyond a work budget (PathDashCulling.swift).
 //
 // Trimming (spec §10.1, CAShapeLayer strokeStart/strokeEnd): the stroked part is [start·L, end·L] of the
 // total length L of all subpaths in order, closing segments included; both fractions are clamped to [0, 1];
@@ -28,16 +31,37 @@ public enum PathDashing {
         select(contours, phase: phase, lengths: lengths, trimStart: 0, trimEnd: 1)
     }
 
+    /// `dash` for a stroke that `culling` bounds: only the pieces that may reach its area, and the contours
+    /// undashed when those pieces would outline more than its budget.
+    static func dash(
+        _ contours: [FlattenedPathContour], phase: Double, lengths: [Double], culling: PathDashCulling
+    ) -> [FlattenedPathContour] {
+        select(contours, phase: phase, lengths: lengths, trimStart: 0, trimEnd: 1, culling: culling)
+    }
+
     /// Dashing and trimming together: dashes laid out on the whole path, then cut to [trimStart, trimEnd]
     /// (fractions of the total length). `lengths` may be empty for trimming only.
     public static func select(
         _ contours: [FlattenedPathContour], phase: Double, lengths: [Double], trimStart: Double, trimEnd: Double
     ) -> [FlattenedPathContour] {
+        select(contours, phase: phase, lengths: lengths, trimStart: trimStart, trimEnd: trimEnd, culling: nil)
+    }
+
+    /// `select`, keeping only what `culling` lets through when it is given; past its budget the selection
+    /// is made again without the pattern.
+    static func select(
+        _ contours: [FlattenedPathContour], phase: Double, lengths: [Double], trimStart: Double, trimEnd: Double,
+        culling initialCulling: PathDashCulling?
+    ) -> [FlattenedPathContour] {
+        var culling = initialCulling
         let (start, end) = clampedTrim(trimStart, trimEnd)
         guard start < end else { return [] }
         let pattern = validPattern(lengths)
         if pattern == nil && start == 0 && end == 1 { return contours }
         let measured = contours.map(PathMeasuredContour.init)
+        if pattern != nil, !dashCountFits(measured.map(\.length), pattern: pattern ?? []) {
+            return select(contours, phase: phase, lengths: [], trimStart: trimStart, trimEnd: trimEnd)
+        }
         let total = measured.reduce(0) { $0 + $1.length }
         let from = start * total, to = end * total
         var result: [FlattenedPathContour] = []
@@ -48,7 +72,11 @@ public enum PathDashing {
             // The trim window in this contour's own arc length.
             let window = PathArcInterval(start: max(0, from - offset), end: min(length, to - offset))
             if length == 0 {
-                if total == 0 || (offset >= from && offset <= to) { result.append(contour.contour) }
+                if total == 0 || (offset >= from && offset <= to) {
+                    guard contour.appendWhole(into: &result, culling: &culling) else {
+                        return select(contours, phase: phase, lengths: [], trimStart: trimStart, trimEnd: trimEnd)
+                    }
+                }
                 continue
             }
             guard window.start < window.end else { continue }
@@ -61,7 +89,9 @@ public enum PathDashing {
             } else {
                 intervals = [window]
             }
-            contour.extract(intervals, into: &result)
+            guard contour.extract(intervals, into: &result, culling: &culling) else {
+                return select(contours, phase: phase, lengths: [], trimStart: trimStart, trimEnd: trimEnd)
+            }
         }
         return result
     }
@@ -82,26 +112,51 @@ public enum PathDashing {
     static func validPattern(_ lengths: [Double]) -> [Double]? {
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
         let pattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
-        guard pattern.reduce(0, +) > 0 else { return nil }
+        let total = pattern.reduce(0, +)
+        guard total > 0, total.isFinite else { return nil }
         return pattern
+    }
+
+    /// The number of dashes a contour of `length` gets, as `dashIntervals` estimates it before laying them out.
+    static func dashEstimate(length: Double, pattern: [Double]) -> Double {
+        length / pattern.reduce(0, +) * Double(pattern.count / 2)
+    }
+
+    /// True when the subpaths that can be dashed (at most `maximumDashCount` dashes each; the others are
+    /// drawn undashed) have at most `maximumDashCount` dashes together: many subpaths of many dashes each
+    /// must not add up to unbounded work either.
+    static func dashCountFits(_ lengths: [Double], pattern: [Double]) -> Bool {
+        var dashes = 0.0
+        for length in lengths {
+            let n = dashEstimate(length: length, pattern: pattern)
+            if n <= Double(maximumDashCount) { dashes += n }
+        }
+        return dashes <= Double(maximumDashCount)
     }
 
     /// The painted intervals along a contour of `length`, or nil when there would be too many.
     static func dashIntervals(length: Double, pattern: [Double], phase: Double) -> [PathArcInterval]? {
         let period = pattern.reduce(0, +)
-        guard length / period * Double(pattern.count / 2) <= Double(maximumDashCount) else { return nil }
-        // Find where in the pattern the contour starts.
+        guard period > 0, period.isFinite,
+            length / period * Double(pattern.count / 2) <= Double(maximumDashCount)
+        else { return nil }
+        // Find where in the pattern the contour starts: `into` ≤ period, so one pass through the pattern
+        // reaches it (the bound allows a second for rounding).
         var into = phase.isFinite ? pathPositiveRemainder(phase, period) : 0
         var index = 0
-        while into >= pattern[index] && into > 0 {
+        for _ in 0..<(2 * pattern.count) {
+            guard into >= pattern[index] && into > 0 else { break }
             into -= pattern[index]
             index = (index + 1) % pattern.count
         }
         var intervals: [PathArcInterval] = []
         var position = 0.0
-        var remaining = pattern[index] - into
-        // The period is positive, so every pass through the pattern advances `position`.
-        while position <= length {
+        var remaining = max(0, pattern[index] - into)
+        // Each pass through the pattern advances `position` by the period, so ⌈length / period⌉ + 2 passes
+        // (at most 2^20 + 2 by the guard) reach the end with room for rounding: the loop always ends.
+        let steps = (Int((length / period).rounded(.up)) + 2) * pattern.count
+        for _ in 0..<steps {
+            guard position <= length else { break }
             if index % 2 == 0 && (position < length || remaining == 0) {
                 intervals.append(PathArcInterval(start: position, end: min(position + remaining, length)))
             }

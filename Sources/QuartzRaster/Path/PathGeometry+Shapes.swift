@@ -78,10 +78,13 @@ extension PathGeometry {
 
     /// Appends an axis-aligned elliptic arc as cubic pieces of equal angle, each at most 90°.
     /// `sweep` is signed (positive towards +y from +x); its size must already be bounded by the caller.
+    /// A non-finite start angle or sweep adds nothing and leaves the current point as it was.
     mutating func appendEllipticArc(
         center: CGPoint, rx: CGFloat, ry: CGFloat, startAngle: CGFloat, sweep: CGFloat,
         transform t: CGAffineTransform, join: ArcJoin
     ) {
+        // No arc exists for such input (Core Graphics ignores non-finite angles), and the piece count needs a finite sweep.
+        guard startAngle.isFinite, sweep.isFinite else { return }
         func point(_ angle: Double) -> CGPoint {
             CGPoint(x: center.x + rx * cos(angle), y: center.y + ry * sin(angle))
         }
