@@ -29,16 +29,25 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "PNGShim", dependencies: ["CLibPNG", "RasterKernels"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
+        // FreeType, HarfBuzz and fontconfig through pkg-config; the C shim keeps every callback on the C side.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "TextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // Text: fonts (fontconfig), shaping (HarfBuzz), line layout, glyph outlines (FreeType) as paths.
+        .target(
+            name: "QuartzText",
+            dependencies: ["QuartzMath", "QuartzRaster", "TextShim", .product(name: "Logging", package: "swift-log")]),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(
             name: "QuartzLayers",
-            dependencies: ["QuartzMath", "QuartzRaster", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["QuartzMath", "QuartzRaster", "QuartzText", .product(name: "Logging", package: "swift-log")],
             swiftSettings: safeSettings),
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
-        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"]),
+        .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzText", "QuartzLayers"]),
         // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
-        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers"]),
-        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzLayers", "QuartzCompositor", "QuartzScene"]),
+        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"]),
+        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene"]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
@@ -52,7 +61,8 @@ let package = Package(
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath"]),
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
-        .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers"]),
+        .testTarget(name: "QuartzTextTests", dependencies: ["QuartzText", "CHarfBuzz", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene"]),

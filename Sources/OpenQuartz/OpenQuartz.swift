@@ -3,6 +3,7 @@
 @_exported import QuartzMath
 @_exported import QuartzRaster
 @_exported import QuartzPNG
+@_exported import QuartzText
 @_exported import QuartzLayers
 @_exported import QuartzCompositor
 @_exported import QuartzScene

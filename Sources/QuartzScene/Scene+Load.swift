@@ -46,7 +46,8 @@ extension Scene {
         func scene(warnings: [SceneIssue]) -> Scene {
             Scene(size: header.size, scale: header.scale, start: header.start, duration: header.duration,
                   frameRate: header.frameRate, background: background, warnings: warnings,
-                  unsupportedFeatures: diagnostics.unsupportedFeatures, counts: counts, root: root, script: script)
+                  unsupportedFeatures: diagnostics.unsupportedFeatures, counts: counts, root: root, script: script,
+                  fonts: values.fonts)
         }
         for problem in scene(warnings: []).engineDiagnostics() {
             if options.strict {

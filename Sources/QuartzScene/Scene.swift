@@ -1,6 +1,7 @@
 // A loaded scene: its size, duration and frame rate, the frame-time arithmetic the renderer uses, the
 // warnings and counts `info` shows, and the layer tree at any time, built afresh for each evaluation.
 import Foundation
+import QuartzText
 import QuartzLayers
 import QuartzMath
 import QuartzRaster
@@ -37,12 +38,16 @@ public final class Scene: Sendable {
     /// The unsupported features used by the scene, in first-use order.
     public let unsupportedFeatures: [String]
     public let counts: SceneCounts
+    /// The fonts the scene's text layers name, as they resolved on this machine (substitutions marked).
+    public let fonts: [FontResolution]
 
     let root: SceneLayerPlan
     let script: [SceneScriptEvent]
 
     init(size: CGSize, scale: Double, start: Double, duration: Double, frameRate: SceneFrameRate, background: CGColor?,
-         warnings: [SceneIssue], unsupportedFeatures: [String], counts: SceneCounts, root: SceneLayerPlan, script: [SceneScriptEvent]) {
+         warnings: [SceneIssue], unsupportedFeatures: [String], counts: SceneCounts, root: SceneLayerPlan, script: [SceneScriptEvent],
+         fonts: [FontResolution] = []) {
+        self.fonts = fonts
         self.size = size
         self.scale = scale
         self.start = start

@@ -26,6 +26,8 @@ public enum SceneIssueKind: String, Sendable, Hashable {
     case invalidPath
     /// A contents image that is missing or cannot be decoded (the file is named).
     case badImage
+    /// A font file that cannot be used (named, with the reason).
+    case badFont
     /// Layer names that clash, or a scripted change naming a layer that does not exist.
     case badReference
     /// A Core Animation feature the engine does not render (listed once, a warning).

@@ -52,6 +52,7 @@ enum SceneLayerFactory {
         case .gradient: return CAGradientLayer()
         case .transform: return CATransformLayer()
         case .replicator: return CAReplicatorLayer()
+        case .text: return CATextLayer()
         }
     }
 }

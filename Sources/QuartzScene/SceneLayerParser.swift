@@ -51,6 +51,7 @@ final class SceneLayerParser {
         let name = isRoot ? "root" : reader.string("name")
         if let name, !isRoot { register(name, layerClass, at: reader.path("name")) }
         let assignments = readAssignments(reader, layerClass: layerClass, isRoot: isRoot)
+        if layerClass == .text, !assignments.contains(where: { $0.keyPath == "font" }) { values.noteDefaultFont() }
         var mask: SceneLayerPlan?
         if let maskJSON = reader.raw("mask") { mask = parse(maskJSON, at: reader.path("mask")) }
         var sublayers: [SceneLayerPlan] = []

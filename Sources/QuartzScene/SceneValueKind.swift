@@ -5,6 +5,8 @@ import Foundation
 /// How a property's value is written in JSON and which Swift type it becomes.
 enum SceneValueKind: Equatable, Sendable {
     case number, bool, point, size, rect, numbers, transform, color, colors, image, path, cornerMask
+    /// A text layer's string (a JSON string or null) and font (a name, {"path": file} or null).
+    case string, font
     /// A string from a fixed list (fill rules, gravities, …).
     case name([String])
 
@@ -23,6 +25,8 @@ enum SceneValueKind: Equatable, Sendable {
         case .image: return "a PNG file path relative to the scene file, or null"
         case .path: return "SVG path data, a list of path commands, or null"
         case .cornerMask: return "a list of corner names or a number 0–15"
+        case .string: return "a string or null"
+        case .font: return "a font name, {\"path\": font file relative to the scene file}, or null"
         case .name(let names): return "one of \(names.joined(separator: ", "))"
         }
     }
@@ -30,10 +34,10 @@ enum SceneValueKind: Equatable, Sendable {
 
 /// The layer classes of the format and the engine class each builds.
 enum SceneLayerClass: String, CaseIterable, Sendable {
-    case layer, shape, gradient, transform, replicator
+    case layer, shape, gradient, transform, replicator, text
 
     /// Classes of Core Animation the engine does not have; built as plain layers with a warning.
-    static let unsupported = ["text", "emitter", "tiled", "scroll", "metal", "eaglLayer"]
+    static let unsupported = ["emitter", "tiled", "scroll", "metal", "eaglLayer"]
 }
 
 /// The properties of each class, in application order: geometry inputs before `frame`, `frame` before
@@ -74,6 +78,13 @@ enum SceneSchema {
         ("instanceBlueOffset", .number), ("instanceAlphaOffset", .number), ("preservesDepth", .bool),
     ]
 
+    static let text: [(String, SceneValueKind)] = [
+        ("string", .string), ("font", .font), ("fontSize", .number), ("foregroundColor", .color), ("wrapped", .bool),
+        ("truncationMode", .name(["none", "start", "middle", "end"])),
+        ("alignmentMode", .name(["natural", "left", "right", "center", "justified"])),
+        ("allowsFontSubpixelQuantization", .bool),
+    ]
+
     static let gravities = [
         "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft", "bottomRight",
         "resize", "resizeAspect", "resizeAspectFill",
@@ -108,6 +119,7 @@ enum SceneSchema {
         case .shape: return base + shape
         case .gradient: return base + gradient
         case .replicator: return base + replicator
+        case .text: return base + text
         }
     }
 

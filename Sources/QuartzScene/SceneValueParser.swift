@@ -4,6 +4,7 @@ import Foundation
 import QuartzLayers
 import QuartzMath
 import QuartzRaster
+import QuartzText
 
 /// A parsed property value (nil for JSON null). Invariant: it holds only immutable values — structs,
 /// CGColor, CGImage, and CGPath copies nobody mutates — so sharing it between threads is safe.
@@ -15,6 +16,8 @@ struct SceneValue: @unchecked Sendable {
 final class SceneValueParser {
     let diagnostics: SceneDiagnostics
     let images: SceneImageLoader
+    /// Every font the scene names, resolved, in the order first named (`Scene.fonts`).
+    private(set) var fonts: [FontResolution] = []
 
     init(diagnostics: SceneDiagnostics, images: SceneImageLoader) {
         self.diagnostics = diagnostics
@@ -72,6 +75,12 @@ final class SceneValueParser {
                 colors.append(color)
             }
             return SceneValue(value: colors)
+        case .string:
+            if case .null = json { return SceneValue(value: nil) }
+            guard case .string(let string) = json else { fail(path, kind, json); return nil }
+            return SceneValue(value: string)
+        case .font:
+            return font(json, at: path)
         case .image:
             if case .null = json { return SceneValue(value: nil) }
             guard case .string(let file) = json else { fail(path, kind, json); return nil }
@@ -186,3 +195,44 @@ final class SceneValueParser {
         }
     }
 }
+
+extension SceneValueParser {
+    /// A font by name (resolved now, so `quartz-render info` can list it; a missing family falls back and
+    /// is reported once) or by file (relative to the scene file; a file that is not a usable font is an error).
+    func font(_ json: SceneJSONValue, at path: String) -> SceneValue? {
+        switch json {
+        case .null:
+            note(try? FontLibrary.shared.resolve(name: "Helvetica"))
+            return SceneValue(value: nil)
+        case .string(let name):
+            note(try? FontLibrary.shared.resolve(name: name))
+            return SceneValue(value: name)
+        case .object(let object):
+            guard object.count == 1, case .string(let file)? = object["path"] else {
+                diagnostics.error(path, .wrongType, "expected \(SceneValueKind.font.expectation)")
+                return nil
+            }
+            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : images.baseDirectory.appendingPathComponent(file)
+            do {
+                let font = try CGFont(contentsOfFile: url.path)
+                note(font.resolution)
+                return SceneValue(value: font)
+            } catch {
+                diagnostics.error(ScenePath.key(path, "path"), .badFont, error.description)
+                return nil
+            }
+        default:
+            fail(path, .font, json)
+            return nil
+        }
+    }
+
+    /// Records a text layer's default font (Helvetica) when it names none.
+    func noteDefaultFont() { note(try? FontLibrary.shared.resolve(name: "Helvetica")) }
+
+    private func note(_ resolution: FontResolution?) {
+        guard let resolution, !fonts.contains(resolution) else { return }
+        fonts.append(resolution)
+    }
+}
+

@@ -122,6 +122,10 @@ enum PresentationDump {
             o["instanceTransform"] = matrix(l.instanceTransform)
             o["instanceDelay"] = number(l.instanceDelay)
             o.merge(replicatorFields(l)) { $1 }
+        case .text:
+            o["string"] = (l.string as? String) ?? (l.string as? NSAttributedString)?.string ?? NSNull()
+            o["fontSize"] = number(Double(l.fontSize))
+            o["foregroundColor"] = color(l.foregroundColor)
         case .layer, .transform:
             break
         }

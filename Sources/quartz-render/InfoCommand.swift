@@ -49,6 +49,8 @@ struct Info: ParsableCommand {
             "layers": s.counts.layers, "animations": s.counts.animations,
             "scriptedChanges": s.counts.scriptedChanges, "images": s.counts.images,
             "warnings": s.warnings.map(\.description), "unsupportedFeatures": s.unsupportedFeatures,
+            "fonts": s.fonts.map { ["requested": $0.requested, "family": $0.family, "style": $0.style, "path": $0.path,
+                                    "substituted": $0.isSubstitution] as [String: Any] },
         ]
     }
 
@@ -72,6 +74,10 @@ struct Info: ParsableCommand {
             "warnings: \(s.warnings.count)",
         ]
         lines += s.warnings.map { "  \($0)" }
+        if !s.fonts.isEmpty {
+            lines.append("fonts: \(s.fonts.count)")
+            lines += s.fonts.map { "  \($0)" }
+        }
         if !s.unsupportedFeatures.isEmpty { lines.append("unsupported features: " + s.unsupportedFeatures.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }

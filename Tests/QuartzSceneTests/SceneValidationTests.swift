@@ -202,12 +202,12 @@ struct SceneValidationTests {
 
     /// Unsupported features are accepted, ignored and listed once each with their number of uses.
     @Test func unsupportedFeaturesListedOnce() throws {
-        let layers = #"[{"filters": [], "sublayers": [{"filters": ["blur"]}, {"class": "text", "edgeAntialiasingMask": 15}]}]"#
+        let layers = #"[{"filters": [], "sublayers": [{"filters": ["blur"]}, {"class": "emitter", "edgeAntialiasingMask": 15}]}]"#
         let scene = try loadScene(sceneJSON(layers: layers))
-        #expect(scene.unsupportedFeatures == ["filters", "text layers (built as plain layers)", "edgeAntialiasingMask"])
+        #expect(scene.unsupportedFeatures == ["filters", "emitter layers (built as plain layers)", "edgeAntialiasingMask"])
         #expect(scene.warnings.map(\.description) == [
             "layers[0].filters: filters is not supported and is ignored (2 uses in the scene)",
-            "layers[0].sublayers[1].class: text layers (built as plain layers) is not supported and is ignored (1 use in the scene)",
+            "layers[0].sublayers[1].class: emitter layers (built as plain layers) is not supported and is ignored (1 use in the scene)",
             "layers[0].sublayers[1].edgeAntialiasingMask: edgeAntialiasingMask is not supported and is ignored (1 use in the scene)",
         ])
     }
@@ -217,7 +217,7 @@ struct SceneValidationTests {
             [{"class": "sprite"}, {"animations": [{"class": "tween"}, {"keyPath": "opacity", "fillMode": "sideways", "timingFunction": "bouncy"}]}]
             """
         #expect(loadErrors(sceneJSON(layers: layers)).map(\.description) == [
-            "layers[0].class: \"sprite\" is not one of layer, shape, gradient, transform, replicator",
+            "layers[0].class: \"sprite\" is not one of layer, shape, gradient, transform, replicator, text",
             "layers[1].animations[0].class: \"tween\" is not one of basic, keyframe, spring, group, transition",
             "layers[1].animations[1].fillMode: \"sideways\" is not one of removed, forwards, backwards, both",
             "layers[1].animations[1].timingFunction: \"bouncy\" is not one of linear, easeIn, easeOut, easeInEaseOut, default",

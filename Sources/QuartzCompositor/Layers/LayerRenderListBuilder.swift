@@ -159,6 +159,7 @@ struct LayerRenderWalk {
         children += parts.contents()
         children += parts.shape()
         children += parts.gradient()
+        children += parts.text()
         children += sublayerNodes
         children += parts.border()
         if children.isEmpty { return [] }

@@ -5,6 +5,7 @@ import Foundation
 import QuartzLayers
 import QuartzMath
 import QuartzRaster
+import QuartzText
 
 struct LayerRenderParts {
     let layer: LayerSnapshot
@@ -65,7 +66,8 @@ struct LayerRenderParts {
         guard let bg = visible(layer.backgroundColor), bg.alpha >= 1, layer.contents == nil else { return false }
         let drawsShape = layer.kind == .shape && layer.path != nil
         let drawsGradient = layer.kind == .gradient && !(layer.gradientColors ?? []).isEmpty
-        return !drawsShape && !drawsGradient && border().isEmpty
+        let drawsText = layer.kind == .text && layer.string != nil
+        return !drawsShape && !drawsGradient && !drawsText && border().isEmpty
     }
 
     // MARK: Background and border
@@ -140,6 +142,37 @@ struct LayerRenderParts {
             out.append(item(.shapeStroke(renderStroke, color: stroke)))
         }
         return out
+    }
+
+    // MARK: CATextLayer
+
+    /// The text's glyph outlines, filled with the non-zero rule in each run's colour, above the contents and
+    /// below the sublayers (where Apple draws its text backing store). Like the contents, the text stays
+    /// upright when an odd number of ancestors flip their geometry. Apple draws text into a backing store of
+    /// the bounds' size, so ink outside the bounds is clipped away.
+    func text() -> [RenderNode] {
+        guard layer.kind == .text, !layer.bounds.isEmpty, let layout = TextLayerLayout.layout(of: layer) else { return [] }
+        let box = CGRect(origin: .zero, size: layer.bounds.size)
+        let bounds = layer.bounds
+        var transform = world
+        if contentsFlipped {
+            var flip = CATransform3DMakeScale(1, -1, 1)
+            flip.m42 = Double(bounds.minY + bounds.maxY)
+            transform = CATransform3DConcat(flip, world)
+        }
+        let place = CGAffineTransform(translationX: bounds.minX, y: bounds.minY)
+        var items: [RenderNode] = []
+        var inside = true
+        for (color, path) in layout.fillPaths(visibleRect: box) {
+            guard let shown = visible(color) else { continue }
+            let placed = path.applying(place)
+            if !bounds.contains(placed.controlPointBounds) { inside = false }
+            items.append(item(.shapeFill(placed, fillRule: .winding, color: shown), transform: transform))
+        }
+        guard !items.isEmpty else { return [] }
+        if inside { return items }
+        let clip = RenderRoundedRect(rect: bounds, cornerRadius: 0, maskedCorners: RenderCornerMask(rawValue: 15))
+        return [.group(RenderGroup(children: items, clip: RenderClip(transform: transform, shape: clip)))]
     }
 
     static func lineCap(_ cap: CAShapeLayerLineCap) -> CGLineCap {

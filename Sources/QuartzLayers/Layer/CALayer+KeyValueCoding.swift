@@ -2,6 +2,7 @@
 // paths by dotted path, and — as Apple's CALayer allows — arbitrary custom keys stored on the layer.
 import Foundation
 import QuartzMath
+import QuartzText
 
 extension CALayer {
     /// Apple (NSKeyValueCoding): the value of property `key`, or of a custom key set earlier, else the
@@ -98,6 +99,8 @@ extension CALayer {
         case "style": return .some(style)
         case "needsDisplayOnBoundsChange": return .some(needsDisplayOnBoundsChange)
         case "maskedCorners": return .some(maskedCorners)
+        case "string" where self is CATextLayer: return .some((self as? CATextLayer)?.string)
+        case "font" where self is CATextLayer: return .some((self as? CATextLayer)?.font)
         default: return nil
         }
     }
@@ -141,6 +144,12 @@ extension CALayer {
             } else {
                 throw mismatch("CACornerMask")
             }
+        case "string" where self is CATextLayer:
+            guard value == nil || value is String || value is NSAttributedString else { throw mismatch("String or NSAttributedString") }
+            (self as? CATextLayer)?.string = value
+        case "font" where self is CATextLayer:
+            guard value == nil || value is String || value is CGFont || value is CTFont else { throw mismatch("a font name, CGFont or CTFont") }
+            (self as? CATextLayer)?.font = value as CFTypeRef?
         default:
             return false
         }

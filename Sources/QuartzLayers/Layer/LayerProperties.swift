@@ -5,6 +5,7 @@
 import Foundation
 import QuartzMath
 import QuartzRaster
+import QuartzText
 
 /// The `CAMediaTiming` fields of a layer (spec §1.1 defaults).
 struct LayerTimingProperties: Sendable, Equatable {
@@ -54,6 +55,34 @@ struct ReplicatorLayerProperties: Sendable, Equatable {
     var preservesDepth = false
     var instanceTransform = CATransform3DIdentity
     var instanceColor: CGColor? = CGColor.white
+}
+
+/// What a CATextLayer's `font` was set to: kept as given so the getter returns it.
+enum TextLayerFontValue: Sendable, Equatable {
+    case name(String)
+    case graphicsFont(CGFont)
+    case coreTextFont(CTFont)
+
+    var specifier: TextFontSpecifier {
+        switch self {
+        case .name(let name): .name(name)
+        case .graphicsFont(let font): .graphicsFont(font)
+        case .coreTextFont(let font): .graphicsFont(font.cgFont)
+        }
+    }
+}
+
+/// CATextLayer's stored properties (defaults from Apple's CATextLayer reference: font Helvetica, fontSize 36,
+/// foregroundColor opaque white, not wrapped, truncation none, alignment natural).
+struct TextLayerProperties: Sendable, Equatable {
+    var source: TextSource? = nil
+    var font: TextLayerFontValue = .name("Helvetica")
+    var fontSize: Double = 36
+    var foregroundColor: CGColor? = CGColor.white
+    var isWrapped = false
+    var truncationModeName = "none"
+    var alignmentModeName = "natural"
+    var allowsFontSubpixelQuantization = false
 }
 
 /// A `contents` animation in flight: the renderer draws `fromImage` with opacity `1 − fraction` and the
@@ -119,6 +148,7 @@ struct LayerProperties: Sendable {
     var shapeStorage = LayerProperties.defaultShape
     var gradientStorage = LayerProperties.defaultGradient
     var replicatorStorage = LayerProperties.defaultReplicator
+    var textStorage = LayerProperties.defaultText
 
     var shape: ShapeLayerProperties {
         get { shapeStorage.value }
@@ -132,11 +162,16 @@ struct LayerProperties: Sendable {
         get { replicatorStorage.value }
         _modify { yield &replicatorStorage.value }
     }
+    var text: TextLayerProperties {
+        get { textStorage.value }
+        _modify { yield &textStorage.value }
+    }
 
     // Shared defaults: a fresh layer allocates no box until a subclass property is written.
     static let defaultShape = CopyOnWriteValue(ShapeLayerProperties())
     static let defaultGradient = CopyOnWriteValue(GradientLayerProperties())
     static let defaultReplicator = CopyOnWriteValue(ReplicatorLayerProperties())
+    static let defaultText = CopyOnWriteValue(TextLayerProperties())
 }
 
 /// A value stored out of line with copy-on-write: copies share one box until one of them is written.

@@ -96,6 +96,20 @@ enum LayerPropertyTable {
     ]) { _, new in new }
 }
 
+extension LayerPropertyTable {
+    /// CATextLayer adds these (Apple: fontSize and foregroundColor animatable; `string` and `font` are
+    /// object values handled by CALayer's KVC, CALayer+KeyValueCoding.swift).
+    static let text: [String: LayerPropertyAccessor] = base.merging([
+        "fontSize": .scalar({ $0.text.fontSize }, { $0.text.fontSize = $1 }, .cgFloat, animatable: true),
+        "foregroundColor": .color({ $0.text.foregroundColor }, { $0.text.foregroundColor = $1 }, animatable: true),
+        "wrapped": .flag({ $0.text.isWrapped }, { $0.text.isWrapped = $1 }, animatable: false),
+        "truncationMode": .name({ $0.text.truncationModeName }, { $0.text.truncationModeName = $1 }),
+        "alignmentMode": .name({ $0.text.alignmentModeName }, { $0.text.alignmentModeName = $1 }),
+        "allowsFontSubpixelQuantization": .flag(
+            { $0.text.allowsFontSubpixelQuantization }, { $0.text.allowsFontSubpixelQuantization = $1 }, animatable: false),
+    ]) { _, new in new }
+}
+
 extension LayerProperties {
     /// `instanceCount` through the Double accessor; out-of-range values clamp instead of trapping.
     var replicatorInstanceCountAsDouble: Double {

@@ -5,10 +5,11 @@
 import Foundation
 import QuartzMath
 import QuartzRaster
+import QuartzText
 
 /// The class of a snapshotted layer (what the renderer draws for it).
 public enum LayerSnapshotKind: Sendable, Equatable {
-    case layer, shape, gradient, transform, replicator
+    case layer, shape, gradient, transform, replicator, text
 }
 
 /// One layer's presentation state at one time.
@@ -105,6 +106,18 @@ public struct LayerSnapshot: Sendable {
     public var gradientStartPoint: CGPoint { properties.gradient.startPoint }
     public var gradientEndPoint: CGPoint { properties.gradient.endPoint }
     public var gradientType: CAGradientLayerType { CAGradientLayerType(rawValue: properties.gradient.typeName) }
+
+    // CATextLayer.
+    /// The string: a String or an NSAttributedString (nil when unset).
+    public var string: Any? { properties.text.source?.original }
+    package var textSource: TextSource? { properties.text.source }
+    package var textFont: TextFontSpecifier { properties.text.font.specifier }
+    public var fontSize: CGFloat { CGFloat(properties.text.fontSize) }
+    public var foregroundColor: CGColor? { properties.text.foregroundColor }
+    public var isWrapped: Bool { properties.text.isWrapped }
+    public var truncationMode: CATextLayerTruncationMode { CATextLayerTruncationMode(rawValue: properties.text.truncationModeName) }
+    public var alignmentMode: CATextLayerAlignmentMode { CATextLayerAlignmentMode(rawValue: properties.text.alignmentModeName) }
+    public var allowsFontSubpixelQuantization: Bool { properties.text.allowsFontSubpixelQuantization }
 
     // CAReplicatorLayer.
     public var instanceCount: Int { properties.replicator.instanceCount }
