@@ -58,16 +58,18 @@ let package = Package(
             ]),
         // The peer-benchmark player (Benchmarks/peers/README.md, "The OpenQuartz player contract").
         .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"]),
-        .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath"]),
-        .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG"]),
-        .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG"]),
+        // What every test target shares: the fixtures folder and a seeded generator.
+        .target(name: "QuartzTestSupport", path: "Tests/QuartzTestSupport"),
+        .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG", "QuartzTestSupport"]),
         .testTarget(name: "QuartzTextTests", dependencies: ["QuartzText", "CHarfBuzz", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText"]),
-        .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz"]),
-        .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene"]),
-        .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene"]),
+        .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz", "QuartzTestSupport"]),
+        .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene", "QuartzTestSupport"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).
-        .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "quartz-render"]),
+        .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "quartz-render", "QuartzTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

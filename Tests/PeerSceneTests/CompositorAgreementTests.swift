@@ -4,6 +4,7 @@ import QuartzCompositor
 import QuartzPNG
 import QuartzRaster
 import Testing
+import QuartzTestSupport
 
 /// The layer compositor route (PeerSceneRenderListBuilder → Compositor.render, what quartz-peer-player times)
 /// against Skia's references, with the same bars as the raster core (Benchmarks/peers/README.md, "Agreement

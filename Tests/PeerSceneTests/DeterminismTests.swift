@@ -2,6 +2,7 @@ import Foundation
 import PeerScene
 import QuartzRaster
 import Testing
+import QuartzTestSupport
 
 /// README.md, Determinism: the same scene gives bit-identical pixels whatever the thread count and tile size.
 @Suite struct RasterDeterminismTests {

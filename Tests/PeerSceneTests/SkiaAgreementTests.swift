@@ -3,6 +3,7 @@ import PeerScene
 import QuartzPNG
 import QuartzRaster
 import Testing
+import QuartzTestSupport
 
 /// The raster core against Skia on the peer scenes (fixtures/peer-scenes, references rendered by
 /// the peer harness's Skia player, see fixtures/peer-reference/README.md). Bars: Benchmarks/peers/README.md,

@@ -2,6 +2,7 @@ import Foundation
 import PeerScene
 import QuartzRaster
 import Testing
+import QuartzTestSupport
 
 /// Differential test (README.md, Determinism): whole peer-scene frames are byte-identical whether `.automatic` spans
 /// run the AVX-512 kernels or the AVX2 kernels (SpanKernelsAVX512.swift). Scene a is almost all solid blocks

@@ -2,6 +2,7 @@ import Foundation
 import PeerScene
 import QuartzRaster
 import Testing
+import QuartzTestSupport
 
 /// Differential test (README.md, Determinism): whole peer-scene frames are byte-identical whether the source-over
 /// spans run the AVX2 kernels or the portable Swift code (SpanKernels.swift). Scene a is almost all solid

@@ -10,6 +10,7 @@ import QuartzMath
 import QuartzRaster
 import Testing
 @testable import QuartzCompositor
+import QuartzTestSupport
 
 @Suite struct CompositorSolidRectPlanningTests {
     /// The planning composition CompositorPlan.solidRect used before it was inlined.
@@ -33,25 +34,11 @@ import Testing
          Double(r.size.height).bitPattern]
     }
 
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct Mix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func pick(_ values: [Double]) -> Double { values[Int(next() % UInt64(values.count))] }
-    }
-
     static let specials: [Double] = [0, -0.0, 0.5, -0.5, 1, -3.25, 7.3, 1e-300, -1e-300, 1e30, -1e30, .infinity,
                                      -.infinity, .nan, 4_194_304, -4_194_303.5, 255.5, 0.49999999999999994]
 
     @Test func plannedSolidEqualsTheComposedCallsBitForBit() {
-        var g = Mix(state: 6)
+        var g = SplitMix64(seed: 6)
         let matrices: [CATransform3D] = [
             CATransform3DIdentity, CATransform3DMakeTranslation(5.5, -3.25, 0), CATransform3DMakeTranslation(-0.0, 0, 0),
             CATransform3DMakeScale(-2.5, 2.5, 1), CATransform3DMakeScale(0, 1, 1), CATransform3DMakeScale(1e-300, 1e300, 1),
@@ -104,4 +91,8 @@ import Testing
             }
         }
     }
+}
+
+extension SplitMix64 {
+    fileprivate mutating func pick(_ values: [Double]) -> Double { values[Int(next() % UInt64(values.count))] }
 }

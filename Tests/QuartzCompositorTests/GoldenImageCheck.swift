@@ -7,6 +7,7 @@ import Foundation
 import QuartzPNG
 import QuartzRaster
 import Testing
+import QuartzTestSupport
 
 enum GoldenImage {
     static func path(folder: String, _ name: String) -> String {

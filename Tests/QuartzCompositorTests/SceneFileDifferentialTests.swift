@@ -8,6 +8,7 @@ import OpenQuartz
 import QuartzRaster
 import Testing
 @testable import QuartzCompositor
+import QuartzTestSupport
 
 enum SceneFileDifferential {
     static let scenesDirectory = fixturesDirectory.appendingPathComponent("scenes")

@@ -5,6 +5,7 @@ import Foundation
 import OpenQuartz
 import Testing
 @testable import QuartzCompositor
+import QuartzTestSupport
 
 @Suite struct TransitionSceneFileTests {
     static func render(at time: Double, threads: Int, tileSize: Int) throws -> PremultipliedRGBA8Bitmap {

@@ -7,6 +7,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzLayers
+import QuartzTestSupport
 
 @Suite("Animation vectors through layers")
 struct AnimationVectorTests {

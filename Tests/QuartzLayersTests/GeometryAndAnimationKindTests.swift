@@ -6,6 +6,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzLayers
+import QuartzTestSupport
 
 @Suite("Geometry, conversion and animation kinds")
 struct GeometryAndAnimationKindTests {

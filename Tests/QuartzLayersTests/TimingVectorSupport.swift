@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import QuartzLayers
+import QuartzTestSupport
 
 /// Tolerances for the vector files, which print 6 decimals (timing_functions.json: 7).
 enum VectorTolerance {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuartzMath
+import QuartzTestSupport
 
 /// Apple's CATransform3D surface and the functions' algebra, beyond the fixture vectors (spec §9.1).
 @Suite struct CATransform3DTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuartzMath
+import QuartzTestSupport
 
 /// Spec §9.6 step 1 (WebKit decompose4 [I: WK-TM]): M / m44 = Scale · Skew · Rotation · Translation ·
 /// Perspective, row vectors. "ca_ref.py … round-trips arbitrary matrices (including perspective, skew and

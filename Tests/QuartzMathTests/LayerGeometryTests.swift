@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuartzMath
+import QuartzTestSupport
 
 /// Layer → superlayer matrices, world accumulation, flattening and projection (spec §9.2–9.4).
 @Suite struct LayerGeometryTests {

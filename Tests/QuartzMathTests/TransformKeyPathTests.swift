@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuartzMath
+import QuartzTestSupport
 
 /// Transform key paths [A: Core Animation Programming Guide, "CATransform3D key paths"; spec §4.1].
 @Suite struct TransformKeyPathTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuartzMath
+import QuartzTestSupport
 
 /// `fixtures/vectors/transforms.json` rounds every value to 6 decimals (spec §0: "vectors/out/*.json"),
 /// so a correct implementation can differ from a vector by up to half a unit in the 6th place: 5e-7.
@@ -53,18 +54,8 @@ func maxDifference(_ a: CATransform3D, _ b: CATransform3D) -> Double {
     return m
 }
 
-/// SplitMix64: a small seeded generator so the "random" matrices are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The transform tests' seeded generator, so the "random" matrices are the same on every run.
+typealias SeededGenerator = SplitMix64
 
 /// A unit quaternion with a random axis and an angle in (−π, π), w ≥ 0.
 func randomQuaternion(_ g: inout SeededGenerator) -> SIMD4<Double> {

@@ -9,6 +9,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzPNG
+import QuartzTestSupport
 
 @Suite struct PNGReaderLimitsTests {
     /// The limit the error names (OQ_PNG_MAXIMUM_CHUNK_BYTES in pngshim.c).

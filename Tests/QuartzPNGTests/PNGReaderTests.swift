@@ -3,6 +3,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzPNG
+import QuartzTestSupport
 
 /// Fixtures come from fixtures/png/make_fixtures.py, which records each pixel's straight RGBA8 value.
 @Suite struct PNGReaderTests {

@@ -7,6 +7,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 @Suite("Context compositing")
 struct ContextCompositingTests {

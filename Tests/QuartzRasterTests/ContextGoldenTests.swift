@@ -12,6 +12,7 @@ import QuartzMath
 import QuartzPNG
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 @Suite("Context golden images")
 struct ContextGoldenTests {

@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// FillEdgeWriter (FillEdgeWriter.swift) against FillEdgeBuilder, which stays the reference: the same calls
 /// must give the same edges element for element (every Int32 and the Double slope) and the same contour

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 @Suite struct FillSolidSharpRectListTests {
     @Test func listBlendEqualsEachRectangleInTurn() {

@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 @Suite struct FillSolidSharpRectRowBandsTests {
     static func randomRects(_ random: inout PaintTestRandom, count: Int, width: Int, height: Int) -> [FillSolidSharpRect] {

@@ -4,6 +4,7 @@
 // the partial lines at each row's ends take ordinary stores), and nothing else.
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 @Suite struct FillSurfaceStreamingCopyTests {
     /// Every destination offset within a cache line (0…15 pixels), widths around the 16-pixel line size,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// A straightforward Double reference of W3C Compositing and Blending Level 1 on premultiplied unit values
 /// (§9 Porter-Duff, §5.8 general formula, §5.9 non-separable modes), plus Apple's plusLighter / plusDarker

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 @Suite struct PaintBlurTests {
     /// The continuous 2-D Gaussian density of standard deviation σ at offset (i, j).

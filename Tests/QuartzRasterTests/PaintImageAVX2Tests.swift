@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The AVX2 affine bilinear kernels (raster_kernels_images.c) against the portable Swift kernels, and the image
 /// shader's fused shade-and-blend (`shadeSourceOver`) against `shade` followed by the normal blend.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The AVX-512 affine bilinear kernels (raster_kernels_images_avx512.c) against the AVX2 kernels and the
 /// portable Swift path, byte for byte. Semantics: SCENES.md's "bilinear filtering at pixel centres and clamped

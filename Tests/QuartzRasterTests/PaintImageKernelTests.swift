@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The fixed-point / lowp sampling kernels against the Double reference path and exact integer formulas.
 /// Semantics: SCENES.md's "bilinear filtering at pixel centres and clamped to its edge texels" (see

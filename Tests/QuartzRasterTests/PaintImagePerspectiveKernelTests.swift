@@ -2,6 +2,7 @@ import Foundation
 import RasterKernels
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The C perspective kernels (raster_kernels_images_perspective.c, AVX2 and AVX-512) against the portable Swift
 /// perspective kernel of PaintImagePerspectiveKernel.swift. Semantics: SCENES.md's "bilinear filtering at pixel

@@ -1,6 +1,7 @@
 // Helpers shared by the Paint test suites.
 import Foundation
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// Runs a shader over one span and returns the pixels.
 func paintShadeRow(_ shader: some SpanShader, x: Int, y: Int, count: Int) -> [UInt32] {
@@ -19,27 +20,15 @@ func paintBytes(_ p: UInt32) -> [Int] {
     [Int(p & 0xFF), Int((p >> 8) & 0xFF), Int((p >> 16) & 0xFF), Int(p >> 24)]
 }
 
-/// A small deterministic generator (SplitMix64) so random tests are reproducible.
-struct PaintTestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func byte() -> Int { Int(next() & 0xFF) }
-    /// Uniform in [0, 1), from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    /// Uniform in 0..<n (n > 0; the modulo bias is irrelevant for test inputs).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+/// The paint tests' seeded generator.
+typealias PaintTestRandom = SplitMix64
+
+extension SplitMix64 {
     /// A random valid premultiplied pixel; a quarter are opaque and a tenth transparent or nearly so.
     mutating func premultipliedPixel() -> UInt32 {
         let kind = next() % 10
         let a = kind < 3 ? 255 : (kind == 3 ? 0 : (kind == 4 ? 1 : byte()))
-        @inline(__always) func ch(_ r: inout PaintTestRandom) -> Int { a == 0 ? 0 : Int(r.next() % UInt64(a + 1)) }
+        @inline(__always) func ch(_ r: inout SplitMix64) -> Int { a == 0 ? 0 : Int(r.next() % UInt64(a + 1)) }
         let r = ch(&self), g = ch(&self), b = ch(&self)
         return UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }

@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The stroker's single-allocation contour scratch (PathContourScratch.swift) against the four Arrays it
 /// replaced: the same kept vertices and smooth flags after dropping repeated points, and bit-identical

@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The flattener's table of cubic weights (PathCubicWeights.swift) against the per-point expressions it
 /// replaced: every entry bit-identical, and a flattened cubic's points bit-identical to evaluating

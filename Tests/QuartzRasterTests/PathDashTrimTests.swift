@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// Dashing (Apple, copy(dashingWithPhase:lengths:transform:) and CGContext.setLineDash: "lengths … of
 /// the painted and unpainted segments", "phase … how far into the dash pattern the line starts"; PostScript

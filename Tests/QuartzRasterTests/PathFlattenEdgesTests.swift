@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// Flattening straight into fill edges (PathFlattenEdges.swift) against flattening into a FillEdgeBuilder
 /// through a sink that records the box of the points it receives (the compositor's former route): the

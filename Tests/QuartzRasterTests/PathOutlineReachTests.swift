@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The stroke outline's reach (PathOutlineReach.swift): every outline point lies within R of the box of the
 /// path's points, and the per-path test only passes when the grown device box holds inside the clip. The

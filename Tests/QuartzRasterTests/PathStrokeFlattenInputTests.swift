@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// Stroking a path as it is flattened (PathStrokeFlattenInput.swift) against flattening it into contours first
 /// and stroking those (the compositor's former route): the edges must be identical element for element and

@@ -2,6 +2,7 @@ import Foundation
 import QuartzMath
 import Testing
 @testable import QuartzRaster
+import QuartzTestSupport
 
 /// The stroker's trig-free inner workings (PathStroker.swift, PathStrokeRoundArcs.swift) against their
 /// definitions: round-arc vertices rotated step by step versus cos/sin of their angles, the smooth-vertex

@@ -6,6 +6,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIBadSceneTests {
     /// A scene with one layer holding `layer` (JSON members) in the scene folder `folder`.

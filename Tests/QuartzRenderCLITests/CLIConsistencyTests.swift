@@ -4,6 +4,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIConsistencyTests {
     static let scene = fixtureScene("ship-on-path.json")  // 5 s, 150 frames at 30 fps

@@ -3,6 +3,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIErrorTests {
     @Test func helpStatesTheOverwriteDefault() throws {

@@ -5,6 +5,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIFrameSelectionTests {
     static let scene = fixtureScene("ship-on-path.json")  // 150 frames at 30 fps

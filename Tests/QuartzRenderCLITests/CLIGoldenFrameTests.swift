@@ -6,6 +6,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIGoldenFrameTests {
     /// A scene, the output rate whose frames 0, 1, 2 are the times looked at, and what those times show.

@@ -5,6 +5,7 @@
 // render into the folder removes, not in the temporary folder.
 import Foundation
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIHungEncoderTests {
     static let scene = fixtureScene("ship-on-path.json")

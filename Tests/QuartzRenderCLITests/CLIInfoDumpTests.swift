@@ -4,6 +4,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIInfoDumpTests {
     @Test func infoJSONMatchesTheLoadedScene() throws {

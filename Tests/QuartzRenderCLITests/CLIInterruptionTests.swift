@@ -3,6 +3,7 @@
 // render got, and `--skip-existing` resumes it to exactly the frames of an uninterrupted render.
 import Foundation
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIInterruptionTests {
     static let scene = fixtureScene("ship-on-path.json")

@@ -4,6 +4,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIJobsAndDemoTests {
     func files(in folder: URL) throws -> [String: Data] {

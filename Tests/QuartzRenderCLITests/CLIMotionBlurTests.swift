@@ -5,6 +5,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIMotionBlurTests {
     static let bar = fixtureScene("moving-bar.json")

@@ -5,6 +5,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIOutputSafetyTests {
     static let scene = fixtureScene("ship-on-path.json")

@@ -4,6 +4,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIProgressTests {
     static let scene = fixtureScene("ship-on-path.json")  // 30 fps

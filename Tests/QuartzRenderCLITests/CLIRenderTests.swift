@@ -4,6 +4,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIRenderTests {
     /// The reference: the scene's tree at `time` drawn by CARenderer over the scene's own bounds.

@@ -3,6 +3,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIShardTests {
     static let scene = fixtureScene("ship-on-path.json")

@@ -3,6 +3,7 @@
 import Foundation
 import OpenQuartz
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIStdoutAndHelpTests {
     static let scene = fixtureScene("ship-on-path.json")  // 30/1 fps

@@ -4,6 +4,7 @@
 // without ffmpeg. Tests that need ffmpeg are skipped with a message when it is missing.
 import Foundation
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIVideoQualityTests {
     static let scene = fixtureScene("ship-on-path.json")

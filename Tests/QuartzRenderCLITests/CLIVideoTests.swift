@@ -4,6 +4,7 @@
 // output, 76 ffmpeg failed. Tests that need a real ffmpeg are skipped with a message when it is absent.
 import Foundation
 import Testing
+import QuartzTestSupport
 
 @Suite struct CLIVideoTests {
     static let scene = fixtureScene("ship-on-path.json")  // 400x400 points, 30 fps, white background

@@ -2,6 +2,7 @@
 // one report. Hand-made reports with times that are exact in binary give exact medians, percentiles and text.
 import Foundation
 import Testing
+import QuartzTestSupport
 
 @Suite struct FarmStatsMergeTests {
     /// One frame's phases in seconds: evaluate, composite, encode, write (convert and wait 0).

@@ -5,6 +5,7 @@
 // starts a new group of pictures), so a joined .mp4 has its segments' frames.
 import Foundation
 import Testing
+import QuartzTestSupport
 
 @Suite struct FarmVideoConcatTests {
     static let farmScene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

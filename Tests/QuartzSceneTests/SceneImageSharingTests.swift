@@ -6,6 +6,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzScene
+import QuartzTestSupport
 
 @Suite struct SceneImageSharingTests {
     @Test func onePathSpelledFiveWaysIsDecodedOnce() throws {

@@ -7,6 +7,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzScene
+import QuartzTestSupport
 
 @Suite("Scene files: seed examples")
 struct SceneSeedTests {

@@ -6,6 +6,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzScene
+import QuartzTestSupport
 
 /// A scene file under fixtures/scenes/.
 func loadFixtureScene(_ name: String) throws -> Scene {

@@ -7,6 +7,7 @@ import QuartzRaster
 import Testing
 
 @testable import QuartzScene
+import QuartzTestSupport
 
 @Suite struct SceneTransitionFilterTests {
     static func transition(_ animation: String) -> String {

@@ -6,6 +6,7 @@ import QuartzLayers
 import Testing
 
 @testable import QuartzScene
+import QuartzTestSupport
 
 @Suite("Scene files against the media-timing vectors")
 struct SceneVectorTests {
