@@ -70,7 +70,8 @@ extension Scene {
         do {
             json = try SceneJSONValue(jsonData: data)
         } catch {
-            throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: "invalid JSON: \(Self.describe(error))")], warnings: [])
+            let message = SceneJSONNesting.tooDeepMessage(data) ?? "invalid JSON: \(Self.describe(error))"
+            throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: message)], warnings: [])
         }
         guard let reader = SceneObjectReader(json, path: "", diagnostics: diagnostics, what: "a scene") else {
             throw SceneLoadError(errors: diagnostics.errors, warnings: diagnostics.warnings)

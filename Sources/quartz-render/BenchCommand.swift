@@ -18,10 +18,10 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var selection: SceneFrameOptions
 
-    @Option(name: .customLong("repeat"), help: "Measured passes over the selected frames, 1...1000.")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Measured passes over the selected frames, 1...1000.")
     var repeatCount: Int = 1
 
-    @Option(help: "Unmeasured renders of the first selected frame before measuring, 0...1000.")
+    @Option(parsing: .unconditional, help: "Unmeasured renders of the first selected frame before measuring, 0...1000.")
     var warmup: Int = 1
 
     @Flag(help: "Also encode each frame as PNG (the encode phase).")

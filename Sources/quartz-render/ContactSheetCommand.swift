@@ -19,13 +19,13 @@ struct ContactSheet: ParsableCommand {
 
     @OptionGroup var selection: SceneFrameOptions
 
-    @Option(help: "Frames picked evenly over the selection, first and last included, 1...400 (default: 12 over the whole scene; every selected frame with --frames).")
+    @Option(parsing: .unconditional, help: "Frames picked evenly over the selection, first and last included, 1...400 (default: 12 over the whole scene; every selected frame with --frames).")
     var count: Int?
 
-    @Option(help: "Columns of the grid (default: about the square root of the frame count).")
+    @Option(parsing: .unconditional, help: "Columns of the grid (default: about the square root of the frame count).")
     var columns: Int?
 
-    @Option(help: "Width of each cell's frame in pixels when neither --size nor --scale is given.")
+    @Option(parsing: .unconditional, help: "Width of each cell's frame in pixels when neither --size nor --scale is given.")
     var cellWidth: Int = 240
 
     @Option(name: .shortAndLong, help: "The PNG to write.")

@@ -21,16 +21,16 @@ struct Demo: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output folder.")
     var output: String = "demo"
 
-    @Option(help: "Pixels per point (default 1: 640x360 pixels).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default 1: 640x360 pixels).")
     var scale: Double = 1
 
-    @Option(help: "Frame rate: N, N.NNN or NUM/DEN.")
+    @Option(parsing: .unconditional, help: "Frame rate: N, N.NNN or NUM/DEN.")
     var fps: String = "30"
 
-    @Option(help: "Frames rendered at once. Output never depends on it.")
+    @Option(parsing: .unconditional, help: "Frames rendered at once. Output never depends on it.")
     var jobs: Int = 1
 
-    @Option(help: "Compositing threads, 0 = all cores (default), divided among the jobs.")
+    @Option(parsing: .unconditional, help: "Compositing threads, 0 = all cores (default), divided among the jobs.")
     var threads: Int?
 
     @Option(help: "The ffmpeg executable (default: ffmpeg found on PATH).")

@@ -13,10 +13,10 @@ struct Dump: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(help: "Scene time in seconds (default: the scene's start).")
+    @Option(parsing: .unconditional, help: "Scene time in seconds (default: the scene's start).")
     var time: Double?
 
-    @Option(help: "Frame index instead of a time (at the scene's frame rate).")
+    @Option(parsing: .unconditional, help: "Frame index instead of a time (at the scene's frame rate).")
     var frame: Int?
 
     @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")

@@ -19,10 +19,10 @@ struct Info: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
 
-    @Option(help: "Report the output a render with this --size (WIDTHxHEIGHT) would have: its scale and offset under --fit.")
+    @Option(parsing: .unconditional, help: "Report the output a render with this --size (WIDTHxHEIGHT) would have: its scale and offset under --fit.")
     var size: String?
 
-    @Option(help: "Report the output a render with this --scale would have.")
+    @Option(parsing: .unconditional, help: "Report the output a render with this --scale would have.")
     var scale: Double?
 
     @Option(help: "With --size: fit, fill or stretch, as for render (default: fit).")

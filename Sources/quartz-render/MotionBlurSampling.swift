@@ -10,12 +10,12 @@ import OpenQuartz
 
 /// The `--motion-blur` and `--shutter` flags.
 struct MotionBlurOptions: ParsableArguments {
-    @Option(name: .customLong("motion-blur"), help: ArgumentHelp(
+    @Option(name: .customLong("motion-blur"), parsing: .unconditional, help: ArgumentHelp(
         "Sub-frame samples averaged per output frame, 1...64 (default 1: off, the plain render at the frame time).",
         valueName: "samples"))
     var samples: Int = 1
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Shutter angle in degrees, 0 < angle <= 360 (default 180): the shutter opens at the frame time and stays open angle/360 of a frame.",
         valueName: "angle"))
     var shutter: Double = 180

@@ -117,6 +117,11 @@ enum PartialFiles {
             try data.write(to: URL(fileURLWithPath: temporary))
         } catch {
             unlink(temporary)
+            let folder = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw CLIFailure(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
+            }
             throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
         }
         try commit(temporary, to: path, refusingExisting: refusingExisting)

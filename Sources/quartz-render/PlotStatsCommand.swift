@@ -18,7 +18,7 @@ struct PlotStats: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write.")
     var output: String
 
-    @Option(help: "Chart size in pixels, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Chart size in pixels, WIDTHxHEIGHT.")
     var size: String = "800x400"
 
     @Flag(help: "Replace the output file if it exists (default: refuse).")
@@ -39,13 +39,7 @@ struct PlotStats: ParsableCommand {
             guard parts.count == 2, (64...8192).contains(parts[0]), (64...8192).contains(parts[1]) else {
                 throw ValidationError("--size must be WIDTHxHEIGHT with each side in 64...8192, got '\(size)'")
             }
-            guard FileManager.default.fileExists(atPath: stats) else { throw CLIFailure(.noInput, "statistics file \"\(stats)\" does not exist") }
-            let report: RenderStatistics
-            do {
-                report = try JSONDecoder().decode(RenderStatistics.self, from: Data(contentsOf: URL(fileURLWithPath: stats)))
-            } catch {
-                throw CLIFailure(.dataError, "\(stats) is not a `render --stats` file: \(error.localizedDescription)")
-            }
+            let report = try RenderStatistics.load(stats)
             let writer = FrameFileWriter(policy: overwrite ? .overwrite : .refuse, compression: .balanced)
             try FrameFileWriter.prepareFolder(of: output)
             guard try writer.shouldWrite(output) else { return }

@@ -10,31 +10,31 @@ struct SceneFrameOptions: ParsableArguments {
     @Argument(help: "The scene file (JSON, see docs/scene-format.md).")
     var scene: String
 
-    @Option(help: "Frames to render, in the order written: 0-99 (inclusive; 10- to the end), 0:100 (half-open; 10: to the end), a..<b, a...b, n, or a comma-separated list such as 1,5,10-20 (a frame listed twice is refused). Default: every frame of the scene.")
+    @Option(parsing: .unconditional, help: "Frames to render, in the order written: 0-99 (inclusive; 10- to the end), 0:100 (half-open; 10: to the end), a..<b, a...b, n, or a comma-separated list such as 1,5,10-20 (a frame listed twice is refused). Default: every frame of the scene.")
     var frames: String?
 
-    @Option(help: "Keep every Nth frame of the selection, starting with its first (default 1: all).")
+    @Option(parsing: .unconditional, help: "Keep every Nth frame of the selection, starting with its first (default 1: all).")
     var everyNthFrame: Int?
 
-    @Option(help: "Render the single frame at this scene time in seconds instead of --frames.")
+    @Option(parsing: .unconditional, help: "Render the single frame at this scene time in seconds instead of --frames.")
     var time: Double?
 
-    @Option(help: "Output frame rate: N, N.NNN or NUM/DEN such as 30000/1001 (default: the scene's).")
+    @Option(parsing: .unconditional, help: "Output frame rate: N, N.NNN or NUM/DEN such as 30000/1001 (default: the scene's).")
     var fps: String?
 
-    @Option(help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size x scale).")
+    @Option(parsing: .unconditional, help: "Output size in pixels, WIDTHxHEIGHT (default: the scene's size x scale).")
     var size: String?
 
     @Option(help: "When --size has another aspect ratio than the scene: fit (scale uniformly to fit, bands show the background), fill (scale uniformly to cover, crop centred) or stretch (scale each axis). Default: fit.")
     var fit: FitMode?
 
-    @Option(help: "Pixels per scene point (default: the scene's scale).")
+    @Option(parsing: .unconditional, help: "Pixels per scene point (default: the scene's scale).")
     var scale: Double?
 
     @Option(help: "transparent, #RRGGBB or #RRGGBBAA under the scene (default: the scene's background, else transparent).")
     var background: String?
 
-    @Option(help: "Compositing threads per frame; 0 means all cores (default: all cores). Pixels never depend on it.")
+    @Option(parsing: .unconditional, help: "Compositing threads per frame; 0 means all cores (default: all cores). Pixels never depend on it.")
     var threads: Int?
 
     @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
@@ -90,27 +90,27 @@ struct Render: ParsableCommand {
     @Flag(help: "Keep existing frame files and render only missing ones (resume); an existing video is kept.")
     var skipExisting = false
 
-    @Option(help: "Render shard INDEX/COUNT (0-based) of the frame range: a contiguous part. A video output becomes the segment NAME.shard-II-of-NN.EXT.")
+    @Option(parsing: .unconditional, help: "Render shard INDEX/COUNT (0-based) of the frame range: a contiguous part. A video output becomes the segment NAME.shard-II-of-NN.EXT.")
     var shard: String?
 
     @Flag(help: "Read the shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; the count from --shard-count.")
     var shardFromEnv = false
 
-    @Option(help: "The number of shards, with --shard-from-env.")
+    @Option(parsing: .unconditional, help: "The number of shards, with --shard-from-env.")
     var shardCount: Int?
 
-    @Option(help: "Farm chunking: chunk i renders the selected frames in [i*N, (i+1)*N) (counted from frame 0); i from --chunk or --shard-from-env. Not with --shard.")
+    @Option(parsing: .unconditional, help: "Farm chunking: chunk i renders the selected frames in [i*N, (i+1)*N) (counted from frame 0); i from --chunk or --shard-from-env. Not with --shard.")
     var chunkSize: Int?
 
-    @Option(help: "The 0-based chunk index, with --chunk-size.")
+    @Option(parsing: .unconditional, help: "The 0-based chunk index, with --chunk-size.")
     var chunk: Int?
 
     @OptionGroup var motionBlur: MotionBlurOptions
 
-    @Option(help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
+    @Option(parsing: .unconditional, help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
     var jobs: Int = 1
 
-    @Option(help: "The most memory the frames in flight may take, e.g. 8G or 512M (default: three quarters of this machine's memory); a larger size or job count is refused before rendering.")
+    @Option(parsing: .unconditional, help: "The most memory the frames in flight may take, e.g. 8G or 512M (default: three quarters of this machine's memory); a larger size or job count is refused before rendering.")
     var memoryLimit: String?
 
     @Option(help: "The ffmpeg executable for video output (default: ffmpeg found on PATH).")
@@ -118,14 +118,14 @@ struct Render: ParsableCommand {
 
     @OptionGroup var quality: VideoQualityOptions
 
-    @Option(name: .customLong("ffmpeg-timeout"),
+    @Option(name: .customLong("ffmpeg-timeout"), parsing: .unconditional,
             help: "Seconds ffmpeg may read nothing (or, after the last frame, write nothing) before it counts as hung and is stopped (default 120).")
     var ffmpegTimeout: Double = VideoEncoder.defaultStallTimeout
 
     @Option(help: "Progress on stderr: auto (a bar on a terminal, plain lines otherwise), bar, plain (a line every --progress-interval seconds, and for the first and last frame), json (one object per frame), none.")
     var progress: ProgressStyle = .auto
 
-    @Option(help: "Seconds between plain progress lines, 0...86400 (0: a line per frame).")
+    @Option(parsing: .unconditional, help: "Seconds between plain progress lines, 0...86400 (0: a line per frame).")
     var progressInterval: Double = RenderProgress.defaultInterval
 
     @Option(help: "Write frame-time statistics (per phase: median, p95, max; every frame) as JSON to this file; an existing file is refused like a frame (default), replaced with --overwrite, kept with --skip-existing.")

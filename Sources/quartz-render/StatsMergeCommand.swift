@@ -21,7 +21,7 @@ struct StatsMerge: ParsableCommand {
     @Argument(help: "The statistics files written by `render --stats`, one per task.")
     var stats: [String] = []
 
-    @Option(help: "The farm's selection: a..<b, a...b or n. Frames of it that no report lists are missing.")
+    @Option(parsing: .unconditional, help: "The farm's selection: a..<b, a...b or n. Frames of it that no report lists are missing.")
     var frames: String?
 
     @Option(help: "The tasks' frame files, e.g. frames/%05d.png: a frame in no report whose file exists counts as kept (written by an attempt that was stopped before saving its statistics), not missing.")
@@ -56,7 +56,7 @@ struct StatsMerge: ParsableCommand {
             if let pattern, !pattern.isNumbered {
                 throw ValidationError("--frame-files '\(pattern.source)' has no frame number; use e.g. frames/%05d.png")
             }
-            let reports = try stats.map { ($0, try Self.load($0)) }
+            let reports = try stats.map { ($0, try RenderStatistics.load($0)) }
             let merged = try FarmReport(reports: reports, frames: wanted,
                                         frameFiles: pattern, slowest: slowest)
             if let output {
@@ -89,35 +89,6 @@ struct StatsMerge: ParsableCommand {
         }
         guard lower < upper else { throw ValidationError("--frames: '\(text)' is empty") }
         return lower..<upper
-    }
-
-    /// One task's report; missing or unreadable → 66, not a report → 65.
-    static func load(_ path: String) throws -> RenderStatistics {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CLIFailure(.noInput, "statistics file \"\(path)\" does not exist (a task that failed or was stopped writes none)")
-        }
-        guard !isFolder.boolValue else { throw CLIFailure(.noInput, "\"\(path)\" is a folder, not a statistics file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIFailure(.noInput, "statistics file \"\(path)\" is not readable")
-        }
-        do {
-            return try JSONDecoder().decode(RenderStatistics.self, from: data)
-        } catch {
-            throw CLIFailure(.dataError, "\(path) is not a `render --stats` file: \(Self.describe(error))")
-        }
-    }
-
-    /// A decoding error in a few words (the key or the place), not Foundation's long description.
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "no \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "wrong value at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
-        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
-            "bad value at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
-        default: "not JSON"
-        }
     }
 }
 

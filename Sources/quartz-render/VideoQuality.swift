@@ -10,7 +10,7 @@ struct VideoQualityOptions: ParsableArguments {
     @Option(help: "Video encoder for -o out.mp4|.mov|.webm: one the installed ffmpeg lists (ffmpeg -encoders) whose codec the container holds, e.g. libx265 or libsvtav1 for .mp4 (default: libx264 for .mp4, prores_ks for .mov, libvpx-vp9 for .webm).")
     var codec: String?
 
-    @Option(help: "Constant rate factor, lower is better and larger; the range is the encoder's, e.g. 0...51 for libx264 and libx265, 0...63 for libvpx-vp9 (default: 18 for libx264, 30 for libvpx-vp9).")
+    @Option(parsing: .unconditional, help: "Constant rate factor, lower is better and larger; the range is the encoder's, e.g. 0...51 for libx264 and libx265, 0...63 for libvpx-vp9 (default: 18 for libx264, 30 for libvpx-vp9).")
     var crf: Double?
 
     @Option(help: "Encoder preset, e.g. ultrafast ... veryslow for libx264 and libx265, 0...13 for libsvtav1 (default: medium for libx264).")
