@@ -48,11 +48,17 @@ let package = Package(
         // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
         .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"]),
         .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene"]),
+        // The frame pipeline under quartz-render: frame selection, shards and chunks, atomic and resumable
+        // writes, video through ffmpeg, motion blur, frame-time statistics.
+        .target(
+            name: "QuartzOutput",
+            dependencies: ["OpenQuartz", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
             dependencies: [
                 "OpenQuartz",
+                "QuartzOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -66,6 +72,7 @@ let package = Package(
         .testTarget(name: "QuartzTextTests", dependencies: ["QuartzText", "CHarfBuzz", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText", "QuartzTestSupport"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzOutputTests", dependencies: ["QuartzOutput", "OpenQuartz", "QuartzTestSupport"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene", "QuartzTestSupport"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene", "QuartzTestSupport"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).

@@ -1,37 +1,13 @@
-// Failures the commands report: a message naming the problem, and a sysexits(3) code so scripts can tell
-// bad usage (64) from bad scene data (65), a missing input (66), an unwritable output (73) and a failed
-// render (1, 70), a missing ffmpeg (69) or a failed encode (76). Logs and messages go to stderr; stdout carries data only.
+// How the commands report failures (FrameOutputError: a message and a sysexits(3) code): logged on stderr,
+// then the exit code. Logs and messages go to stderr; stdout carries data only.
 import ArgumentParser
 import Foundation
 import Logging
 import OpenQuartz
+import QuartzOutput
 
-/// A command failure with its exit code.
-struct CLIFailure: Error, CustomStringConvertible {
-    /// sysexits(3) codes used by quartz-render.
-    enum Code: Int32 {
-        case usage = 64        // EX_USAGE: bad flags or values (what ValidationError gives)
-        case dataError = 65    // EX_DATAERR: the scene file is invalid
-        case noInput = 66      // EX_NOINPUT: the scene file is missing or unreadable
-        case unavailable = 69  // EX_UNAVAILABLE: ffmpeg (for video output) is missing or cannot start
-        case software = 70     // EX_SOFTWARE: rendering failed
-        case cannotCreate = 73 // EX_CANTCREAT: an output cannot be written
-        case ioError = 74      // EX_IOERR: writing failed part-way (disk full, …)
-        case encoderFailed = 76 // ffmpeg exited with an error or stopped reading frames (its stderr is printed)
-        case interrupted = 130 // 128 + SIGINT: stopped by Ctrl-C after the frames in flight were written
-        case terminated = 143  // 128 + SIGTERM: stopped by the scheduler after the frames in flight were written
-    }
-
-    let code: Code
-    let message: String
-
-    init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    var description: String { message }
-}
+/// A command failure is a frame-pipeline failure: the same codes and messages.
+typealias CLIFailure = FrameOutputError
 
 /// Logs `failure` (error level, on stderr) and turns it into the process exit code.
 func exitCode(reporting failure: CLIFailure) -> ExitCode {

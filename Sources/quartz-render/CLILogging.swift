@@ -33,7 +33,8 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 /// The command-line tool's logger (cheap to make: it reads the bootstrapped factory).
 var cliLog: Logger { Logger(label: "quartz-render") }
 
-/// One unbuffered line per message on stderr: `quartz-render: LEVEL: message [key=value …]`.
+/// One unbuffered line per message on stderr: `quartz-render: LEVEL: message [key=value …]`, whichever
+/// module logs it (the commands, or QuartzOutput for the frame pipeline).
 struct StandardErrorLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
@@ -54,6 +55,6 @@ struct StandardErrorLogHandler: LogHandler {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         let suffix = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        writeToStandardError("\(label): \(event.level): \(event.message)\(suffix)\n")
+        writeToStandardError("quartz-render: \(event.level): \(event.message)\(suffix)\n")
     }
 }

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import OpenQuartz
+import QuartzOutput
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(

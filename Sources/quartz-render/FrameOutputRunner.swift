@@ -5,9 +5,8 @@
 // converted in order into one buffer reused for every frame, so its pages are not faulted in per frame.
 import Foundation
 import OpenQuartz
+import QuartzOutput
 
-/// Renders one frame at a scene time: the pixels and the evaluate / composite seconds.
-typealias FrameProducer = (Double) throws -> (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double)
 
 /// Where the frames go.
 struct FrameOutputs {

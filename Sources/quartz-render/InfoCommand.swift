@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import OpenQuartz
+import QuartzOutput
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(

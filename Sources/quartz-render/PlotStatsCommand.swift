@@ -5,6 +5,7 @@
 import ArgumentParser
 import Foundation
 import OpenQuartz
+import QuartzOutput
 
 struct PlotStats: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import OpenQuartz
+import QuartzOutput
 
 /// Flags shared by commands that pick frames of a scene.
 struct SceneFrameOptions: ParsableArguments {
@@ -152,7 +153,10 @@ struct Render: ParsableCommand {
         guard progressInterval.isFinite, (0...86_400).contains(progressInterval) else {
             throw ValidationError("--progress-interval must be a number of seconds in 0...86400, got \(progressInterval)")
         }
-        if let memoryLimit { _ = try MemoryBudget.parse(memoryLimit) }
+        if let memoryLimit {
+            // ArgumentParser prints a ValidationError with the usage line and exits 64.
+            do { _ = try MemoryBudget.parse(memoryLimit) } catch let error as FrameOutputError { throw ValidationError(error.message) }
+        }
         if output == "-" {
             guard format != nil else {
                 throw ValidationError("-o - writes frames to stdout: choose --format rgba (raw straight-alpha RGBA) or --format png (concatenated PNGs)")

@@ -4,6 +4,7 @@
 // current frame, rounded for people; JSON keeps exact times. Never on stdout, which carries data only.
 import ArgumentParser
 import Foundation
+import QuartzOutput
 
 enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
     case auto, bar, plain, json, none

@@ -5,6 +5,7 @@
 // rerun's `--skip-existing`). Text for people on stdout, or JSON (sorted keys) with `--json` / `-o`.
 import ArgumentParser
 import Foundation
+import QuartzOutput
 
 struct StatsMerge: ParsableCommand {
     static let configuration = CommandConfiguration(

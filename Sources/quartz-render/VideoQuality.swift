@@ -4,6 +4,7 @@
 // these flags nothing is probed and the container's default arguments apply unchanged.
 import ArgumentParser
 import Foundation
+import QuartzOutput
 
 /// The flags, shared by commands that write a video.
 struct VideoQualityOptions: ParsableArguments {

@@ -3,13 +3,13 @@ import Foundation
 
 /// Segment names for video shards: `out.mp4` with `--shard 3/8` → `out.shard-03-of-08.mp4` (at least two
 /// digits, as many as the count needs), so the segments sort in frame order.
-enum VideoSegmentName {
-    static func path(for output: String, shard: ShardArgument) -> String {
+package enum VideoSegmentName {
+    package static func path(for output: String, shard: ShardArgument) -> String {
         path(for: output, kind: "shard", index: shard.index, count: shard.count)
     }
 
     /// `out.mp4` with chunk 3 of 12 (`--chunk-size`) → `out.chunk-03-of-12.mp4`.
-    static func path(for output: String, kind: String, index: Int, count: Int) -> String {
+    package static func path(for output: String, kind: String, index: Int, count: Int) -> String {
         let url = URL(fileURLWithPath: output)
         let digits = max(2, String(count).count)
         func padded(_ n: Int) -> String {

@@ -4,27 +4,26 @@
 // encode never leaves a truncated video under the final name. ffmpeg's stderr goes to a log file beside the
 // target (a pipe could fill up and deadlock both processes); its tail is reported when ffmpeg fails. ffmpeg
 // runs in our process group, and a hung ffmpeg is stopped after a stall timeout (`ChildProcess`).
-import ArgumentParser
 import Foundation
 import OpenQuartz
 
 /// The video containers `-o` understands, by file extension.
-enum VideoContainer: String, CaseIterable {
+package enum VideoContainer: String, CaseIterable {
     case mp4, mov, webm, gif
 
     /// The container of `path` by its extension (case-insensitive), nil for anything else.
-    init?(path: String) {
+    package init?(path: String) {
         self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
     /// H.264 stores 4:2:0 chroma: both sides must be even.
-    var needsEvenSize: Bool { self == .mp4 }
+    package var needsEvenSize: Bool { self == .mp4 }
 
     /// Whether the container keeps the alpha channel.
-    var keepsAlpha: Bool { self != .mp4 }
+    package var keepsAlpha: Bool { self != .mp4 }
 
     /// ffmpeg's output options (codec, pixel format, muxer) for this container.
-    var encoderArguments: [String] {
+    package var encoderArguments: [String] {
         switch self {
         case .mp4:
             // Opaque: yuv420p has no alpha; transparent pixels become black.
@@ -41,11 +40,11 @@ enum VideoContainer: String, CaseIterable {
 }
 
 /// Where ffmpeg is: `--ffmpeg PATH`, else the first executable `ffmpeg` on PATH.
-enum FFmpegLocator {
-    static func locate(explicit: String?, environment: [String: String]) throws -> String {
+package enum FFmpegLocator {
+    package static func locate(explicit: String?, environment: [String: String]) throws -> String {
         if let explicit {
             guard FileManager.default.isExecutableFile(atPath: explicit) else {
-                throw CLIFailure(.unavailable, "ffmpeg not found: --ffmpeg \"\(explicit)\" is not an executable file")
+                throw FrameOutputError(.unavailable, "ffmpeg not found: --ffmpeg \"\(explicit)\" is not an executable file")
             }
             return explicit
         }
@@ -54,7 +53,7 @@ enum FFmpegLocator {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent("ffmpeg").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw CLIFailure(.unavailable, """
+        throw FrameOutputError(.unavailable, """
             ffmpeg not found: looked for an executable "ffmpeg" in PATH (\(folders.isEmpty ? "PATH is empty" : folders.joined(separator: ":"))). \
             Install it (apt-get install ffmpeg) or pass --ffmpeg PATH; or render PNG frames with -o frames/%05d.png
             """)
@@ -62,14 +61,14 @@ enum FFmpegLocator {
 }
 
 /// One running ffmpeg encode. Frames must be written in order; `finish()` renames the video into place.
-final class VideoEncoder {
+package final class VideoEncoder {
     /// Seconds ffmpeg may go without reading a frame byte, or after the last frame without writing output,
     /// before it counts as hung (`--ffmpeg-timeout`).
-    static let defaultStallTimeout: Double = 120
+    package static let defaultStallTimeout: Double = 120
 
-    let target: String
-    let width: Int
-    let height: Int
+    package let target: String
+    package let width: Int
+    package let height: Int
     private let temporary: String
     private let logFile: String
     private let child: ChildProcess
@@ -79,7 +78,7 @@ final class VideoEncoder {
     /// Starts ffmpeg encoding `width`×`height` frames at `rate` into a temporary file beside `target`. Its log is
     /// a partial file beside the target too, so a killed render's log is cleaned up with its other partial files.
     /// `encoderArguments` replaces the container's default codec options (`--codec`, `--crf`, …).
-    init(ffmpeg: String, container: VideoContainer, target: String, width: Int, height: Int,
+    package init(ffmpeg: String, container: VideoContainer, target: String, width: Int, height: Int,
          rate: SceneFrameRate, refuseExisting: Bool, stallTimeout: Double = VideoEncoder.defaultStallTimeout,
          encoderArguments: [String]? = nil) throws {
         // Writing to a pipe whose reader exited must give EPIPE, not kill quartz-render silently (status 141).
@@ -108,7 +107,7 @@ final class VideoEncoder {
     }
 
     /// Writes one frame's straight RGBA bytes (width·height·4) in order.
-    func write(straightRGBA bytes: [UInt8]) throws {
+    package func write(straightRGBA bytes: [UInt8]) throws {
         precondition(bytes.count == width * height * 4, "a frame's byte count must match the video size")
         let result: Result<Void, ChildProcess.Failure> = bytes.withUnsafeBytes { raw in
             Result { () throws(ChildProcess.Failure) in try child.write(raw) }
@@ -127,7 +126,7 @@ final class VideoEncoder {
 
     /// Ends the input, waits for ffmpeg (while its output grows, or for the stall timeout), and renames the
     /// video into place.
-    func finish() throws {
+    package func finish() throws {
         let status: Int32
         do {
             status = try child.finish(progress: { [temporary] in
@@ -142,21 +141,21 @@ final class VideoEncoder {
     }
 
     /// Stops ffmpeg after a failure elsewhere and removes its partial output.
-    func abandon() {
+    package func abandon() {
         child.terminate()
         try? FileManager.default.removeItem(atPath: temporary)
         try? FileManager.default.removeItem(atPath: logFile)
     }
 
     /// Waits for ffmpeg, removes the partial video, and describes the failure with the tail of ffmpeg's stderr.
-    private func failure(after what: String) -> CLIFailure {
+    private func failure(after what: String) -> FrameOutputError {
         let status = ChildProcess.describe(child.waitStatus())
         let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
         let tail = log.split(separator: "\n", omittingEmptySubsequences: true).suffix(15).map { "  ffmpeg: \($0)" }
         try? FileManager.default.removeItem(atPath: temporary)
         try? FileManager.default.removeItem(atPath: logFile)
         let detail = tail.isEmpty ? "  (ffmpeg printed nothing on stderr)" : tail.joined(separator: "\n")
-        return CLIFailure(.encoderFailed, "\(what) (\(status)) while encoding \"\(target)\":\n\(detail)")
+        return FrameOutputError(.encoderFailed, "\(what) (\(status)) while encoding \"\(target)\":\n\(detail)")
     }
 
     private static func seconds(_ value: Double) -> String {

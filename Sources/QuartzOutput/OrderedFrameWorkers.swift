@@ -5,7 +5,7 @@
 import Foundation
 
 /// Renders `count` positions on worker threads and hands the results to the caller in order.
-final class OrderedFrameWorkers<Output: Sendable>: @unchecked Sendable {
+package final class OrderedFrameWorkers<Output: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: every mutable field below is read and written only with `condition` locked.
     private let condition = NSCondition()
     private var results: [Int: Result<Output, any Error>] = [:]
@@ -26,7 +26,7 @@ final class OrderedFrameWorkers<Output: Sendable>: @unchecked Sendable {
     /// `makeProducer` runs once on each worker thread and returns that thread's producer. With one job
     /// everything runs on the calling thread, unless `background`: then one worker thread produces up to two
     /// positions ahead while the calling thread consumes. The first error stops the workers and is rethrown.
-    static func run(
+    package static func run(
         count: Int, jobs: Int, background: Bool = false,
         makeProducer: @escaping @Sendable () throws -> (Int) throws -> Output,
         consume: (Int, Output) throws -> Void
@@ -100,7 +100,7 @@ final class OrderedFrameWorkers<Output: Sendable>: @unchecked Sendable {
         let setup = setupError
         condition.unlock()
         guard let result else {
-            throw setup ?? CLIFailure(.software, "a render worker stopped before frame position \(position)")
+            throw setup ?? FrameOutputError(.software, "a render worker stopped before frame position \(position)")
         }
         return try result.get()
     }

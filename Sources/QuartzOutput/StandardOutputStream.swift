@@ -2,19 +2,18 @@
 // straight-alpha RGBA (width·height·4 bytes per frame, rows top to bottom, what `ffmpeg -f rawvideo
 // -pix_fmt rgba` reads); `--format png` is complete PNG files back to back (what `ffmpeg -f image2pipe`
 // reads). Nothing else is ever written to stdout.
-import ArgumentParser
 import Foundation
 import OpenQuartz
 
-enum StreamFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum StreamFormat: String, CaseIterable, Sendable {
     case rgba, png
 }
 
-struct StandardOutputStream: Sendable {
-    let format: StreamFormat
-    let compression: PNGCompression
+package struct StandardOutputStream: Sendable {
+    package let format: StreamFormat
+    package let compression: PNGCompression
 
-    init(format: StreamFormat, compression: PNGCompression) {
+    package init(format: StreamFormat, compression: PNGCompression) {
         // A reader that exits early must give EPIPE (reported), not kill quartz-render silently.
         signal(SIGPIPE, SIG_IGN)
         self.format = format
@@ -23,17 +22,17 @@ struct StandardOutputStream: Sendable {
 
     /// One frame as a complete PNG file, for the `png` format (run on the worker that rendered it; the `rgba`
     /// format's straight bytes are converted in order by the caller).
-    func encodePNG(_ bitmap: PremultipliedRGBA8Bitmap) throws -> [UInt8] {
+    package func encodePNG(_ bitmap: PremultipliedRGBA8Bitmap) throws -> [UInt8] {
         // Encoded in memory: no temporary file, so a full or read-only temporary folder cannot fail a stream.
         do {
             return Array(try PNGWriter.encode(bitmap, compression: compression, name: "the PNG frame for stdout"))
         } catch {
-            throw CLIFailure(.ioError, "cannot encode a PNG for stdout: \(error)")
+            throw FrameOutputError(.ioError, "cannot encode a PNG for stdout: \(error)")
         }
     }
 
     /// Writes `bytes` to stdout completely (retrying short writes and EINTR).
-    func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -42,7 +41,7 @@ struct StandardOutputStream: Sendable {
                 if written < 0 {
                     if errno == EINTR { continue }
                     let reason = errno == EPIPE ? "the reading program closed the pipe" : String(cString: strerror(errno))
-                    throw CLIFailure(.ioError, "cannot write frames to stdout: \(reason)")
+                    throw FrameOutputError(.ioError, "cannot write frames to stdout: \(reason)")
                 }
                 offset += written
             }
@@ -50,7 +49,7 @@ struct StandardOutputStream: Sendable {
     }
 
     /// What a user needs to build the encoder command, logged at notice level on stderr.
-    static func description(format: StreamFormat, width: Int, height: Int, rate: SceneFrameRate, frames: Int) -> String {
+    package static func description(format: StreamFormat, width: Int, height: Int, rate: SceneFrameRate, frames: Int) -> String {
         let size = "\(width)x\(height)", framerate = "\(rate.numerator)/\(rate.denominator)"
         switch format {
         case .rgba:

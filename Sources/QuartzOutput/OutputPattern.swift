@@ -1,17 +1,16 @@
 // Output names: a printf-style frame number in the path ("frames/%05d.png", "%d", "%%" for a percent
 // sign). A path without a number is allowed for a single frame only.
-import ArgumentParser
 import Foundation
 
-struct OutputPattern: Sendable {
+package struct OutputPattern: Sendable {
     private enum Piece: Sendable { case text(String), number(width: Int, zeroPad: Bool) }
     private let pieces: [Piece]
-    let source: String
+    package let source: String
 
     /// Whether the pattern contains a frame number.
-    var isNumbered: Bool { pieces.contains { if case .number = $0 { true } else { false } } }
+    package var isNumbered: Bool { pieces.contains { if case .number = $0 { true } else { false } } }
 
-    init(_ text: String) throws {
+    package init(_ text: String) throws {
         source = text
         var pieces: [Piece] = []
         var literal = ""
@@ -22,22 +21,22 @@ struct OutputPattern: Sendable {
             var spec = ""
             while let d = chars.first, d.isASCII, d.isNumber { spec.append(d); chars.removeFirst() }
             guard chars.popFirst() == "d" else {
-                throw ValidationError("-o '\(text)': only %d, %0Nd and %% are understood in output names")
+                throw FrameOutputError(.usage, "-o '\(text)': only %d, %0Nd and %% are understood in output names")
             }
             let width = Int(spec) ?? 0
-            guard width <= 12 else { throw ValidationError("-o '\(text)': a frame number width above 12 is not useful") }
+            guard width <= 12 else { throw FrameOutputError(.usage, "-o '\(text)': a frame number width above 12 is not useful") }
             if !literal.isEmpty { pieces.append(.text(literal)); literal = "" }
             pieces.append(.number(width: width, zeroPad: spec.hasPrefix("0")))
         }
         if !literal.isEmpty { pieces.append(.text(literal)) }
-        guard !text.isEmpty else { throw ValidationError("-o needs a file name") }
+        guard !text.isEmpty else { throw FrameOutputError(.usage, "-o needs a file name") }
         self.pieces = pieces
     }
 
     /// The frames of `selection` whose files exist. When the frame number is in the file name only, one listing
     /// of the folder answers, so time and memory grow with the files there, not with the selection (a selection
     /// of 100 million frames starts at once); a number in a folder name needs one check per frame.
-    func existingFrames(in selection: FrameSequence) -> Set<Int> {
+    package func existingFrames(in selection: FrameSequence) -> Set<Int> {
         guard let firstFrame = selection.first else { return [] }
         guard isNumbered else {
             return FileManager.default.fileExists(atPath: path(forFrame: firstFrame)) ? [firstFrame] : []
@@ -76,7 +75,7 @@ struct OutputPattern: Sendable {
     }
 
     /// The path of frame `index`.
-    func path(forFrame index: Int) -> String {
+    package func path(forFrame index: Int) -> String {
         var out = ""
         for piece in pieces {
             switch piece {
@@ -93,34 +92,34 @@ struct OutputPattern: Sendable {
 
 /// Output names whose extension promises a format quartz-render does not write are refused by name before
 /// anything renders: frames are PNG, videos are the `VideoContainer`s. Other extensions (or none) get PNG data.
-enum OutputExtension {
+package enum OutputExtension {
     /// Video containers ffmpeg could write but quartz-render does not choose codecs for.
-    static let unsupportedVideo: Set<String> = ["avi", "mkv", "flv", "wmv", "asf", "m4v", "mpg", "mpeg", "ts", "m2ts", "mts",
+    package static let unsupportedVideo: Set<String> = ["avi", "mkv", "flv", "wmv", "asf", "m4v", "mpg", "mpeg", "ts", "m2ts", "mts",
                                                 "ogv", "ogg", "3gp", "mxf", "vob", "f4v", "y4m", "apng"]
     /// Still-image formats other than PNG.
-    static let unsupportedImage: Set<String> = ["jpg", "jpeg", "webp", "tif", "tiff", "bmp", "exr", "tga", "avif", "heic", "jxl", "ppm"]
+    package static let unsupportedImage: Set<String> = ["jpg", "jpeg", "webp", "tif", "tiff", "bmp", "exr", "tga", "avif", "heic", "jxl", "ppm"]
 
     /// The supported containers for messages: ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif".
-    static var supportedVideo: String { ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif" }
+    package static var supportedVideo: String { ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif" }
 
     /// Usage error for an unsupported extension; `videoAllowed` is false for commands that write one PNG.
-    static func check(_ path: String, videoAllowed: Bool) throws {
+    package static func check(_ path: String, videoAllowed: Bool) throws {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if unsupportedVideo.contains(ext) {
             guard videoAllowed else {
-                throw ValidationError("-o '\(path)': this command writes one PNG image; name it .png")
+                throw FrameOutputError(.usage, "-o '\(path)': this command writes one PNG image; name it .png")
             }
-            throw ValidationError("""
+            throw FrameOutputError(.usage, """
                 -o '\(path)': .\(ext) is not a supported video container; supported: \(supportedVideo). \
                 Or write PNG frames (-o frames/%05d.png) or raw frames (-o - --format rgba) and encode them with ffmpeg
                 """)
         }
         if unsupportedImage.contains(ext) {
-            throw ValidationError("-o '\(path)': .\(ext) is not written; images are PNG, so name the file .png"
+            throw FrameOutputError(.usage, "-o '\(path)': .\(ext) is not written; images are PNG, so name the file .png"
                 + (videoAllowed ? " (e.g. frames/%05d.png), or a video \(supportedVideo)" : ""))
         }
         if !videoAllowed, VideoContainer(path: path) != nil {
-            throw ValidationError("-o '\(path)': this command writes one PNG image; name it .png")
+            throw FrameOutputError(.usage, "-o '\(path)': this command writes one PNG image; name it .png")
         }
     }
 }

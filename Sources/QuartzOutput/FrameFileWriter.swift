@@ -6,53 +6,58 @@
 import Foundation
 import OpenQuartz
 
-enum ExistingFilePolicy: Sendable {
+package enum ExistingFilePolicy: Sendable {
     case refuse, overwrite, skip
 }
 
-struct FrameFileWriter: Sendable {
-    let policy: ExistingFilePolicy
-    let compression: PNGCompression
+package struct FrameFileWriter: Sendable {
+    package let policy: ExistingFilePolicy
+    package let compression: PNGCompression
+
+    package init(policy: ExistingFilePolicy, compression: PNGCompression) {
+        self.policy = policy
+        self.compression = compression
+    }
 
     /// Creates the folder of `path` if needed and checks it is writable.
-    static func prepareFolder(of path: String) throws {
+    package static func prepareFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw CLIFailure(.cannotCreate, "output folder \"\(folder)\" is a file") }
+            guard isDirectory.boolValue else { throw FrameOutputError(.cannotCreate, "output folder \"\(folder)\" is a file") }
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw CLIFailure(.cannotCreate, "cannot create output folder \"\(folder)\": \(error.localizedDescription)")
+                throw FrameOutputError(.cannotCreate, "cannot create output folder \"\(folder)\": \(error.localizedDescription)")
             }
         }
         guard access(folder, W_OK | X_OK) == 0 else {
-            throw CLIFailure(.cannotCreate, "output folder \"\(folder)\" is not writable")
+            throw FrameOutputError(.cannotCreate, "output folder \"\(folder)\" is not writable")
         }
         PartialFiles.removeStale(inFolder: folder)
     }
 
     /// Whether `path` should be rendered: false to skip it; throws when it exists and may not be replaced.
-    func shouldWrite(_ path: String) throws -> Bool {
+    package func shouldWrite(_ path: String) throws -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return true }
         switch policy {
         case .overwrite: return true
         case .skip: return false
         case .refuse:
-            throw CLIFailure(.cannotCreate, "\"\(path)\" exists; pass --overwrite to replace it or --skip-existing to keep it (default: refuse)")
+            throw FrameOutputError(.cannotCreate, "\"\(path)\" exists; pass --overwrite to replace it or --skip-existing to keep it (default: refuse)")
         }
     }
 
     /// Encodes `bitmap` in memory (encode phase, seconds returned first), then writes it to a temporary file
     /// next to `path`, flushes it to disk and renames it into place (write phase): one fsync per frame.
-    func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
+    package func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
         let t0 = monotonicSeconds()
         let encoded: Data
         do {
             encoded = try PNGWriter.encode(bitmap, compression: compression, name: path)
         } catch {
-            throw CLIFailure(.ioError, "cannot encode \"\(path)\": \(error)")
+            throw FrameOutputError(.ioError, "cannot encode \"\(path)\": \(error)")
         }
         let t1 = monotonicSeconds()
         try PartialFiles.writeAtomically(encoded, to: path, refusingExisting: policy == .refuse)

@@ -2,9 +2,9 @@
 // `--stats` report and `bench`: memory must not grow with the animation's length.
 import Foundation
 
-enum PeakMemory {
+package enum PeakMemory {
     /// The largest resident set size this process has had so far, in bytes; 0 if the OS does not say.
-    static func residentBytes() -> Int {
+    package static func residentBytes() -> Int {
         var usage = rusage()
         #if os(Linux)
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }

@@ -7,14 +7,14 @@
 import Foundation
 import Logging
 
-enum PartialFiles {
+package enum PartialFiles {
     /// Partial files of other hosts are removed when unchanged this long (a live writer touches its
     /// partial continuously; a PNG partial lives for one encode).
-    static let foreignHostStaleSeconds: Double = 3600
+    package static let foreignHostStaleSeconds: Double = 3600
 
     /// This host's name as it appears in partial file names: letters, digits and '_' only (so the name
     /// parses back: the last '.'-separated part before ".partial" is HOST-PID).
-    static let hostTag: String = {
+    package static let hostTag: String = {
         var buffer = [CChar](repeating: 0, count: 256)
         let name = gethostname(&buffer, buffer.count) == 0
             ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
@@ -23,7 +23,7 @@ enum PartialFiles {
     }()
 
     /// The partial file for `path`: `.NAME.HOST-PID.partial` in the same folder (a rename stays on one file system).
-    static func path(for path: String) -> String {
+    package static func path(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let pid = ProcessInfo.processInfo.processIdentifier
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(hostTag)-\(pid).partial").path
@@ -31,7 +31,7 @@ enum PartialFiles {
 
     /// The writer of a partial file name: host and PID, or nil when `name` is not a partial file of ours.
     /// Also recognises PNGWriter's own temporary inside it (`..NAME.HOST-PID.partial.UUID.tmp`).
-    static func owner(ofFileNamed name: String) -> (host: String, pid: Int32)? {
+    package static func owner(ofFileNamed name: String) -> (host: String, pid: Int32)? {
         var name = Substring(name)
         if name.hasSuffix(".tmp"), name.hasPrefix("..") {
             name = name.dropLast(4)
@@ -51,7 +51,7 @@ enum PartialFiles {
     /// Whether a process with this PID runs on this host (EPERM: it exists but belongs to someone else). A
     /// zombie (exited, not yet reaped by its parent: state Z or X in /proc/PID/stat) writes nothing more, so
     /// it counts as gone; a killed farm task's process can stay one for seconds while its rerun starts.
-    static func isAlive(_ pid: Int32) -> Bool {
+    package static func isAlive(_ pid: Int32) -> Bool {
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let end = stat.lastIndex(of: ")") else { return true }
@@ -62,7 +62,7 @@ enum PartialFiles {
     /// Removes stale partial files in `folder` and logs each one; returns the names removed. Unreadable
     /// folders and files that vanish meanwhile are skipped (another shard may be cleaning too).
     @discardableResult
-    static func removeStale(inFolder folder: String, now: Date = Date()) -> [String] {
+    package static func removeStale(inFolder folder: String, now: Date = Date()) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         let ownPID = ProcessInfo.processInfo.processIdentifier
         var removed: [String] = []
@@ -85,23 +85,23 @@ enum PartialFiles {
             }
             guard unlink(path) == 0 else { continue }
             removed.append(name)
-            cliLog.notice("removed stale partial file \"\(path)\" (\(reason))")
+            outputLog.notice("removed stale partial file \"\(path)\" (\(reason))")
         }
         return removed
     }
 
     /// Flushes the file at `path` to stable storage; throws the errno text.
-    static func syncFile(at path: String) throws {
+    package static func syncFile(at path: String) throws {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw CLIFailure(.ioError, "cannot open \"\(path)\" to flush it: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw FrameOutputError(.ioError, "cannot open \"\(path)\" to flush it: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         // fsync flushes the file's data whichever descriptor asks; the writer has already closed its own.
-        guard fsync(fd) == 0 else { throw CLIFailure(.ioError, "cannot flush \"\(path)\" to disk: \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw FrameOutputError(.ioError, "cannot flush \"\(path)\" to disk: \(String(cString: strerror(errno)))") }
     }
 
     /// Flushes a folder's entries (a rename into it) to stable storage; best effort (some file systems
     /// refuse fsync on folders, and the file itself is already safe).
-    static func syncFolder(of path: String) {
+    package static func syncFolder(of path: String) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let fd = open(folder, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else { return }
@@ -111,7 +111,7 @@ enum PartialFiles {
 
     /// Writes `data` to `path` atomically: partial file, then `commit`. A failure removes the partial file
     /// and leaves `path` as it was.
-    static func writeAtomically(_ data: Data, to path: String, refusingExisting: Bool = false) throws {
+    package static func writeAtomically(_ data: Data, to path: String, refusingExisting: Bool = false) throws {
         let temporary = self.path(for: path)
         do {
             try data.write(to: URL(fileURLWithPath: temporary))
@@ -120,9 +120,9 @@ enum PartialFiles {
             let folder = (path as NSString).deletingLastPathComponent
             var isFolder: ObjCBool = false
             if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-                throw CLIFailure(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
+                throw FrameOutputError(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
             }
-            throw CLIFailure(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
+            throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
         }
         try commit(temporary, to: path, refusingExisting: refusingExisting)
     }
@@ -130,7 +130,7 @@ enum PartialFiles {
     /// Moves a finished partial file into place: fsync, rename, folder fsync. With `refusingExisting`, a file
     /// that appeared at `path` meanwhile (another process) is kept and the commit fails. A failure removes
     /// the partial file and leaves `path` as it was.
-    static func commit(_ temporary: String, to path: String, refusingExisting: Bool) throws {
+    package static func commit(_ temporary: String, to path: String, refusingExisting: Bool) throws {
         do {
             try syncFile(at: temporary)
         } catch {
@@ -139,12 +139,12 @@ enum PartialFiles {
         }
         if refusingExisting, FileManager.default.fileExists(atPath: path) {
             unlink(temporary)
-            throw CLIFailure(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
+            throw FrameOutputError(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CLIFailure(.ioError, "cannot move the finished file to \"\(path)\": \(reason)")
+            throw FrameOutputError(.ioError, "cannot move the finished file to \"\(path)\": \(reason)")
         }
         syncFolder(of: path)
     }

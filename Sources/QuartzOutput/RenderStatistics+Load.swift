@@ -3,19 +3,19 @@ import Foundation
 
 extension RenderStatistics {
     /// A report; missing or unreadable → 66, not a report → 65.
-    static func load(_ path: String) throws -> RenderStatistics {
+    package static func load(_ path: String) throws -> RenderStatistics {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CLIFailure(.noInput, "statistics file \"\(path)\" does not exist (a task that failed or was stopped writes none)")
+            throw FrameOutputError(.noInput, "statistics file \"\(path)\" does not exist (a task that failed or was stopped writes none)")
         }
-        guard !isFolder.boolValue else { throw CLIFailure(.noInput, "\"\(path)\" is a folder, not a statistics file") }
+        guard !isFolder.boolValue else { throw FrameOutputError(.noInput, "\"\(path)\" is a folder, not a statistics file") }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIFailure(.noInput, "statistics file \"\(path)\" is not readable")
+            throw FrameOutputError(.noInput, "statistics file \"\(path)\" is not readable")
         }
         do {
             return try JSONDecoder().decode(RenderStatistics.self, from: data)
         } catch {
-            throw CLIFailure(.dataError, "\(path) is not a `render --stats` file: \(describe(error))")
+            throw FrameOutputError(.dataError, "\(path) is not a `render --stats` file: \(describe(error))")
         }
     }
 

@@ -4,42 +4,41 @@
 // Frame i is at start + i · denominator / numerator seconds, computed from the index alone (never accumulated).
 // A selection is a short list of arithmetic runs, never an array of frame numbers, so 100 million frames
 // cost nothing up front.
-import ArgumentParser
 import Foundation
 import OpenQuartz
 
 /// Frames `first, first + stride, …` (`count` of them).
-struct FrameRun: Sendable, Equatable {
-    let first: Int
-    let count: Int
-    let stride: Int
+package struct FrameRun: Sendable, Equatable {
+    package let first: Int
+    package let count: Int
+    package let stride: Int
 
-    init(first: Int, count: Int, stride: Int = 1) {
+    package init(first: Int, count: Int, stride: Int = 1) {
         self.first = first
         self.count = count
         self.stride = count == 1 ? 1 : stride  // one frame has no stride: equal runs compare equal
     }
 
-    init(_ range: Range<Int>) { self.init(first: range.lowerBound, count: range.count) }
+    package init(_ range: Range<Int>) { self.init(first: range.lowerBound, count: range.count) }
 
-    var last: Int { first + (count - 1) * stride }
+    package var last: Int { first + (count - 1) * stride }
 
-    func frame(at position: Int) -> Int { first + position * stride }
+    package func frame(at position: Int) -> Int { first + position * stride }
 
-    func contains(_ frame: Int) -> Bool {
+    package func contains(_ frame: Int) -> Bool {
         frame >= first && frame <= last && (frame - first) % stride == 0
     }
 }
 
 /// The selected frames in render order: runs one after another. Positions 0..<count index the sequence.
-struct FrameSequence: Sendable, Equatable, Sequence {
+package struct FrameSequence: Sendable, Equatable, Sequence {
     /// Non-empty runs, in order.
-    let runs: [FrameRun]
+    package let runs: [FrameRun]
     /// `starts[k]`: the position of `runs[k]`'s first frame.
     private let starts: [Int]
-    let count: Int
+    package let count: Int
 
-    init(runs: [FrameRun]) {
+    package init(runs: [FrameRun]) {
         let kept = runs.filter { $0.count > 0 }
         self.runs = kept
         var starts: [Int] = []
@@ -52,15 +51,15 @@ struct FrameSequence: Sendable, Equatable, Sequence {
         count = position
     }
 
-    init(_ range: Range<Int>) { self.init(runs: [FrameRun(range)]) }
+    package init(_ range: Range<Int>) { self.init(runs: [FrameRun(range)]) }
 
-    var isEmpty: Bool { count == 0 }
-    var first: Int? { runs.first?.first }
+    package var isEmpty: Bool { count == 0 }
+    package var first: Int? { runs.first?.first }
     /// The largest frame number (nil when empty).
-    var maximum: Int? { runs.map(\.last).max() }
+    package var maximum: Int? { runs.map(\.last).max() }
 
     /// The frame at `position` (0..<count): a binary search over the runs.
-    func frame(at position: Int) -> Int {
+    package func frame(at position: Int) -> Int {
         var low = 0, high = runs.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -69,10 +68,10 @@ struct FrameSequence: Sendable, Equatable, Sequence {
         return runs[low].frame(at: position - starts[low])
     }
 
-    func contains(_ frame: Int) -> Bool { runs.contains { $0.contains(frame) } }
+    package func contains(_ frame: Int) -> Bool { runs.contains { $0.contains(frame) } }
 
     /// Every `n`th frame, starting with the first.
-    func everyNth(_ n: Int) -> FrameSequence {
+    package func everyNth(_ n: Int) -> FrameSequence {
         guard n > 1 else { return self }
         var thinned: [FrameRun] = []
         for (run, start) in zip(runs, starts) {
@@ -85,7 +84,7 @@ struct FrameSequence: Sendable, Equatable, Sequence {
     }
 
     /// The frames at positions `range` (a shard's contiguous part).
-    func slice(positions range: Range<Int>) -> FrameSequence {
+    package func slice(positions range: Range<Int>) -> FrameSequence {
         var parts: [FrameRun] = []
         for (run, start) in zip(runs, starts) {
             let low = Swift.max(range.lowerBound, start), high = Swift.min(range.upperBound, start + run.count)
@@ -96,7 +95,7 @@ struct FrameSequence: Sendable, Equatable, Sequence {
     }
 
     /// The frames inside `window` (a chunk's frame numbers), in order.
-    func intersecting(_ window: Range<Int>) -> FrameSequence {
+    package func intersecting(_ window: Range<Int>) -> FrameSequence {
         var parts: [FrameRun] = []
         for run in runs {
             // Positions k with window.lowerBound ≤ first + k·stride < window.upperBound.
@@ -108,7 +107,7 @@ struct FrameSequence: Sendable, Equatable, Sequence {
         return FrameSequence(runs: parts)
     }
 
-    func makeIterator() -> AnyIterator<Int> {
+    package func makeIterator() -> AnyIterator<Int> {
         var runIndex = 0, position = 0
         return AnyIterator {
             while runIndex < runs.count {
@@ -126,7 +125,7 @@ struct FrameSequence: Sendable, Equatable, Sequence {
 
     /// For people: "frames 0–99 (100 frames)", "frame 7 (1 frame)", "12 frames: 1, 5, 10–20",
     /// "50 frames: 0, 2, …, 98"; more than `maximumItems` runs are elided with their count.
-    var summary: String {
+    package var summary: String {
         if count == 0 { return "no frames" }
         if runs.count == 1, runs[0].stride == 1 {
             let run = runs[0]
@@ -136,7 +135,7 @@ struct FrameSequence: Sendable, Equatable, Sequence {
     }
 
     /// The runs as "5", "10–20", "0, 2, …, 98", joined with commas.
-    var items: String {
+    package var items: String {
         let maximumItems = 10
         func item(_ run: FrameRun) -> String {
             if run.count == 1 { return "\(run.first)" }
@@ -156,35 +155,35 @@ private func ceilingDivide(_ a: Int, _ b: Int) -> Int { -floorDivide(-a, b) }
 /// `--frames`: comma-separated items, each a frame `n` or a range: `a-b` (inclusive, `a-` to the end), `a:b`
 /// (half-open, `a:` to the end, `:b` from 0), `a..<b` (half-open) or `a...b` (inclusive). Items keep their
 /// order; a frame selected by two items is refused, naming the frame.
-struct FrameListArgument {
+package struct FrameListArgument {
     /// One item as written, with its bounds; `upper` nil means "to the scene's end".
-    struct Item {
-        let text: String
-        let lower: Int
-        let upper: Int?  // exclusive
+    package struct Item {
+        package let text: String
+        package let lower: Int
+        package let upper: Int?  // exclusive
     }
 
-    let text: String
-    let items: [Item]
+    package let text: String
+    package let items: [Item]
 
-    init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         self.text = text
         func index(_ part: Substring, in item: String) throws -> Int {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let value = Int(trimmed), value >= 0, trimmed.allSatisfy(\.isASCII) else {
-                throw ValidationError("--frames: '\(trimmed)' is not a frame index (a whole number ≥ 0) in '\(item)'")
+                throw FrameOutputError(.usage, "--frames: '\(trimmed)' is not a frame index (a whole number ≥ 0) in '\(item)'")
             }
             return value
         }
         func inclusiveEnd(_ last: Int, in item: String) throws -> Int {
-            guard last < Int.max else { throw ValidationError("--frames: '\(item)' is too large") }
+            guard last < Int.max else { throw FrameOutputError(.usage, "--frames: '\(item)' is too large") }
             return last + 1
         }
         var items: [Item] = []
         for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = raw.trimmingCharacters(in: .whitespaces)
             guard !item.isEmpty else {
-                throw ValidationError("--frames '\(text)': an empty item; write frames and ranges separated by single commas, e.g. 1,5,10-20")
+                throw FrameOutputError(.usage, "--frames '\(text)': an empty item; write frames and ranges separated by single commas, e.g. 1,5,10-20")
             }
             let lower: Int, upper: Int?
             var emptyHint = ""
@@ -203,7 +202,7 @@ struct FrameListArgument {
                 emptyHint = "a:b is half-open and needs a < b"
             } else if let r = item.range(of: "-") {
                 guard r.lowerBound != item.startIndex else {
-                    throw ValidationError("--frames: '\(item)' is not a frame index (a whole number ≥ 0); ranges are a-b")
+                    throw FrameOutputError(.usage, "--frames: '\(item)' is not a frame index (a whole number ≥ 0); ranges are a-b")
                 }
                 lower = try index(item[..<r.lowerBound], in: item)
                 let after = item[r.upperBound...]
@@ -214,7 +213,7 @@ struct FrameListArgument {
                 upper = try inclusiveEnd(lower, in: item)
             }
             if let upper, lower >= upper {
-                throw ValidationError("--frames: '\(item)' is empty; \(emptyHint)")
+                throw FrameOutputError(.usage, "--frames: '\(item)' is empty; \(emptyHint)")
             }
             items.append(Item(text: item, lower: lower, upper: upper))
         }
@@ -223,14 +222,14 @@ struct FrameListArgument {
 
     /// The items as runs within a scene of `total` frames; usage errors for frames outside it and for a frame
     /// selected twice.
-    func resolve(total: Int, rate: SceneFrameRate) throws -> FrameSequence {
+    package func resolve(total: Int, rate: SceneFrameRate) throws -> FrameSequence {
         var ranges: [(range: Range<Int>, item: String)] = []
         for item in items {
             let upper = item.upper ?? total
             guard upper <= total, item.lower < upper else {
                 let inScene = total == 0 ? "it has no frames" : "it has \(total) frames (0-\(total - 1), 0..<\(total))"
                 let what = items.count == 1 ? "--frames \(text)" : "--frames '\(text)': '\(item.text)'"
-                throw ValidationError("\(what) is outside the scene: \(inScene) at \(rate) fps")
+                throw FrameOutputError(.usage, "\(what) is outside the scene: \(inScene) at \(rate) fps")
             }
             ranges.append((item.lower..<upper, item.text))
         }
@@ -239,7 +238,7 @@ struct FrameListArgument {
         var furthest: (end: Int, item: String)?
         for entry in sorted {
             if let furthest, entry.range.lowerBound < furthest.end {
-                throw ValidationError("""
+                throw FrameOutputError(.usage, """
                     --frames '\(text)': frame \(entry.range.lowerBound) is selected twice ('\(furthest.item)' and '\(entry.item)'); \
                     list each frame once
                     """)
@@ -251,39 +250,39 @@ struct FrameListArgument {
 }
 
 /// `--shard i/n`: shard i (0-based) of n contiguous parts.
-struct ShardArgument: Equatable {
-    let index: Int
-    let count: Int
+package struct ShardArgument: Equatable {
+    package let index: Int
+    package let count: Int
 
-    static let maximumCount = 1_000_000
+    package static let maximumCount = 1_000_000
 
-    init(index: Int, count: Int) throws {
+    package init(index: Int, count: Int) throws {
         guard count >= 1, count <= Self.maximumCount else {
-            throw ValidationError("shard count must be in 1...\(Self.maximumCount), got \(count)")
+            throw FrameOutputError(.usage, "shard count must be in 1...\(Self.maximumCount), got \(count)")
         }
         guard index >= 0, index < count else {
-            throw ValidationError("shard index must be in 0..<\(count) (0-based), got \(index)")
+            throw FrameOutputError(.usage, "shard index must be in 0..<\(count) (0-based), got \(index)")
         }
         self.index = index
         self.count = count
     }
 
-    init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
-            throw ValidationError("--shard must be INDEX/COUNT with a 0-based index, e.g. 0/4, got '\(text)'")
+            throw FrameOutputError(.usage, "--shard must be INDEX/COUNT with a 0-based index, e.g. 0/4, got '\(text)'")
         }
         try self.init(index: i, count: n)
     }
 
     /// Reads the shard index from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) or SLURM_ARRAY_TASK_ID.
-    static func fromEnvironment(_ environment: [String: String], count: Int?) throws -> ShardArgument {
-        guard let count else { throw ValidationError("--shard-from-env needs --shard-count N (or --chunk-size N)") }
+    package static func fromEnvironment(_ environment: [String: String], count: Int?) throws -> ShardArgument {
+        guard let count else { throw FrameOutputError(.usage, "--shard-from-env needs --shard-count N (or --chunk-size N)") }
         return try ShardArgument(index: try farmTaskIndex(from: environment), count: count)
     }
 
     /// The contiguous part of `range` this shard renders: [lo + ⌊c·i/n⌋, lo + ⌊c·(i+1)/n⌋).
-    func part(of range: Range<Int>) -> Range<Int> {
+    package func part(of range: Range<Int>) -> Range<Int> {
         // c ≤ 1e8 frames (the scene loader's limit) and n ≤ 1e6, so c · (i + 1) fits in 64 bits.
         let c = range.count
         let from = range.lowerBound + c * index / count
@@ -295,7 +294,7 @@ struct ShardArgument: Equatable {
 extension FramePart {
     /// A shard: a contiguous part of the selection's positions. A chunk: the selected frames whose numbers lie
     /// in [i·N, (i+1)·N).
-    func part(of selection: FrameSequence) -> FrameSequence {
+    package func part(of selection: FrameSequence) -> FrameSequence {
         switch self {
         case .shard(let shard): selection.slice(positions: shard.part(of: 0..<selection.count))
         case .chunk(let chunk):
@@ -304,7 +303,7 @@ extension FramePart {
     }
 
     /// "shard 2/4" or "chunk 3 (frames 75–99)".
-    var summary: String {
+    package var summary: String {
         switch self {
         case .shard(let shard): "shard \(shard.index)/\(shard.count)"
         case .chunk(let chunk): "chunk \(chunk.index) (frames \(chunk.index * chunk.size)–\(chunk.index * chunk.size + chunk.size - 1))"
@@ -313,18 +312,18 @@ extension FramePart {
 }
 
 /// "2nd", "3rd", "11th", "21st".
-func ordinal(_ n: Int) -> String {
+package func ordinal(_ n: Int) -> String {
     let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
     return "\(n)\(suffix)"
 }
 
 /// A number for people: integers without a fraction, others as Swift prints them (exact, shortest).
-func plainNumber(_ x: Double) -> String {
+package func plainNumber(_ x: Double) -> String {
     x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
 }
 
 /// A number for people rounded to at most `digits` decimals, trailing zeros dropped ("0.5", "1", "1.333").
-func roundedNumber(_ x: Double, digits: Int = 3) -> String {
+package func roundedNumber(_ x: Double, digits: Int = 3) -> String {
     var text = String(format: "%.\(digits)f", x)
     if text.contains(".") {
         while text.hasSuffix("0") { text.removeLast() }
@@ -334,25 +333,37 @@ func roundedNumber(_ x: Double, digits: Int = 3) -> String {
 }
 
 /// The frames to render: indices with their scene times.
-struct FramePlan: Sendable {
+package struct FramePlan: Sendable {
     /// Frame indices (into the output numbering), in render order.
-    let frames: FrameSequence
+    package let frames: FrameSequence
     /// The output frame rate.
-    let rate: SceneFrameRate
+    package let rate: SceneFrameRate
     /// An explicit `--time` (one frame, numbered 0), else nil.
-    let explicitTime: Double?
-    let start: Double
+    package let explicitTime: Double?
+    package let start: Double
     /// The shard or chunk cut from `selected`, if any.
-    var part: FramePart? = nil
+    package var part: FramePart? = nil
     /// The selection before the shard or chunk was cut from it.
-    var selected = FrameSequence(runs: [])
+    package var selected = FrameSequence(runs: [])
     /// `--every-nth-frame` (1: every frame).
-    var everyNth = 1
+    package var everyNth = 1
     /// The selection before `--every-nth-frame` thinned it.
-    var unthinned = FrameSequence(runs: [])
+    package var unthinned = FrameSequence(runs: [])
+
+    package init(frames: FrameSequence, rate: SceneFrameRate, explicitTime: Double?, start: Double, part: FramePart? = nil,
+                 selected: FrameSequence = FrameSequence(runs: []), everyNth: Int = 1, unthinned: FrameSequence = FrameSequence(runs: [])) {
+        self.frames = frames
+        self.rate = rate
+        self.explicitTime = explicitTime
+        self.start = start
+        self.part = part
+        self.selected = selected
+        self.everyNth = everyNth
+        self.unthinned = unthinned
+    }
 
     /// The file a video output goes to: `output` itself, or this shard's or chunk's segment beside it.
-    func segmentPath(for output: String) -> String {
+    package func segmentPath(for output: String) -> String {
         switch part {
         case nil: output
         case .shard(let shard): VideoSegmentName.path(for: output, shard: shard)
@@ -363,13 +374,13 @@ struct FramePlan: Sendable {
     }
 
     /// Scene time of frame `index`.
-    func time(ofFrame index: Int) -> Double {
+    package func time(ofFrame index: Int) -> Double {
         explicitTime ?? start + rate.offset(ofFrame: index)
     }
 
     /// What was selected, for the log: "selected frames 0–99 (100 frames)", "selected 50 frames: 0, 2, …, 98
     /// (every 2nd of frames 0–99)", "selected the frame at t=2.500 s", then the shard's or chunk's part.
-    var summary: String {
+    package var summary: String {
         if let explicitTime { return "selected the frame at t=\(String(format: "%.3f", explicitTime)) s" }
         var text = "selected \(selected.summary)"
         if everyNth > 1 { text += " (every \(ordinal(everyNth)) of \(unthinned.items))" }
@@ -378,35 +389,35 @@ struct FramePlan: Sendable {
     }
 
     /// `--time t` must lie within the scene: the same check (message and exit code) for every command.
-    static func checkTime(_ time: Double, in scene: Scene) throws {
-        guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+    package static func checkTime(_ time: Double, in scene: Scene) throws {
+        guard time.isFinite else { throw FrameOutputError(.usage, "--time must be a finite number of seconds") }
         let end = scene.start + scene.duration
         guard time >= scene.start, time <= end else {
-            throw ValidationError("--time \(plainNumber(time)) is outside the scene (\(plainNumber(scene.start)) to \(plainNumber(end)) s)")
+            throw FrameOutputError(.usage, "--time \(plainNumber(time)) is outside the scene (\(plainNumber(scene.start)) to \(plainNumber(end)) s)")
         }
     }
 
     /// Resolves the selection flags against `scene`; usage errors for anything outside the scene.
-    static func resolve(scene: Scene, frames: String?, time: Double?, fps: String?, everyNth: Int? = nil,
+    package static func resolve(scene: Scene, frames: String?, time: Double?, fps: String?, everyNth: Int? = nil,
                         part: FramePart?) throws -> FramePlan {
         var rate = scene.frameRate
         if let fps {
             guard let parsed = SceneFrameRate(parsing: fps) else {
-                throw ValidationError("--fps must be a positive rate up to 1000, as N, N.NNN or NUM/DEN (e.g. 30000/1001), got '\(fps)'")
+                throw FrameOutputError(.usage, "--fps must be a positive rate up to 1000, as N, N.NNN or NUM/DEN (e.g. 30000/1001), got '\(fps)'")
             }
             rate = parsed
         }
         if let everyNth, !(1...FrameChunk.maximumSize).contains(everyNth) {
-            throw ValidationError("--every-nth-frame must be in 1...\(FrameChunk.maximumSize), got \(everyNth)")
+            throw FrameOutputError(.usage, "--every-nth-frame must be in 1...\(FrameChunk.maximumSize), got \(everyNth)")
         }
         let total = rate.frameCount(forDuration: scene.duration)
         if let time {
-            guard frames == nil else { throw ValidationError("--frames and --time cannot be combined") }
-            guard everyNth == nil else { throw ValidationError("--every-nth-frame goes with --frames (or the whole scene), not --time") }
+            guard frames == nil else { throw FrameOutputError(.usage, "--frames and --time cannot be combined") }
+            guard everyNth == nil else { throw FrameOutputError(.usage, "--every-nth-frame goes with --frames (or the whole scene), not --time") }
             try checkTime(time, in: scene)
             switch part {
-            case .shard(let shard) where shard.count != 1: throw ValidationError("--shard needs --frames, not --time")
-            case .chunk: throw ValidationError("--chunk-size needs --frames, not --time")
+            case .shard(let shard) where shard.count != 1: throw FrameOutputError(.usage, "--shard needs --frames, not --time")
+            case .chunk: throw FrameOutputError(.usage, "--chunk-size needs --frames, not --time")
             default: break
             }
             let one = FrameSequence(0..<1)

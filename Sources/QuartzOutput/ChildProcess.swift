@@ -5,9 +5,9 @@
 // seconds without progress instead of hanging the render.
 import Foundation
 
-final class ChildProcess {
+package final class ChildProcess {
     /// How a wait or a write ended when it did not succeed.
-    enum Failure: Error {
+    package enum Failure: Error {
         /// The child exited (or was killed) before reading everything.
         case exited
         /// No progress for the stall timeout; the child has been killed.
@@ -16,16 +16,16 @@ final class ChildProcess {
         case writeFailed(String)
     }
 
-    let pid: pid_t
+    package let pid: pid_t
     private var input: Int32
     private var status: Int32?
-    let stallTimeout: Double
+    package let stallTimeout: Double
 
     /// Starts `executable` with `arguments`: stdin a pipe we write, stdout /dev/null, stderr appended to `logPath`.
-    init(executable: String, arguments: [String], logPath: String, stallTimeout: Double) throws {
+    package init(executable: String, arguments: [String], logPath: String, stallTimeout: Double) throws {
         self.stallTimeout = stallTimeout
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw CLIFailure(.unavailable, "cannot create a pipe for ffmpeg: \(String(cString: strerror(errno)))") }
+        guard pipe(&fds) == 0 else { throw FrameOutputError(.unavailable, "cannot create a pipe for ffmpeg: \(String(cString: strerror(errno)))") }
         let (readEnd, writeEnd) = (fds[0], fds[1])
         let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
@@ -36,7 +36,7 @@ final class ChildProcess {
         }
         guard log >= 0, null >= 0 else {
             close(writeEnd)
-            throw CLIFailure(.cannotCreate, "cannot create ffmpeg's log file \"\(logPath)\": \(String(cString: strerror(errno)))")
+            throw FrameOutputError(.cannotCreate, "cannot create ffmpeg's log file \"\(logPath)\": \(String(cString: strerror(errno)))")
         }
         // Our write end must not leak into the child, or the child would never see end of input.
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
@@ -63,7 +63,7 @@ final class ChildProcess {
         let result = posix_spawn(&child, executable, &actions, &attributes, argv + [nil], environ)
         guard result == 0 else {
             close(writeEnd)
-            throw CLIFailure(.unavailable, "cannot start \"\(executable)\": \(String(cString: strerror(result)))")
+            throw FrameOutputError(.unavailable, "cannot start \"\(executable)\": \(String(cString: strerror(result)))")
         }
         pid = child
         input = writeEnd
@@ -80,7 +80,7 @@ final class ChildProcess {
     }
 
     /// Writes all of `bytes` to the child's stdin, waiting at most `stallTimeout` seconds for each bit of progress.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         var lastProgress = monotonicSeconds()
@@ -109,7 +109,7 @@ final class ChildProcess {
 
     /// Closes the child's stdin and waits for it to exit; `progress` (polled) reports whether it is still making
     /// output, which resets the stall clock. Returns the wait status.
-    func finish(progress: () -> Int64) throws(Failure) -> Int32 {
+    package func finish(progress: () -> Int64) throws(Failure) -> Int32 {
         closeInput()
         var lastProgress = monotonicSeconds()
         var lastMark = progress()
@@ -128,14 +128,14 @@ final class ChildProcess {
     }
 
     /// The wait status after the child exited (waiting for it), for failure reports.
-    func waitStatus() -> Int32 {
+    package func waitStatus() -> Int32 {
         closeInput()
         if status == nil { _ = reap(blocking: true) }
         return status ?? 0
     }
 
     /// Kills the child (SIGKILL: it is being abandoned) and reaps it.
-    func terminate() {
+    package func terminate() {
         closeInput()
         if status == nil {
             kill(pid, SIGKILL)
@@ -144,13 +144,13 @@ final class ChildProcess {
     }
 
     /// "exit status N" or "killed by signal N" for a wait status.
-    static func describe(_ status: Int32) -> String {
+    package static func describe(_ status: Int32) -> String {
         let signal = status & 0x7f
         return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
     }
 
     /// Whether the wait status is a normal exit with status 0.
-    static func succeeded(_ status: Int32) -> Bool { status & 0x7f == 0 && (status >> 8) & 0xff == 0 }
+    package static func succeeded(_ status: Int32) -> Bool { status & 0x7f == 0 && (status >> 8) & 0xff == 0 }
 
     private func closeInput() {
         if input >= 0 {

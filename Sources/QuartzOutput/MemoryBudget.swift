@@ -1,17 +1,16 @@
 // `--memory-limit`: the frames a render keeps in flight are counted before any is drawn, so a size and job
 // count that cannot fit is a named error instead of an allocation failure hours into a farm job.
-import ArgumentParser
 import Foundation
 
-struct MemoryBudget {
+package struct MemoryBudget {
     /// The limit in bytes.
-    let bytes: UInt64
+    package let bytes: UInt64
 
     /// Three quarters of the machine's memory: room for the process around the frames.
-    static var machineDefault: MemoryBudget { MemoryBudget(bytes: ProcessInfo.processInfo.physicalMemory / 4 * 3) }
+    package static var machineDefault: MemoryBudget { MemoryBudget(bytes: ProcessInfo.processInfo.physicalMemory / 4 * 3) }
 
     /// "8G", "512M", "64K" (powers of 1024) or a number of bytes.
-    static func parse(_ text: String) throws -> MemoryBudget {
+    package static func parse(_ text: String) throws -> MemoryBudget {
         let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
         var number = Substring(text.uppercased())
         if number.hasSuffix("B") { number = number.dropLast() }
@@ -21,18 +20,18 @@ struct MemoryBudget {
             number = number.dropLast()
         }
         guard let value = Double(number), value.isFinite, value > 0, value * Double(scale) < 1e18 else {
-            throw ValidationError("--memory-limit must be a size such as 8G, 512M or a number of bytes, got '\(text)'")
+            throw FrameOutputError(.usage, "--memory-limit must be a size such as 8G, 512M or a number of bytes, got '\(text)'")
         }
         return MemoryBudget(bytes: UInt64(value * Double(scale)))
     }
 
     /// Frames held at once: with one job the frame being written and up to two drawn ahead; with N jobs,
     /// N being drawn and up to 2N waiting for the writer.
-    static func framesInFlight(jobs: Int) -> Int { jobs <= 1 ? 3 : 3 * jobs }
+    package static func framesInFlight(jobs: Int) -> Int { jobs <= 1 ? 3 : 3 * jobs }
 
     /// Refuses a render whose frames in flight (each counted twice: its pixels and the compositor's or the
     /// writer's working copy of them) would pass the limit, naming both figures.
-    func check(width: Int, height: Int, jobs: Int) throws {
+    package func check(width: Int, height: Int, jobs: Int) throws {
         let frameBytes = UInt64(width) * UInt64(height) * 4
         let needed = frameBytes * 2 * UInt64(Self.framesInFlight(jobs: jobs))
         guard needed > bytes else { return }
@@ -41,7 +40,7 @@ struct MemoryBudget {
                 : b >= 10 << 20 ? String(format: "%.0f MB", Double(b) / Double(1 << 20))
                 : String(format: "%.1f MB", Double(b) / Double(1 << 20))
         }
-        throw CLIFailure(.usage, """
+        throw FrameOutputError(.usage, """
             \(width)x\(height) frames with --jobs \(jobs) need about \(gigabytes(needed)) (\(Self.framesInFlight(jobs: jobs)) \
             frames of \(gigabytes(frameBytes)) in flight, twice over), over the memory limit of \(gigabytes(bytes)) \
             (--memory-limit; by default three quarters of this machine's memory): lower --jobs or --size, or raise --memory-limit

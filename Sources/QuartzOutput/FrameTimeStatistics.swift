@@ -7,25 +7,25 @@
 import Foundation
 
 /// The measured phases of one frame.
-enum FramePhase: String, CaseIterable, Codable {
+package enum FramePhase: String, CaseIterable, Codable {
     case evaluate, composite, convert, encode, write, wait
 
     /// The phases that are work on the frame (all but `wait`).
-    static let work: [FramePhase] = allCases.filter { $0 != .wait }
+    package static let work: [FramePhase] = allCases.filter { $0 != .wait }
 }
 
 /// One rendered frame's timings (seconds).
-struct FrameTiming: Codable, Equatable, Sendable {
-    var frame: Int
-    var time: Double
-    var evaluate: Double
-    var composite: Double
-    var convert = 0.0
-    var encode: Double
-    var write: Double
-    var wait = 0.0
+package struct FrameTiming: Codable, Equatable, Sendable {
+    package var frame: Int
+    package var time: Double
+    package var evaluate: Double
+    package var composite: Double
+    package var convert = 0.0
+    package var encode: Double
+    package var write: Double
+    package var wait = 0.0
 
-    init(frame: Int, time: Double, evaluate: Double, composite: Double, encode: Double, write: Double) {
+    package init(frame: Int, time: Double, evaluate: Double, composite: Double, encode: Double, write: Double) {
         self.frame = frame
         self.time = time
         self.evaluate = evaluate
@@ -35,7 +35,7 @@ struct FrameTiming: Codable, Equatable, Sendable {
     }
 
     /// Reports written before `convert` and `wait` existed read with those phases at 0.
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         frame = try c.decode(Int.self, forKey: .frame)
         time = try c.decode(Double.self, forKey: .time)
@@ -47,7 +47,7 @@ struct FrameTiming: Codable, Equatable, Sendable {
         wait = try c.decodeIfPresent(Double.self, forKey: .wait) ?? 0
     }
 
-    func seconds(_ phase: FramePhase) -> Double {
+    package func seconds(_ phase: FramePhase) -> Double {
         switch phase {
         case .evaluate: evaluate
         case .composite: composite
@@ -60,13 +60,13 @@ struct FrameTiming: Codable, Equatable, Sendable {
 }
 
 /// Median, 95th percentile and maximum of a list of durations (seconds).
-struct PhaseSummary: Codable, Equatable {
-    var median: Double
-    var p95: Double
-    var max: Double
+package struct PhaseSummary: Codable, Equatable {
+    package var median: Double
+    package var p95: Double
+    package var max: Double
 
     /// Nearest-rank percentiles of `values`; all zero for an empty list.
-    init(_ values: [Double]) {
+    package init(_ values: [Double]) {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { median = 0; p95 = 0; max = 0; return }
         func rank(_ p: Double) -> Double { sorted[Swift.max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1)] }
@@ -77,20 +77,20 @@ struct PhaseSummary: Codable, Equatable {
 }
 
 /// The `--stats` report.
-struct RenderStatistics: Codable {
-    var scene: String
-    var width: Int
-    var height: Int
-    var framesRendered: Int
-    var framesSkipped: Int
-    var threads: Int
-    var wallSeconds: Double
-    var phases: [String: PhaseSummary]
-    var frames: [FrameTiming]
+package struct RenderStatistics: Codable {
+    package var scene: String
+    package var width: Int
+    package var height: Int
+    package var framesRendered: Int
+    package var framesSkipped: Int
+    package var threads: Int
+    package var wallSeconds: Double
+    package var phases: [String: PhaseSummary]
+    package var frames: [FrameTiming]
     /// The process's peak resident memory in bytes when the report was made (absent in older files).
-    var peakResidentBytes: Int?
+    package var peakResidentBytes: Int?
 
-    init(scene: String, width: Int, height: Int, skipped: Int, threads: Int, wallSeconds: Double, frames: [FrameTiming]) {
+    package init(scene: String, width: Int, height: Int, skipped: Int, threads: Int, wallSeconds: Double, frames: [FrameTiming]) {
         self.scene = scene
         self.width = width
         self.height = height
@@ -107,14 +107,14 @@ struct RenderStatistics: Codable {
     }
 
     /// Sorted, pretty JSON.
-    func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
     }
 
     /// The table printed to stderr at the end of a render (milliseconds).
-    var table: String {
+    package var table: String {
         func ms(_ s: Double) -> String { String(format: "%9.2f", s * 1000) }
         var lines = ["phase        median ms    p95 ms     max ms"]
         for name in FramePhase.allCases.map(\.rawValue) + ["total"] {
@@ -131,6 +131,6 @@ struct RenderStatistics: Codable {
 }
 
 /// Monotonic seconds.
-func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
 }

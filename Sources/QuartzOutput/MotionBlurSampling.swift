@@ -4,46 +4,25 @@
 // average is taken on premultiplied 8-bit channels summed exactly in 16-bit integers (64 · 255 < 2^16)
 // and rounded once, so the result is the same whatever the thread or job count. SAMPLES 1 is off: the
 // plain render at t_i.
-import ArgumentParser
 import Foundation
 import OpenQuartz
 
-/// The `--motion-blur` and `--shutter` flags.
-struct MotionBlurOptions: ParsableArguments {
-    @Option(name: .customLong("motion-blur"), parsing: .unconditional, help: ArgumentHelp(
-        "Sub-frame samples averaged per output frame, 1...64 (default 1: off, the plain render at the frame time).",
-        valueName: "samples"))
-    var samples: Int = 1
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Shutter angle in degrees, 0 < angle <= 360 (default 180): the shutter opens at the frame time and stays open angle/360 of a frame.",
-        valueName: "angle"))
-    var shutter: Double = 180
-
-    func validate() throws {
-        guard (1...MotionBlur.maximumSamples).contains(samples) else {
-            throw ValidationError("--motion-blur must be in 1...\(MotionBlur.maximumSamples) samples, got \(samples)")
-        }
-        guard shutter.isFinite, shutter > 0, shutter <= 360 else {
-            throw ValidationError("--shutter must be an angle in degrees with 0 < angle <= 360, got \(shutter)")
-        }
-    }
-
-    func motionBlur(rate: SceneFrameRate) -> MotionBlur {
-        MotionBlur(samples: samples, shutterAngle: shutter, rate: rate)
-    }
-}
-
 /// Sub-frame times for one output frame.
-struct MotionBlur: Sendable {
-    static let maximumSamples = 64
+package struct MotionBlur: Sendable {
+    package static let maximumSamples = 64
 
-    let samples: Int
-    let shutterAngle: Double
-    let rate: SceneFrameRate
+    package let samples: Int
+    package let shutterAngle: Double
+    package let rate: SceneFrameRate
+
+    package init(samples: Int, shutterAngle: Double, rate: SceneFrameRate) {
+        self.samples = samples
+        self.shutterAngle = shutterAngle
+        self.rate = rate
+    }
 
     /// The scene times averaged into the frame at `time`; just `time` when off.
-    func sampleTimes(forFrameAt time: Double) -> [Double] {
+    package func sampleTimes(forFrameAt time: Double) -> [Double] {
         guard samples > 1 else { return [time] }
         // (k + 0.5)/S · (angle/360) · den/num, as one quotient of exact small integers times the angle.
         let denominator = Double(2 * samples * 360) * Double(rate.numerator)
@@ -55,14 +34,14 @@ struct MotionBlur: Sendable {
 
 /// Sums premultiplied RGBA8 frames channel by channel and returns their rounded average. Reused across
 /// frames by one worker (its buffers are resized only when the frame size changes).
-struct SubframeAccumulator {
+package struct SubframeAccumulator {
     private var sums: [UInt16] = []
     private var width = 0
     private var height = 0
     private var added = 0
 
     /// Starts a new average of `width`×`height` frames.
-    mutating func reset(width: Int, height: Int) {
+    package mutating func reset(width: Int, height: Int) {
         let count = width * height * 4
         if sums.count != count {
             sums = [UInt16](repeating: 0, count: count)
@@ -75,7 +54,7 @@ struct SubframeAccumulator {
     }
 
     /// Adds one frame (same size as the reset). At most `MotionBlur.maximumSamples` frames per average.
-    mutating func add(_ bitmap: PremultipliedRGBA8Bitmap) {
+    package mutating func add(_ bitmap: PremultipliedRGBA8Bitmap) {
         precondition(bitmap.width == width && bitmap.height == height && added < MotionBlur.maximumSamples)
         added += 1
         bitmap.pixels.withUnsafeBufferPointer { source in
@@ -100,7 +79,7 @@ struct SubframeAccumulator {
 
     /// The average of the added frames, each channel ⌊(sum + n/2) / n⌋. Premultiplication is kept: every
     /// colour sum is ≤ the alpha sum, and the rounding is monotonic.
-    func average() -> PremultipliedRGBA8Bitmap {
+    package func average() -> PremultipliedRGBA8Bitmap {
         precondition(added > 0)
         let n = added
         // One division per possible sum instead of one per channel.
@@ -122,9 +101,12 @@ struct SubframeAccumulator {
     }
 }
 
+/// Renders one frame at a scene time: the pixels and the evaluate / composite seconds.
+package typealias FrameProducer = (Double) throws -> (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double)
+
 /// A producer for `FrameOutputRunner` (and `bench`): renders each output frame, averaging the sub-frames
 /// when motion blur is on; evaluate and composite seconds are summed over the sub-frames.
-func makeFrameProducer(renderer: SceneFrameRenderer, motionBlur: MotionBlur) -> FrameProducer {
+package func makeFrameProducer(renderer: SceneFrameRenderer, motionBlur: MotionBlur) -> FrameProducer {
     var accumulator = SubframeAccumulator()
     return { time in
         var evaluate = 0.0, composite = 0.0
