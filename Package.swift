@@ -73,6 +73,13 @@ let package = Package(
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText", "QuartzTestSupport"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz", "QuartzTestSupport"]),
         .testTarget(name: "QuartzOutputTests", dependencies: ["QuartzOutput", "OpenQuartz", "QuartzTestSupport"]),
+        // The fuzz smoke: the fuzz targets' exercises (Fuzz/Sources/FuzzHarness) on the kept regression inputs
+        // and on fixed-seed random ones; the coverage-guided runs are Fuzz/run.sh.
+        .testTarget(
+            name: "FuzzSmokeTests", dependencies: ["OpenQuartz", "QuartzTestSupport"], path: "Fuzz",
+            exclude: ["Package.swift", "README.md", "run.sh", "png_encoder_fuzzer.c", "png_reader_fuzzer.c", "scene_loader.dict",
+                      "regressions", "Sources/ContextFuzzer", "Sources/PathFuzzer", "Sources/SceneLoaderFuzzer"],
+            sources: ["Sources/FuzzHarness", "SmokeTests"]),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene", "QuartzTestSupport"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene", "QuartzTestSupport"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).

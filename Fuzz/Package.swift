@@ -14,11 +14,12 @@ let package = Package(
     name: "OpenQuartzFuzz",
     dependencies: [.package(path: "..")],
     targets: [
-        .executableTarget(name: "SceneLoaderFuzzer", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
-        // The input reader the path and context fuzzers share.
-        .target(name: "FuzzInput", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
-        .executableTarget(name: "PathFuzzer", dependencies: ["FuzzInput", .product(name: "OpenQuartz", package: rootPackage)]),
-        .executableTarget(name: "ContextFuzzer", dependencies: ["FuzzInput", .product(name: "OpenQuartz", package: rootPackage)]),
+        // What each target does with an input (and the input reader they share); the main package's fuzz
+        // smoke tests run the same code on the regression inputs and on fixed-seed random inputs.
+        .target(name: "FuzzHarness", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
+        .executableTarget(name: "SceneLoaderFuzzer", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "PathFuzzer", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "ContextFuzzer", dependencies: ["FuzzHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )
