@@ -38,6 +38,10 @@ let package = Package(
         .target(
             name: "QuartzText",
             dependencies: ["QuartzMath", "QuartzRaster", "TextShim", .product(name: "Logging", package: "swift-log")]),
+        // JPEG (libjpeg-turbo) and WebP (libwebp) frames: encoding for output, decoding for checks.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "QuartzImageIO", dependencies: ["QuartzRaster", "CTurboJPEG", "CWebP"], swiftSettings: safeSettings),
         // The layer model: CALayer family, CATransaction, CAAnimation family, CAMediaTiming.
         .target(
             name: "QuartzLayers",
@@ -52,7 +56,7 @@ let package = Package(
         // writes, video through ffmpeg, motion blur, frame-time statistics.
         .target(
             name: "QuartzOutput",
-            dependencies: ["OpenQuartz", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["OpenQuartz", "QuartzImageIO", .product(name: "Logging", package: "swift-log")]),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",
@@ -69,21 +73,18 @@ let package = Package(
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath", "QuartzTestSupport"]),
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG", "QuartzTestSupport"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzImageIOTests", dependencies: ["QuartzImageIO", "QuartzTestSupport"]),
         .testTarget(name: "QuartzTextTests", dependencies: ["QuartzText", "CHarfBuzz", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText", "QuartzTestSupport"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz", "QuartzTestSupport"]),
         .testTarget(name: "QuartzOutputTests", dependencies: ["QuartzOutput", "OpenQuartz", "QuartzTestSupport"]),
-        // The fuzz smoke: the fuzz targets' exercises (Fuzz/Sources/FuzzHarness) on the kept regression inputs
+        // The fuzz smoke: the fuzz targets' exercises (Fuzz/Harness/Exercises) on the kept regression inputs
         // and on fixed-seed random ones; the coverage-guided runs are Fuzz/run.sh.
-        .testTarget(
-            name: "FuzzSmokeTests", dependencies: ["OpenQuartz", "QuartzTestSupport"], path: "Fuzz",
-            exclude: ["Package.swift", "README.md", "run.sh", "png_encoder_fuzzer.c", "png_reader_fuzzer.c", "scene_loader.dict",
-                      "regressions", "Sources/ContextFuzzer", "Sources/PathFuzzer", "Sources/SceneLoaderFuzzer"],
-            sources: ["Sources/FuzzHarness", "SmokeTests"]),
+        .testTarget(name: "FuzzSmokeTests", dependencies: ["OpenQuartz", "QuartzTestSupport"], path: "Fuzz/Harness"),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene", "QuartzTestSupport"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene", "QuartzTestSupport"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).
-        .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "quartz-render", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "QuartzImageIO", "quartz-render", "QuartzTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

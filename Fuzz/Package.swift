@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         // What each target does with an input (and the input reader they share); the main package's fuzz
         // smoke tests run the same code on the regression inputs and on fixed-seed random inputs.
-        .target(name: "FuzzHarness", dependencies: [.product(name: "OpenQuartz", package: rootPackage)]),
+        .target(name: "FuzzHarness", dependencies: [.product(name: "OpenQuartz", package: rootPackage)], path: "Harness/Exercises"),
         .executableTarget(name: "SceneLoaderFuzzer", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "PathFuzzer", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "ContextFuzzer", dependencies: ["FuzzHarness"]),

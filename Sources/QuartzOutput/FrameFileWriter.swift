@@ -1,6 +1,6 @@
 // Frame files: the existing-file policy (refuse by default, `--overwrite`, `--skip-existing`), the output
-// folder check (which also removes stale partial files of killed runs), and atomic PNG writes. PNGWriter
-// encodes in memory (the encode phase); writing a hidden partial file in the target folder, flushing it to
+// folder check (which also removes stale partial files of killed runs), and atomic writes. The frame is
+// encoded in memory as its name says (PNG, JPEG or WebP: FrameImageFormat; the encode phase); writing a hidden partial file in the target folder, flushing it to
 // disk and the rename into place are the write phase, so neither a killed render nor a power cut leaves a
 // truncated or empty frame under its final name.
 import Foundation
@@ -13,10 +13,13 @@ package enum ExistingFilePolicy: Sendable {
 package struct FrameFileWriter: Sendable {
     package let policy: ExistingFilePolicy
     package let compression: PNGCompression
+    /// `--quality` for JPEG and WebP frames (nil: JPEG 90, WebP lossless).
+    package let quality: Int?
 
-    package init(policy: ExistingFilePolicy, compression: PNGCompression) {
+    package init(policy: ExistingFilePolicy, compression: PNGCompression, quality: Int? = nil) {
         self.policy = policy
         self.compression = compression
+        self.quality = quality
     }
 
     /// Creates the folder of `path` if needed and checks it is writable.
@@ -55,7 +58,7 @@ package struct FrameFileWriter: Sendable {
         let t0 = monotonicSeconds()
         let encoded: Data
         do {
-            encoded = try PNGWriter.encode(bitmap, compression: compression, name: path)
+            encoded = try FrameImageFormat(path: path).encode(bitmap, compression: compression, quality: quality, name: path)
         } catch {
             throw FrameOutputError(.ioError, "cannot encode \"\(path)\": \(error)")
         }

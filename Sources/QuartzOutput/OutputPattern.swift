@@ -91,13 +91,14 @@ package struct OutputPattern: Sendable {
 }
 
 /// Output names whose extension promises a format quartz-render does not write are refused by name before
-/// anything renders: frames are PNG, videos are the `VideoContainer`s. Other extensions (or none) get PNG data.
+/// anything renders: frames are PNG, JPEG or WebP (FrameImageFormat), videos are the `VideoContainer`s. Other
+/// extensions (or none) get PNG data.
 package enum OutputExtension {
     /// Video containers ffmpeg could write but quartz-render does not choose codecs for.
     package static let unsupportedVideo: Set<String> = ["avi", "mkv", "flv", "wmv", "asf", "m4v", "mpg", "mpeg", "ts", "m2ts", "mts",
                                                 "ogv", "ogg", "3gp", "mxf", "vob", "f4v", "y4m", "apng"]
-    /// Still-image formats other than PNG.
-    package static let unsupportedImage: Set<String> = ["jpg", "jpeg", "webp", "tif", "tiff", "bmp", "exr", "tga", "avif", "heic", "jxl", "ppm"]
+    /// Still-image formats other than PNG, JPEG and WebP.
+    package static let unsupportedImage: Set<String> = ["tif", "tiff", "bmp", "exr", "tga", "avif", "heic", "jxl", "ppm"]
 
     /// The supported containers for messages: ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif".
     package static var supportedVideo: String { ".mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif" }
@@ -115,7 +116,7 @@ package enum OutputExtension {
                 """)
         }
         if unsupportedImage.contains(ext) {
-            throw FrameOutputError(.usage, "-o '\(path)': .\(ext) is not written; images are PNG, so name the file .png"
+            throw FrameOutputError(.usage, "-o '\(path)': .\(ext) is not written; images are PNG, JPEG or WebP, so name the file .png, .jpg or .webp"
                 + (videoAllowed ? " (e.g. frames/%05d.png), or a video \(supportedVideo)" : ""))
         }
         if !videoAllowed, VideoContainer(path: path) != nil {

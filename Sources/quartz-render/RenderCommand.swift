@@ -135,6 +135,10 @@ struct Render: ParsableCommand {
     @Option(help: "PNG compression: fast, balanced or smallest.")
     var compression: PNGCompression = .fast
 
+    @Option(name: .customLong("quality"), parsing: .unconditional,
+            help: "Quality 1...100 of .jpg and .webp frames (default: JPEG 90, WebP lossless).")
+    var imageQuality: Int?
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -156,6 +160,12 @@ struct Render: ParsableCommand {
         if let memoryLimit {
             // ArgumentParser prints a ValidationError with the usage line and exits 64.
             do { _ = try MemoryBudget.parse(memoryLimit) } catch let error as FrameOutputError { throw ValidationError(error.message) }
+        }
+        if let imageQuality {
+            guard (1...100).contains(imageQuality) else { throw ValidationError("--quality must be in 1...100, got \(imageQuality)") }
+            guard output != "-", VideoContainer(path: output) == nil, FrameImageFormat(path: output).takesQuality else {
+                throw ValidationError("--quality goes with .jpg or .webp frames (-o frames/%05d.jpg); PNG frames are lossless, see --compression")
+            }
         }
         if output == "-" {
             guard format != nil else {
@@ -256,7 +266,7 @@ struct Render: ParsableCommand {
                                                  encoderArguments: encoding.arguments)
             } else {
                 if let first = plan.frames.first { try FrameFileWriter.prepareFolder(of: pattern.path(forFrame: first)) }
-                let writer = FrameFileWriter(policy: policy, compression: compression)
+                let writer = FrameFileWriter(policy: policy, compression: compression, quality: imageQuality)
                 // Existing files are found before anything renders, so a refused run changes nothing.
                 let existing = policy == .overwrite ? [] : pattern.existingFrames(in: plan.frames)
                 if let first = existing.min() { _ = try writer.shouldWrite(pattern.path(forFrame: first)) }

@@ -69,7 +69,7 @@ struct BadInputRow: Sendable, CustomTestStringConvertible {
             if name.hasPrefix(".out-") || name.hasPrefix(".err-") { continue }
             let path = base + "/" + relative
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             files[relative] = isFolder.boolValue ? Data() : (FileManager.default.contents(atPath: path) ?? Data())
         }
         return files

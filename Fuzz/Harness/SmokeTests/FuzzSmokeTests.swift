@@ -1,5 +1,5 @@
-// The fuzz smoke that `swift test` runs: what each libFuzzer target does with an input (FuzzHarness, the
-// same code the fuzzers link) run on every input the fuzzers once found failing (Fuzz/regressions/) and on
+// The fuzz smoke that `swift test` runs: what each libFuzzer target does with an input (Fuzz/Harness/Exercises,
+// the same code the fuzzers link) run on every input the fuzzers once found failing (Fuzz/regressions/) and on
 // about 1,300 fixed-seed random and mutated inputs. It is not coverage-guided; the hour-long runs are
 // `Fuzz/run.sh TARGET SECONDS` (CONTRIBUTING.md, "Fuzzing"). A crash or trap here fails the run.
 import Foundation
@@ -9,6 +9,7 @@ import Testing
 
 @Suite struct FuzzSmokeTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let scenes = fixturesDirectory.appendingPathComponent("scenes", isDirectory: true)
 
     static func regressionInputs(_ target: String) throws -> [URL] {

@@ -1,0 +1,2 @@
+// libjpeg-turbo's TurboJPEG API (libturbojpeg0-dev).
+#include <turbojpeg.h>

@@ -1,0 +1,3 @@
+// libwebp's simple encoding and decoding API (libwebp-dev).
+#include <webp/encode.h>
+#include <webp/decode.h>
