@@ -76,10 +76,10 @@ import QuartzTestSupport
     @Test func otherImageFormatsAndSheetsAsVideosAreRefused() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let jpeg = try CLI.run(["render", Self.scene, "--frames", "0", "-o", "still.jpg"], in: folder)
-        #expect(jpeg.status == 64)
-        #expect(jpeg.stderr == "quartz-render: error: -o 'still.jpg': .jpg is not written; images are PNG, so name the file .png "
-                + "(e.g. frames/%05d.png), or a video .mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif\n")
+        let tiff = try CLI.run(["render", Self.scene, "--frames", "0", "-o", "still.tiff"], in: folder)
+        #expect(tiff.status == 64)
+        #expect(tiff.stderr == "quartz-render: error: -o 'still.tiff': .tiff is not written; images are PNG, JPEG or WebP, so name "
+                + "the file .png, .jpg or .webp (e.g. frames/%05d.png), or a video .mp4 (H.264), .mov (ProRes 4444), .webm (VP9), .gif\n")
         let sheet = try CLI.run(["contact-sheet", Self.scene, "-o", "sheet.mp4"], in: folder)
         #expect(sheet.status == 64)
         #expect(sheet.stderr == "quartz-render: error: -o 'sheet.mp4': this command writes one PNG image; name it .png\n")
