@@ -92,42 +92,24 @@ public struct ContentsCrossfade: Sendable {
     public let fraction: Double
 }
 
-/// The complete property state of one layer.
-struct LayerProperties: Sendable {
-    // Geometry (spec §9.2).
-    var bounds = CGRect.zero
-    var position = CGPoint.zero
-    var zPosition: Double = 0
-    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: Double = 0
-    var isGeometryFlipped = false
+/// A layer's two transforms (spec §9.2), out of line: most layers keep both at the identity.
+struct LayerTransformProperties: Sendable {
     var transform = CATransform3DIdentity
     var sublayerTransform = CATransform3DIdentity
+}
 
-    // Visibility and appearance (spec §6.5 defaults).
-    var isHidden = false
-    var isDoubleSided = true
-    var masksToBounds = false
-    var opacity: Double = 1
-    var isOpaque = false
-    var allowsGroupOpacity = true
+/// The appearance a plain coloured layer does not use: border, shadow, corner mask, contents placement and
+/// filters, rasterization (spec §6.5 defaults).
+struct LayerDecorationProperties: Sendable {
     var allowsEdgeAntialiasing = false
-    var cornerRadius: Double = 0
     var maskedCornersRawValue: UInt = 15
     var borderWidth: Double = 0
     var shadowOpacity: Double = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: Double = 3
-    var backgroundColor: CGColor? = nil
     var borderColor: CGColor? = CGColor.black
     var shadowColor: CGColor? = CGColor.black
     var shadowPath: CGPath? = nil
-    /// `contents` when it is a CGImage (the only kind of contents the renderer draws).
-    var contentsImage: CGImage? = nil
-    /// Set while a `contents` animation cross-fades from an earlier image (presentation state only).
-    var contentsCrossfade: ContentsCrossfade? = nil
-
-    // Contents placement.
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: Double = 1
@@ -138,10 +120,42 @@ struct LayerProperties: Sendable {
     /// `CALayerContentsFilter` raw names; Apple's defaults are both linear.
     var magnificationFilterName = "linear"
     var minificationFilterName = "linear"
+}
+
+/// The complete property state of one layer.
+struct LayerProperties: Sendable {
+    // Geometry (spec §9.2).
+    var bounds = CGRect.zero
+    var position = CGPoint.zero
+    var zPosition: Double = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: Double = 0
+    var isGeometryFlipped = false
+
+    // Visibility and appearance (spec §6.5 defaults).
+    var isHidden = false
+    var isDoubleSided = true
+    var masksToBounds = false
+    var opacity: Double = 1
+    var isOpaque = false
+    var allowsGroupOpacity = true
+    var cornerRadius: Double = 0
+    var backgroundColor: CGColor? = nil
+    /// `contents` when it is a CGImage (the only kind of contents the renderer draws).
+    var contentsImage: CGImage? = nil
+    /// Set while a `contents` animation cross-fades from an earlier image (presentation state only).
+    var contentsCrossfade: ContentsCrossfade? = nil
 
     var timing = LayerTimingProperties()
     /// Custom keys with interpolatable values (`CALayer+CustomKeys.swift`); empty for most layers.
     var customKeyValues: [String: CustomKeyValue] = [:]
+
+    // Transforms and decoration live behind copy-on-write boxes too (shared defaults until written): with
+    // them out of line a layer's properties take about a third of the bytes, which is what a tree of
+    // 100,000 layers and its per-frame snapshots pay for every layer. LayerProperties+Decoration.swift has
+    // the accessors.
+    var transformStorage = LayerProperties.defaultTransforms
+    var decorationStorage = LayerProperties.defaultDecoration
 
     // The subclass parts live behind copy-on-write boxes: most layers never touch them, and keeping them
     // out of line makes every per-frame copy of this struct about 400 bytes smaller.
@@ -168,6 +182,8 @@ struct LayerProperties: Sendable {
     }
 
     // Shared defaults: a fresh layer allocates no box until a subclass property is written.
+    static let defaultTransforms = CopyOnWriteValue(LayerTransformProperties())
+    static let defaultDecoration = CopyOnWriteValue(LayerDecorationProperties())
     static let defaultShape = CopyOnWriteValue(ShapeLayerProperties())
     static let defaultGradient = CopyOnWriteValue(GradientLayerProperties())
     static let defaultReplicator = CopyOnWriteValue(ReplicatorLayerProperties())
