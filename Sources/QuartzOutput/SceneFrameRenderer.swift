@@ -1,4 +1,4 @@
-// One frame of a scene at a time: evaluate (build the tree at t, snapshot, render list) and composite
+// One frame of a scene at a time: evaluate (the tree at t, kept from frame to frame, snapshot, render list) and composite
 // (render list → premultiplied RGBA8 pixels). Device space: the scene's point space scaled and offset by the
 // placement (`--fit`), origin top-left, y down. Pixels do not depend on threads.
 import Foundation
@@ -176,6 +176,8 @@ package struct SceneFrameRenderer: Sendable {
     /// Offscreen buffers kept from frame to frame, so a sequence allocates group surfaces once (the pool
     /// is locked; frames rendered at once with `--jobs` share it).
     package let surfacePool = CompositorSurfacePool()
+    /// Layer trees kept from frame to frame (one per scripted change, per frame in flight).
+    package let trees = SceneTreeReuse()
 
     /// Points → pixels.
     package var deviceTransform: CATransform3D { settings.placement.deviceTransform }
@@ -183,7 +185,7 @@ package struct SceneFrameRenderer: Sendable {
     /// Evaluate phase: the render list of the scene at `time`; with fit's bands, clipped to the scene's bounds
     /// (a clip-only group: coverage on each item, no offscreen), so content outside them does not reach the bands.
     package func evaluate(atTime time: Double) -> RenderList {
-        let snapshot = scene.tree(atTime: time).snapshot()
+        let snapshot = trees.snapshot(of: scene, atTime: time)
         let builder = LayerRenderListBuilder(deviceTransform: deviceTransform, rootSpace: .superlayer)
         var list = builder.renderList(for: snapshot)
         if list.layersLeftOut > 0 { FrameLimitWarning.report(leftOut: list.layersLeftOut, time: time) }

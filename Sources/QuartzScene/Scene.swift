@@ -1,5 +1,6 @@
 // A loaded scene: its size, duration and frame rate, the frame-time arithmetic the renderer uses, the
-// warnings and counts `info` shows, and the layer tree at any time, built afresh for each evaluation.
+// warnings and counts `info` shows, and the layer tree at any time, built afresh or advanced from an earlier
+// time with the same scripted changes.
 import Foundation
 import QuartzText
 import QuartzLayers
@@ -43,6 +44,8 @@ public final class Scene: Sendable {
 
     let root: SceneLayerPlan
     let script: [SceneScriptEvent]
+    /// The script's times in increasing order, for counting the changes that ran by a time.
+    private let scriptTimes: [Double]
 
     init(size: CGSize, scale: Double, start: Double, duration: Double, frameRate: SceneFrameRate, background: CGColor?,
          warnings: [SceneIssue], unsupportedFeatures: [String], counts: SceneCounts, root: SceneLayerPlan, script: [SceneScriptEvent],
@@ -60,6 +63,7 @@ public final class Scene: Sendable {
         self.counts = counts
         self.root = root
         self.script = script
+        self.scriptTimes = script.map(\.time).sorted()
     }
 
     /// The rendered image's size in pixels (size × scale, rounded up).
@@ -100,7 +104,20 @@ public final class Scene: Sendable {
         }
         clock.time = time
         context.beginFrame()
-        return SceneTree(context: context, root: rootLayer, layers: names, time: time)
+        return SceneTree(context: context, clock: clock, root: rootLayer, layers: names, time: time)
+    }
+
+    /// The number of scripted changes that have run in the tree at `time` (those with `at` ≤ `time`). Two
+    /// times with the same count see the same changes, so a tree built for the earlier one, advanced to the
+    /// later one, is the tree at the later one.
+    package func scriptedChangeCount(atOrBefore time: CFTimeInterval) -> Int {
+        let time = time.isFinite ? time : start
+        var low = 0, high = scriptTimes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scriptTimes[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The tree at frame `index`'s time.
@@ -142,11 +159,22 @@ public final class Scene: Sendable {
 public struct SceneTree {
     /// The context the tree lives in (its clock is a `ManualMediaClock` set to `time`).
     public let context: LayerTreeContext
+    let clock: ManualMediaClock
     public let root: CALayer
     /// Named layers ("root" included), as built; removed layers stay listed.
     public let layers: [String: CALayer]
     /// The scene time the tree was evaluated for.
-    public let time: CFTimeInterval
+    public private(set) var time: CFTimeInterval
+
+    /// Moves the tree's clock on to `time` and ends the run-loop turn there, as `Scene.tree(atTime:)` does
+    /// after the last scripted change. The caller keeps `time` ≥ `self.time` and the scripted change count
+    /// at `time` equal to the count at `self.time`: then the tree equals the one built at `time` (finished
+    /// animations are removed at the turn either way, and nothing else depends on the path taken).
+    package mutating func advance(toTime time: CFTimeInterval) {
+        clock.time = time
+        context.beginFrame()
+        self.time = time
+    }
 
     /// The presentation snapshot at `time` (what the compositor renders).
     public func snapshot() -> LayerTreeSnapshot {
