@@ -254,7 +254,7 @@ final class CompositorFrameRenderer {
         // One big shadow gets every thread for its blur; many share them (the blur nests its own workers).
         let preparer = CompositorPreparer(
             plan: plan, memory: CompositorSurfaceMemory(pointers: pointers), tileSize: tileSize,
-            deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)))
+            deviceTolerance: tolerance, blurThreads: max(1, threads / max(1, shadows)), shadowGrids: pool.shadowGrids)
         let order = threads > 1 && indices.count > threads ? costliestFirst(indices) : indices
         ops.withUnsafeMutableBufferPointer { buffer in
             sharpBounds.withUnsafeMutableBufferPointer { sharpBuffer in

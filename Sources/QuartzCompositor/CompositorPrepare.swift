@@ -145,6 +145,8 @@ struct CompositorPreparer {
     let deviceTolerance: Double
     /// Workers one shadow blur may use (it nests its own `concurrentPerform`).
     var blurThreads = 1
+    /// Wide box shadows' sample grids kept between frames.
+    var shadowGrids: CompositorShadowGrids?
 
     static func alphaByte(_ opacity: Double) -> UInt8 {
         opacity.isNaN ? 0 : UInt8((min(1, max(0, opacity)) * 255).rounded())
@@ -235,7 +237,8 @@ struct CompositorPreparer {
             else { return nil }
             return (c, .shader(shader, alpha: alpha))
         case .shadow(let shadow):
-            guard let (c, paint) = CompositorShadows.prepare(shadow, item: copy item, builder: builder, blurThreads: blurThreads)
+            guard let (c, paint) = CompositorShadows.prepare(shadow, item: copy item, builder: builder, blurThreads: blurThreads,
+                                                                  grids: shadowGrids)
             else { return nil }
             return (CompositorPreparedCoverage(c), paint)
         }

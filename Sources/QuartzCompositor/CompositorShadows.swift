@@ -15,7 +15,8 @@ enum CompositorShadows {
     static let maximumSigma = 256.0
 
     static func prepare(
-        _ shadow: RenderShadow, item: RenderItem, builder: CompositorCoverageBuilder, blurThreads: Int = 1
+        _ shadow: RenderShadow, item: RenderItem, builder: CompositorCoverageBuilder, blurThreads: Int = 1,
+        grids: CompositorShadowGrids? = nil
     ) -> (CompositorCoverageBuilder.Built, CompositorPaint)? {
         let dx = Double(shadow.offset.width), dy = Double(shadow.offset.height)
         guard dx.isFinite, dy.isFinite, shadow.radius.isFinite, shadow.opacity > 0 else { return nil }
@@ -42,7 +43,8 @@ enum CompositorShadows {
             let extent = device.compositorPixelBounds(margin: Double(reach)).intersection(builder.clip)
             if extent.isEmpty { return nil }
             // A wide blur: its sampled coverage through the solid-colour kernels; a narrow one exactly.
-            if let samples = PaintBlurredRoundedRectSamples(shape: shape, bounds: extent) {
+            if shape.sigma >= PaintBlurredRoundedRectSamples.minimumSigma,
+               let samples = PaintBlurredRoundedRectSamples(shape: shape, bounds: extent, grid: grids?.grid(for: shape)) {
                 return ((samples, extent), .solid(color))
             }
             let rect = CGRect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)

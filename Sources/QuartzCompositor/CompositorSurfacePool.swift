@@ -41,6 +41,8 @@ public final class CompositorSurfacePool: @unchecked Sendable {
     /// Idle per-worker tile scratches (a few KB each; at most `maximumIdleScratches`).
     private var scratches: [CompositorTileScratch] = []
     private static let maximumIdleScratches = 64
+    /// Wide box shadows' sample grids, kept from frame to frame (locked on their own).
+    let shadowGrids = CompositorShadowGrids()
     /// Helper threads for multi-threaded frames, made on first use and kept with the pool.
     private var team: CompositorWorkerTeam?
 
@@ -76,6 +78,7 @@ public final class CompositorSurfacePool: @unchecked Sendable {
             freeBytes = 0
             scratches = []
         }
+        shadowGrids.removeAll()
     }
 
     // MARK: Internal

@@ -204,3 +204,43 @@ import Testing
         #expect(got.bytes.contains { $0 > 0 })
     }
 }
+
+/// Wide box shadows' sample grids are kept in the surface pool from frame to frame: a frame drawn with grids
+/// found in the pool is the frame drawn with grids made afresh, whatever the threads and tiles.
+@Suite struct ShadowGridCacheTests {
+    static func cards(shift: Double) -> [RenderNode] {
+        (0..<3).map { i in
+            .item(RenderItem(transform: CATransform3DMakeTranslation(Double(i) * 37.25 + shift, Double(i) * 11.5, 0),
+                             content: .shadow(RenderShadow(
+                                shape: .roundedRect(RenderRoundedRect(rect: CGRect(x: 40, y: 50, width: 50, height: 30), cornerRadius: 6)),
+                                color: TestColors.black, opacity: 0.8, offset: CGSize(width: 0, height: 6), radius: 40))))
+        }
+    }
+
+    @Test func framesWithKeptGridsEqualFramesWithNewOnes() throws {
+        let pool = CompositorSurfacePool()
+        for shift in [0.0, 0.3, 0.3, 7.61] {
+            let kept = try Compositor.render(RenderList(Self.cards(shift: shift)), width: 220, height: 180,
+                                             options: CompositorOptions(threads: 1, tileSize: 64), pool: pool)
+            // Three cards of one size: one grid, found again in every later frame.
+            #expect(pool.shadowGrids.count == 1)
+            for (threads, tileSize) in [(1, 64), (2, 16), (3, 128)] {
+                let fresh = try Compositor.render(RenderList(Self.cards(shift: shift)), width: 220, height: 180,
+                                                  options: CompositorOptions(threads: threads, tileSize: tileSize))
+                #expect(fresh.pixels == kept.pixels, "shift \(shift), \(threads) threads, tiles of \(tileSize)")
+            }
+        }
+        pool.releaseUnusedBuffers()
+        #expect(pool.shadowGrids.count == 0)
+    }
+
+    @Test func gridsStayWithinTheirBudget() {
+        let grids = CompositorShadowGrids(budgetBytes: 200_000)
+        for width in stride(from: 40.0, to: 400, by: 20) {
+            _ = grids.grid(for: PaintBlurredRoundedRect(rect: CGRect(x: 0, y: 0, width: width, height: 50), cornerRadius: 4, sigma: 20))
+            #expect(grids.storedBytes <= 200_000)
+        }
+        #expect(grids.count >= 1)
+    }
+}
+

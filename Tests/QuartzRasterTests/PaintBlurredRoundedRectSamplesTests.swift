@@ -1,6 +1,7 @@
 // Wide box shadows are shaded from exact coverages sampled every σ/8 and interpolated bilinearly
 // (PaintBlurredRoundedRectSamples): the bound stated there (a quarter of an 8-bit step) means every pixel's
-// 8-bit coverage is the exact one's or one step from it; spans split anywhere give the same bytes.
+// 8-bit coverage is the exact one's or one step from it; spans split anywhere give the same bytes; the grid
+// moves with the shape, so shapes of one size share it wherever they lie; pixels skipped as invisible are 0.
 import Foundation
 import QuartzMath
 import Testing
@@ -59,4 +60,52 @@ import Testing
         let narrow = PaintBlurredRoundedRect(rect: CGRect(x: 10, y: 10, width: 20, height: 20), cornerRadius: 3, sigma: 4)
         #expect(PaintBlurredRoundedRectSamples(shape: narrow, bounds: bounds) == nil)
     }
+
+    /// The grid depends on size, corner radius and σ only: a shape moved by any amount, fractions of a pixel
+    /// included, has the same key and the same values, and its pixels are still within one step of exact.
+    @Test func translatedShapesShareOneGrid() throws {
+        let sigma = 24.0
+        let first = PaintBlurredRoundedRect(rect: CGRect(x: 80, y: 90, width: 60, height: 40), cornerRadius: 9, sigma: sigma)
+        let moved = PaintBlurredRoundedRect(rect: CGRect(x: 93.37, y: 71.81, width: 60, height: 40), cornerRadius: 9, sigma: sigma)
+        #expect(PaintBlurredRoundedRectGrid.Key(first) == PaintBlurredRoundedRectGrid.Key(moved))
+        let grid = PaintBlurredRoundedRectGrid(shape: first)
+        #expect(PaintBlurredRoundedRectGrid(shape: moved).values == grid.values)
+        let resized = PaintBlurredRoundedRect(rect: CGRect(x: 80, y: 90, width: 60.5, height: 40), cornerRadius: 9, sigma: sigma)
+        #expect(PaintBlurredRoundedRectGrid.Key(first) != PaintBlurredRoundedRectGrid.Key(resized))
+
+        let bounds = FillPixelBounds(minX: 0, minY: 0, maxX: 240, maxY: 200)
+        let samples = try #require(PaintBlurredRoundedRectSamples(shape: moved, bounds: bounds, grid: grid))
+        var row = [UInt8](repeating: 0, count: bounds.width)
+        var worst = 0
+        for y in stride(from: 0, to: bounds.height, by: 3) {
+            row.withUnsafeMutableBufferPointer { samples.coverageRow(x: 0, y: y, count: bounds.width, into: $0.baseAddress!) }
+            for x in 0..<bounds.width { worst = max(worst, abs(Int(row[x]) - Self.exact(moved, x, y))) }
+        }
+        #expect(worst <= 1, "worst \(worst) steps")
+    }
+
+    /// The columns left out of a row's spans have coverage 0; the ones kept include every non-zero pixel, and
+    /// beyond 3σ of the shape (past the grid) coverage is 0 as the exact value rounds.
+    @Test func columnsLeftOutHaveCoverageZero() throws {
+        let shape = PaintBlurredRoundedRect(rect: CGRect(x: 150.4, y: 120.6, width: 70, height: 30), cornerRadius: 12, sigma: 30)
+        let bounds = FillPixelBounds(minX: 0, minY: 0, maxX: 400, maxY: 300)
+        let samples = try #require(PaintBlurredRoundedRectSamples(shape: shape, bounds: bounds))
+        var row = [UInt8](repeating: 0, count: bounds.width)
+        var kept = 0
+        for y in 0..<bounds.height {
+            row.withUnsafeMutableBufferPointer { samples.coverageRow(x: 0, y: y, count: bounds.width, into: $0.baseAddress!) }
+            let visible = samples.visibleColumns(y: y, x: 0, count: bounds.width)
+            kept += visible.count
+            for x in 0..<bounds.width where !visible.contains(x) {
+                #expect(row[x] == 0, "(\(x), \(y)) left out with coverage \(row[x])")
+                #expect(Self.exact(shape, x, y) == 0, "(\(x), \(y)) exact \(Self.exact(shape, x, y))")
+            }
+            // A part of a row asks for its own columns only.
+            let part = samples.visibleColumns(y: y, x: 170, count: 50)
+            #expect(part.isEmpty || (part.lowerBound >= 170 && part.upperBound <= 220))
+        }
+        // Far fewer pixels than the bounds are visited: the rounded far corners are skipped.
+        #expect(kept < bounds.width * bounds.height * 3 / 4 && kept > 0)
+    }
 }
+

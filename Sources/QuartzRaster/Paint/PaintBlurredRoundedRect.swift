@@ -94,71 +94,6 @@ public struct PaintBlurredRoundedRect: Sendable, Equatable {
     }
 }
 
-/// A wide blur's coverage sampled every σ/8 px over a pixel extent and interpolated bilinearly between
-/// samples. A Gaussian-blurred edge has |f″| ≤ 0.242/σ², so bilinear interpolation at spacing h errs by at
-/// most h²/8 · 2 · 0.242/σ² = 0.00095 (a quarter of an 8-bit step) at h = σ/8: the 8-bit coverage is the
-/// exact one or one step from it, while a 1080p frame's wide shadows cost a few thousand exact evaluations
-/// instead of one per pixel.
-public struct PaintBlurredRoundedRectSamples: Sendable, Equatable {
-    /// Below this σ (px) the exact evaluation per pixel is cheap enough and sampling is not used.
-    public static let minimumSigma = 8.0
-
-    /// The pixels the samples cover.
-    public let bounds: FillPixelBounds
-    /// The first sample's position (the extent's first pixel centre) and the spacing.
-    let originX: Double, originY: Double, step: Double
-    let columns: Int, rows: Int
-    /// Row-major exact coverages at originX + i·step, originY + j·step.
-    let values: [Double]
-
-    /// Samples covering the pixel centres of `bounds`; nil when σ is below `minimumSigma` or the bounds
-    /// are empty.
-    public init?(shape: PaintBlurredRoundedRect, bounds: FillPixelBounds) {
-        guard shape.sigma >= Self.minimumSigma, !bounds.isEmpty else { return nil }
-        self.bounds = bounds
-        step = shape.sigma / 8
-        originX = Double(bounds.minX) + 0.5
-        originY = Double(bounds.minY) + 0.5
-        // One sample past the last pixel centre on each axis, so every centre has a cell.
-        columns = Int((Double(bounds.width - 1) / step).rounded(.down)) + 2
-        rows = Int((Double(bounds.height - 1) / step).rounded(.down)) + 2
-        var values = [Double](repeating: 0, count: columns * rows)
-        for j in 0..<rows {
-            let y = originY + Double(j) * step
-            for i in 0..<columns { values[j * columns + i] = shape.coverage(x: originX + Double(i) * step, y: y) }
-        }
-        self.values = values
-    }
-
-    /// Writes the interpolated 8-bit coverage of row y's pixel centres x..<x+count, which lie in the bounds.
-    /// Each pixel is computed from its own position alone, so spans split anywhere give the same bytes.
-    func coverageRow(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>) {
-        let inverseStep = 1 / step
-        let fy = (Double(y) + 0.5 - originY) * inverseStep
-        let j = min(max(Int(fy.rounded(.down)), 0), rows - 2)
-        let ty = fy - Double(j)
-        values.withUnsafeBufferPointer { v in
-            let top = j * columns, bottom = top + columns
-            // The row's values at the current cell's two sample columns, interpolated in y once per cell.
-            var cell = -1
-            var left = 0.0, right = 0.0
-            for k in 0..<count {
-                // Pixel centres in the bounds lie at or after the first sample, so truncation is the floor,
-                // and the clamped value plus ½ truncates to the nearest byte.
-                let fx = max(0, (Double(x + k) + 0.5 - originX) * inverseStep)
-                let i = min(Int(fx), columns - 2)
-                if i != cell {
-                    cell = i
-                    left = v[top + i] + (v[bottom + i] - v[top + i]) * ty
-                    right = v[top + i + 1] + (v[bottom + i + 1] - v[top + i + 1]) * ty
-                }
-                let value = left + (right - left) * (fx - Double(i))
-                output[k] = UInt8(min(1, max(0, value)) * 255 + 0.5)
-            }
-        }
-    }
-}
-
 /// A box shadow: a premultiplied colour times the blurred rounded rectangle's coverage at each pixel centre.
 public struct PaintBlurredRoundedRectShader: SpanShader {
     public let shape: PaintBlurredRoundedRect
@@ -175,27 +110,6 @@ public struct PaintBlurredRoundedRectShader: SpanShader {
         for i in 0..<count {
             let m = UInt32((shape.coverage(x: Double(x + i) + 0.5, y: py) * 255).rounded())
             output[i] = m == 255 ? c : paintScalePixel(c, by: m)
-        }
-    }
-}
-
-/// The sampled coverage as a coverage source: the compositor blends the shadow's colour through it with its
-/// solid-colour kernels, a row of the region at a time.
-extension PaintBlurredRoundedRectSamples: FillCoverageSource {
-    public func forEachCoverageSpan(
-        in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
-    ) {
-        let area = region.intersection(bounds)
-        if area.isEmpty { return }
-        let capacity = max(1, scratch.rowCapacity)
-        for y in area.minY..<area.maxY {
-            var x = area.minX
-            while x < area.maxX {
-                let count = min(capacity, area.maxX - x)
-                coverageRow(x: x, y: y, count: count, into: scratch.mask)
-                body(FillCoverageSpan(y: y, x: x, count: count, mask: UnsafePointer(scratch.mask)))
-                x += count
-            }
         }
     }
 }
