@@ -275,8 +275,8 @@ final class CompositorFrameRenderer {
         if shadows > 0 {
             var maskBytes = 0
             for index in indices {
-                if case .shader(let shader, _)? = ops[index]?.paint, let m = shader as? CompositorMaskShader {
-                    maskBytes += m.mask.bytes.count
+                if let op = ops[index] as? CompositorCoverageOp, let m = op.source as? ShadowMaskCoverage {
+                    maskBytes += m.mask.byteCount
                 }
             }
             pool.noteShadowMasks(liveBytes: maskBytes)

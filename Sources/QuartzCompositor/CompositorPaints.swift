@@ -161,31 +161,6 @@ struct CompositorSurfaceShader: SpanShader, @unchecked Sendable {
     }
 }
 
-/// A premultiplied colour times an 8-bit mask placed at `origin` (a blurred shadow); transparent outside.
-struct CompositorMaskShader: SpanShader {
-    let mask: PaintA8Mask
-    let originX: Int
-    let originY: Int
-    let color: UInt32
-
-    func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
-        guard count > 0 else { return }
-        output.update(repeating: 0, count: count)
-        let row = y - originY
-        guard row >= 0, row < mask.height else { return }
-        let a = max(x, originX), b = min(x + count, originX + mask.width)
-        guard a < b else { return }
-        let c = color
-        mask.bytes.withUnsafeBufferPointer { bytes in
-            // Invariant: row < height and a − originX ..< b − originX lies within 0..<width.
-            let base = row * mask.width - originX
-            for px in a..<b {
-                output[px - x] = FillSourceOver.scale(c, by: UInt32(bytes[base + px]))
-            }
-        }
-    }
-}
-
 enum CompositorGradients {
     /// The shader for a CAGradientLayer under `projection`. Axial and radial gradients extend their end
     /// colours beyond the ends (CAGradientLayer pads rather than leaving the rest clear [I: common rendering;

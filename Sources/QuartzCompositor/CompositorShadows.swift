@@ -4,7 +4,8 @@
 // σ = shadowRadius × the projection's local scale (PaintGaussianKernel.sigma(forShadowRadius:) maps radius to
 // σ). Number formats: 8-bit masks, premultiplied RGBA8 colours. An axis-aligned rounded rectangle under a
 // uniform scale uses the analytic blurred rounded rect (no blur pass); anything else is rasterised into an
-// A8 mask over its device bounds and blurred.
+// A8 mask over its device bounds and blurred, at a reduced resolution for σ ≥ 16 (ReducedResolutionBlur), so
+// the cost per shadow pixel does not grow with the radius.
 import Foundation
 import QuartzMath
 import QuartzRaster
@@ -65,12 +66,12 @@ enum CompositorShadows {
         let mask = rasterize(source, bounds: bounds, tileSize: builder.tileSize)
         let extent = bounds.grown(by: reach).intersection(builder.clip)
         if extent.isEmpty { return nil }
-        guard let blurred = CompositorShadowBlur.blur(
+        guard let blurred = ReducedResolutionBlur.shadowBlur(
             mask, inputBounds: bounds, outputBounds: extent, sigma: sigma, shiftX: 0, shiftY: 0, threads: blurThreads)
         else { return nil }
-        let rect = CGRect(x: extent.minX, y: extent.minY, width: extent.width, height: extent.height)
-        let shader = CompositorMaskShader(mask: blurred, originX: extent.minX, originY: extent.minY, color: color)
-        return ((FillRectCoverage(rect: rect), extent), .shader(shader, alpha: 255))
+        // The shadow colour blended through the mask's bytes by the solid-colour kernels.
+        let coverage = ShadowMaskCoverage(mask: ShadowMask(blurred, bounds: extent), clip: builder.clip)
+        return ((coverage, coverage.bounds), .solid(color))
     }
 
     /// The coverage of `source` over `bounds` as an A8 mask (row-major, origin at bounds' corner).
@@ -119,7 +120,7 @@ enum CompositorShadows {
             }
         }
         // Shadow pixel p comes from content pixel p − offset, blurred; only the surface's own pixels are made.
-        guard let shade = CompositorShadowBlur.blur(
+        guard let shade = ReducedResolutionBlur.shadowBlur(
             alpha, inputBounds: bounds, outputBounds: bounds, sigma: shadow.sigma, shiftX: shadow.dx, shiftY: shadow.dy,
             threads: threads)
         else { return }
