@@ -1,4 +1,4 @@
-// Video quality flags (`--codec`, `--crf`, `--preset`, `--pixel-format`), checked against the installed ffmpeg
+// Video quality flags (`--codec`, `--crf`, `--bitrate`, `--preset`, `--pixel-format`), checked against the installed ffmpeg
 // before anything renders: the encoder must be one `ffmpeg -encoders` lists whose codec the container holds,
 // and `ffmpeg -h encoder=NAME` must list the pixel format and a -crf / -preset option taking the value. Without
 // these flags nothing is probed and the container's default arguments apply unchanged.
@@ -14,13 +14,16 @@ struct VideoQualityOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Constant rate factor, lower is better and larger; the range is the encoder's, e.g. 0...51 for libx264 and libx265, 0...63 for libvpx-vp9 (default: 18 for libx264, 30 for libvpx-vp9).")
     var crf: Double?
 
+    @Option(help: "Average bitrate target instead of a constant rate factor: bits per second, with k (1,000) or M (1,000,000), e.g. 800k or 5M; 1k...2000M (not with --crf, nor for the fixed-rate ProRes, PNG and QuickTime RLE).")
+    var bitrate: String?
+
     @Option(help: "Encoder preset, e.g. ultrafast ... veryslow for libx264 and libx265, 0...13 for libsvtav1 (default: medium for libx264).")
     var preset: String?
 
     @Option(help: "Pixel format to encode, one the encoder supports (ffmpeg -h encoder=NAME) (default: yuv420p for .mp4, yuva444p10le for .mov, yuva420p for .webm).")
     var pixelFormat: String?
 
-    var isEmpty: Bool { codec == nil && crf == nil && preset == nil && pixelFormat == nil }
+    var isEmpty: Bool { codec == nil && crf == nil && bitrate == nil && preset == nil && pixelFormat == nil }
 }
 
 /// The encoder settings of one video output.
@@ -83,14 +86,42 @@ struct VideoEncoding: Equatable {
         ["420", "422", "440", "411", "nv12", "nv21", "nv16", "p010", "p016"].contains { pixelFormat.contains($0) }
     }
 
+    /// Encoders whose rate is fixed by their profile or that are lossless: `-b:v` means nothing to them.
+    static let fixedRateEncoders = ["prores_ks", "prores", "prores_aw", "png", "qtrle", "dnxhd"]
+
+    /// `--bitrate`: "800k", "5M", "2500000" → bits per second (k = 1,000, M = 1,000,000), 1k...2000M.
+    static func bitsPerSecond(_ text: String) throws -> Int {
+        var digits = Substring(text)
+        var unit = 1
+        if let last = digits.last, "kKmM".contains(last) {
+            unit = last == "k" || last == "K" ? 1_000 : 1_000_000
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(digits), value.isFinite else {
+            throw ValidationError("--bitrate must be bits per second such as 800k, 5M or 2500000, got '\(text)'")
+        }
+        let bits = value * Double(unit)
+        guard bits >= 1_000, bits <= 2_000_000_000 else {
+            throw ValidationError("--bitrate must be in 1k...2000M bits per second, got '\(text)'")
+        }
+        return Int(bits.rounded())
+    }
+
+    /// "5 Mb/s", "800 kb/s", "1500 b/s" for the log.
+    static func bitrateSummary(_ bits: Int) -> String {
+        if bits % 1_000_000 == 0 { return "bitrate \(bits / 1_000_000) Mb/s" }
+        if bits % 1_000 == 0 { return "bitrate \(bits / 1_000) kb/s" }
+        return "bitrate \(bits) b/s"
+    }
+
     /// Checks the flags without ffmpeg: names are plain tokens and the flags go with a video output.
     static func validate(_ options: VideoQualityOptions, container: VideoContainer?) throws {
         guard !options.isEmpty else { return }
         guard let container else {
-            throw ValidationError("--codec, --crf, --preset and --pixel-format go with a video output: -o out.mp4, .mov or .webm")
+            throw ValidationError("--codec, --crf, --bitrate, --preset and --pixel-format go with a video output: -o out.mp4, .mov or .webm")
         }
         guard container != .gif else {
-            throw ValidationError("--codec, --crf, --preset and --pixel-format do not apply to .gif (one palette for the whole clip)")
+            throw ValidationError("--codec, --crf, --bitrate, --preset and --pixel-format do not apply to .gif (one palette for the whole clip)")
         }
         for (flag, value) in [("--codec", options.codec), ("--preset", options.preset), ("--pixel-format", options.pixelFormat)] {
             guard let value else { continue }
@@ -99,6 +130,12 @@ struct VideoEncoding: Equatable {
             }
         }
         if let crf = options.crf, !crf.isFinite { throw ValidationError("--crf must be a number, got \(crf)") }
+        if let bitrate = options.bitrate {
+            _ = try bitsPerSecond(bitrate)
+            if options.crf != nil {
+                throw ValidationError("--bitrate and --crf cannot be combined: one sets an average rate, the other a constant quality")
+            }
+        }
     }
 
     /// The settings for `options`, checked against the ffmpeg at `ffmpeg`; the defaults when no flag is given.
@@ -138,8 +175,17 @@ struct VideoEncoding: Equatable {
         arguments += ["-pix_fmt", pixelFormat]
         summary.append(pixelFormat)
 
-        // Quality: --crf within the encoder's range (x264 and x265 print no useful bound: 0...51 is theirs).
-        let crf = options.crf ?? (encoder == "libx264" ? 18 : encoder == "libvpx-vp9" ? 30 : nil)  // the defaults above
+        // Quality: an average bitrate, or --crf within the encoder's range (x264 and x265 print no useful bound:
+        // 0...51 is theirs).
+        if let bitrate = options.bitrate {
+            guard !fixedRateEncoders.contains(encoder) else {
+                throw ValidationError("--bitrate: \(encoder) has a rate fixed by its profile or is lossless; use it without --bitrate")
+            }
+            let bits = try bitsPerSecond(bitrate)
+            arguments += ["-b:v", String(bits)]
+            summary.append(bitrateSummary(bits))
+        }
+        let crf = options.crf ?? (options.bitrate != nil ? nil : encoder == "libx264" ? 18 : encoder == "libvpx-vp9" ? 30 : nil)  // the defaults above
         if let crf {
             guard let option = help.options["crf"] else {
                 throw ValidationError("--crf: \(encoder) has no constant rate factor (ffmpeg -h encoder=\(encoder) lists no -crf)")

@@ -1,4 +1,4 @@
-// Video quality flags (docs/cli.md, "Video quality"): --crf, --preset, --codec and --pixel-format reach ffmpeg
+// Video quality flags (docs/cli.md, "Video quality"): --crf, --bitrate, --preset, --codec and --pixel-format reach ffmpeg
 // (checked with ffprobe and by file size), and values the installed ffmpeg does not offer are refused before
 // anything renders with exit 64 and a message naming what it offers. Flags on a non-video output are refused
 // without ffmpeg. Tests that need ffmpeg are skipped with a message when it is missing.
@@ -43,6 +43,25 @@ import QuartzTestSupport
         #expect(plain.stderr.contains("quartz-render: info: video plain.mp4: libx264, yuv420p, crf 18, preset medium\n"), "\(plain.stderr)")
     }
 
+    /// `--bitrate` replaces the constant rate factor by ffmpeg's average bitrate target (`-b:v`): a low target
+    /// gives a much smaller file than a high one, and the log says which applied.
+    @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
+    func bitrateReachesTheEncoder() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sized = Self.common + ["--size", "256x256", "--frames", "0-29"]
+        let low = try CLI.run(sized + ["--bitrate", "20k", "--preset", "ultrafast", "-o", "low.mp4"], in: folder)
+        #expect(low.status == 0, "\(low.stderr)")
+        #expect(low.stderr.contains("quartz-render: info: video low.mp4: libx264, yuv420p, bitrate 20 kb/s, preset ultrafast\n"), "\(low.stderr)")
+        let high = try CLI.run(sized + ["--bitrate", "4M", "--preset", "ultrafast", "-o", "high.mp4"], in: folder)
+        #expect(high.status == 0, "\(high.stderr)")
+        #expect(high.stderr.contains("quartz-render: info: video high.mp4: libx264, yuv420p, bitrate 4 Mb/s, preset ultrafast\n"), "\(high.stderr)")
+        #expect(try size(folder.appendingPathComponent("high.mp4")) > 3 * size(folder.appendingPathComponent("low.mp4")))
+        let webm = try CLI.run(Self.common + ["--bitrate", "300k", "-o", "a.webm"], in: folder)
+        #expect(webm.status == 0, "\(webm.stderr)")
+        #expect(webm.stderr.contains("quartz-render: info: video a.webm: libvpx-vp9, yuva420p, bitrate 300 kb/s\n"), "\(webm.stderr)")
+    }
+
     @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
     func pixelFormatAndCodecChooseTheStream() throws {
         let folder = try makeTemporaryFolder()
@@ -72,6 +91,11 @@ import QuartzTestSupport
             (["--preset", "fast", "-o", "a.mov"], "--preset: prores_ks has no presets (ffmpeg -h encoder=prores_ks lists no -preset)"),
             (["--crf", "20", "-o", "a.mov"], "--crf: prores_ks has no constant rate factor (ffmpeg -h encoder=prores_ks lists no -crf)"),
             (["--pixel-format", "yuva420p", "-o", "a.mov"], "--pixel-format yuva420p: prores_ks supports yuv422p10le, yuv444p10le, yuva444p10le"),
+            (["--bitrate", "2M", "-o", "a.mov"], "--bitrate: prores_ks has a rate fixed by its profile or is lossless; use it without --bitrate"),
+            (["--bitrate", "5X", "-o", "a.mp4"], "--bitrate must be bits per second such as 800k, 5M or 2500000, got '5X'"),
+            (["--bitrate", "999", "-o", "a.mp4"], "--bitrate must be in 1k...2000M bits per second, got '999'"),
+            (["--bitrate", "1M", "--crf", "20", "-o", "a.mp4"],
+             "--bitrate and --crf cannot be combined: one sets an average rate, the other a constant quality"),
           ])
     func valuesTheEncoderDoesNotTakeAreRefused(flags: [String], message: String) throws {
         let folder = try makeTemporaryFolder()
@@ -102,8 +126,8 @@ import QuartzTestSupport
 
     /// Checked before ffmpeg is looked for: these fail the same way on a machine without it.
     @Test(arguments: [
-        (["--crf", "20", "-o", "f/%d.png"], "--codec, --crf, --preset and --pixel-format go with a video output: -o out.mp4, .mov or .webm"),
-        (["--crf", "20", "-o", "a.gif"], "--codec, --crf, --preset and --pixel-format do not apply to .gif (one palette for the whole clip)"),
+        (["--crf", "20", "-o", "f/%d.png"], "--codec, --crf, --bitrate, --preset and --pixel-format go with a video output: -o out.mp4, .mov or .webm"),
+        (["--crf", "20", "-o", "a.gif"], "--codec, --crf, --bitrate, --preset and --pixel-format do not apply to .gif (one palette for the whole clip)"),
         (["--codec=-vf", "-o", "a.mp4"], "--codec '-vf' is not a name ffmpeg uses (letters, digits, _ . -)"),
         (["--size", "63x64", "--codec", "libx265", "-o", "a.mp4"],
          "a.mp4: libx265 with yuv420p (.mp4) needs an even width and height, but the output is 63x64; pass --size with even sides, or use .mov/.webm/.gif"),
