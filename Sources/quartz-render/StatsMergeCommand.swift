@@ -13,7 +13,7 @@ struct StatsMerge: ParsableCommand {
         abstract: "Merge the --stats files of a farm's tasks: frames per task, time per frame, slowest and missing frames.",
         discussion: """
             Every file must be a `render --stats` report of the same scene and size. --frames names the selection \
-            the farm rendered; frames of it that no report lists are missing (without --frames only gaps between \
+            the farm rendered, written as for render; frames of it that no report lists are missing (without --frames only gaps between \
             the first and the last frame listed are found). Frames listed by two reports are duplicated. \
             Exit codes: 0 ok (whatever is missing), 64 usage, 65 a file that is not a report or does not match \
             the others, 66 a missing or unreadable file, 73 the -o file exists (without --overwrite).
@@ -52,7 +52,7 @@ struct StatsMerge: ParsableCommand {
 
     func run() throws {
         try runReportingFailures(logging: logging) {
-            let wanted = try frames.map(Self.parseRange)
+            let wanted = try frames.map(Self.parseSelection)
             let pattern = try frameFiles.map { try OutputPattern($0) }
             if let pattern, !pattern.isNumbered {
                 throw ValidationError("--frame-files '\(pattern.source)' has no frame number; use e.g. frames/%05d.png")
@@ -71,25 +71,22 @@ struct StatsMerge: ParsableCommand {
         }
     }
 
-    /// `--frames`: a..<b, a...b or n.
-    static func parseRange(_ text: String) throws -> Range<Int> {
-        func index(_ part: Substring) throws -> Int {
-            guard let value = Int(part.trimmingCharacters(in: .whitespaces)), value >= 0, value < Int.max else {
-                throw ValidationError("--frames: '\(part)' is not a frame index (a whole number >= 0) in '\(text)'")
+    /// `--frames` as `render` takes it (0-99, 0:100, a..<b, a...b, n, comma-separated lists), as ranges in
+    /// frame order. Every item needs its end: there is no scene here to end an open range.
+    static func parseSelection(_ text: String) throws -> [Range<Int>] {
+        let list = try FrameListArgument(parsing: text)
+        var ranges: [Range<Int>] = []
+        for item in list.items {
+            guard let upper = item.upper else {
+                throw ValidationError("--frames: '\(item.text)' needs an end here (stats-merge reads no scene), e.g. 0-99")
             }
-            return value
+            ranges.append(item.lower..<upper)
         }
-        let lower: Int, upper: Int
-        if let r = text.range(of: "..<") {
-            (lower, upper) = (try index(text[..<r.lowerBound]), try index(text[r.upperBound...]))
-        } else if let r = text.range(of: "...") {
-            (lower, upper) = (try index(text[..<r.lowerBound]), try index(text[r.upperBound...]) + 1)
-        } else {
-            lower = try index(Substring(text))
-            upper = lower + 1
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        for (a, b) in zip(ranges, ranges.dropFirst()) where b.lowerBound < a.upperBound {
+            throw ValidationError("--frames '\(text)': frame \(b.lowerBound) is selected twice; list each frame once")
         }
-        guard lower < upper else { throw ValidationError("--frames: '\(text)' is empty") }
-        return lower..<upper
+        return ranges
     }
 }
 
@@ -134,7 +131,7 @@ struct FarmReport: Encodable {
     var taskSeconds: Double
     var peakResidentBytes: Int?
 
-    init(reports: [(path: String, report: RenderStatistics)], frames wanted: Range<Int>?, frameFiles: OutputPattern?, slowest count: Int) throws {
+    init(reports: [(path: String, report: RenderStatistics)], frames wanted: [Range<Int>]?, frameFiles: OutputPattern?, slowest count: Int) throws {
         let first = reports[0]
         for (path, report) in reports.dropFirst() where report.scene != first.report.scene || report.width != first.report.width || report.height != first.report.height {
             throw CLIFailure(.dataError, """
@@ -149,8 +146,8 @@ struct FarmReport: Encodable {
         var timings: [(FrameTiming, String)] = []
         for (path, report) in reports {
             for timing in report.frames {
-                if let wanted, !wanted.contains(timing.frame) {
-                    throw CLIFailure(.dataError, "\(path) lists frame \(timing.frame), outside --frames \(Self.describe(wanted))")
+                if let wanted, !wanted.contains(where: { $0.contains(timing.frame) }) {
+                    throw CLIFailure(.dataError, "\(path) lists frame \(timing.frame), outside --frames \(wanted.map(Self.describe).joined(separator: ","))")
                 }
                 owners[timing.frame, default: []].append(path)
                 timings.append((timing, path))
@@ -169,18 +166,18 @@ struct FarmReport: Encodable {
         framesRendered = timings.count
         framesSkipped = reports.reduce(0) { $0 + $1.report.framesSkipped }
         let listed = owners.keys.sorted()
-        let checked = wanted ?? listed.first.map { $0..<(listed[listed.count - 1] + 1) }
-        selection = checked.map(Self.describe)
+        let checked = wanted ?? listed.first.map { [$0..<(listed[listed.count - 1] + 1)] } ?? []
+        selection = checked.isEmpty ? nil : checked.map(Self.describe).joined(separator: ",")
         // The unlisted frames of the selection as gaps between listed ones (a long selection is never
         // materialised), each frame of a gap then kept when its file exists.
         var gaps: [Range<Int>] = []
-        if let checked {
-            var next = checked.lowerBound
-            for frame in listed where frame >= next {
+        for range in checked {
+            var next = range.lowerBound
+            for frame in listed where frame >= next && frame < range.upperBound {
                 if frame > next { gaps.append(next..<frame) }
                 next = frame + 1
             }
-            if next < checked.upperBound { gaps.append(next..<checked.upperBound) }
+            if next < range.upperBound { gaps.append(next..<range.upperBound) }
         }
         var absent: [Range<Int>] = [], keptRuns: [Range<Int>] = []
         for gap in gaps {

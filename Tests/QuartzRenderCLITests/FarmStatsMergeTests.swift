@@ -72,6 +72,23 @@ import QuartzTestSupport
         #expect(result.stderr == "")
     }
 
+    /// --frames is written as for render (docs/cli.md, "Frame selection"): 0-9 and 0:10 are 0..<10, and a list
+    /// checks only its own frames.
+    @Test func framesAreWrittenAsForRender() throws {
+        let folder = try folderWithReports()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = try CLI.run(["stats-merge", "a.json", "b.json", "c.json", "--frames", "0..<10"], in: folder)
+        for form in ["0-9", "0:10", "0...9", "0-4,5:10"] {
+            let result = try CLI.run(["stats-merge", "a.json", "b.json", "c.json", "--frames", form], in: folder)
+            #expect(result.status == 0, "\(form): \(result.stderr)")
+            #expect(result.stdout == reference.stdout.replacingOccurrences(of: "of 0..<10", with: form == "0-4,5:10" ? "of 0..<5,5..<10" : "of 0..<10"), "\(form)")
+        }
+        // Frame 5 is outside this list, so only 8 and 9 are missing.
+        let list = try CLI.run(["stats-merge", "a.json", "b.json", "c.json", "--frames", "0-4,6-9"], in: folder)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("of 0..<5,6..<10\nmissing: 2 (8..<10)\n"), "\(list.stdout)")
+    }
+
     @Test func jsonReportHasTheSameFieldsInSeconds() throws {
         let folder = try folderWithReports()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -187,6 +204,8 @@ import QuartzTestSupport
             (["a.json", "a.json"], 64, "a.json is named twice"),
             ([], 64, "name at least one statistics file (render --stats)"),
             (["a.json", "--frames", "5..<2"], 64, "--frames: '5..<2' is empty"),
+            (["a.json", "--frames", "0-"], 64, "--frames: '0-' needs an end here (stats-merge reads no scene), e.g. 0-99"),
+            (["a.json", "--frames", "0-4,3"], 64, "--frames '0-4,3': frame 3 is selected twice; list each frame once"),
             (["a.json", "--frame-files", "frames.png"], 64, "--frame-files 'frames.png' has no frame number; use e.g. frames/%05d.png"),
         ]
         for (arguments, status, message) in cases {
