@@ -46,11 +46,23 @@ struct Demo: ParsableCommand {
     @Option(help: "Progress on stderr: auto, bar, plain, json, none (as for render).")
     var progress: ProgressStyle = .auto
 
+    @Option(parsing: .unconditional, help: "Seconds between plain progress lines, 0...86400 (0: a line per frame).")
+    var progressInterval: Double = RenderProgress.defaultInterval
+
+    @OptionGroup var quality: VideoQualityOptions
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8], got \(scale)") }
+        guard progressInterval.isFinite, (0...86_400).contains(progressInterval) else {
+            throw ValidationError("--progress-interval must be a number of seconds in 0...86400, got \(progressInterval)")
+        }
+        if noVideo && !quality.isEmpty {
+            throw ValidationError("--codec, --crf, --bitrate, --preset and --pixel-format set the video, which --no-video leaves out")
+        }
+        try VideoEncoding.validate(quality, container: .mp4)
     }
 
     func run() throws {
@@ -61,7 +73,8 @@ struct Demo: ParsableCommand {
             let width = Int((Double(DemoAnimation.size.width) * scale).rounded(.up))
             let height = Int((Double(DemoAnimation.size.height) * scale).rounded(.up))
             let wantsVideo = !noVideo
-            if wantsVideo && (width % 2 != 0 || height % 2 != 0) {
+            if wantsVideo && VideoEncoding.needsEvenSize(VideoEncoding.plannedPixelFormat(quality, container: .mp4))
+                && (width % 2 != 0 || height % 2 != 0) {
                 throw ValidationError("--scale \(scale) gives \(width)x\(height) pixels; H.264 needs even sides (choose another --scale or pass --no-video)")
             }
             try Self.checkFolder(output, overwrite: overwrite)
@@ -88,14 +101,17 @@ struct Demo: ParsableCommand {
             outputs.png = (pattern, FrameFileWriter(policy: policy, compression: .fast), [])
             if let ffmpegPath {
                 guard try FrameFileWriter(policy: policy, compression: .fast).shouldWrite(videoPath) else { return }
+                let encoding = try VideoEncoding.resolve(quality, container: .mp4, ffmpeg: ffmpegPath)
+                cliLog.info("video \(videoPath): \(encoding.summary)")
                 outputs.video = try VideoEncoder(ffmpeg: ffmpegPath, container: .mp4, target: videoPath, width: width,
-                                                 height: height, rate: rate, refuseExisting: policy == .refuse)
+                                                 height: height, rate: rate, refuseExisting: policy == .refuse,
+                                                 encoderArguments: encoding.arguments)
             }
             let scale = scale
             Interruption.install()
             let (report, reporter) = try FrameOutputRunner.run(
                 frames: plan.frames, time: { plan.time(ofFrame: $0) }, jobs: jobs, outputs: outputs,
-                progressStyle: progress, label: "demo", width: width, height: height, threads: frameSettings.threads,
+                progressStyle: progress, progressInterval: progressInterval, label: "demo", width: width, height: height, threads: frameSettings.threads,
                 makeProducer: {
                     let options = CompositorOptions(threads: frameSettings.threads)
                     return { time in

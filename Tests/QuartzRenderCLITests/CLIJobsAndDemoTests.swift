@@ -101,4 +101,27 @@ import QuartzTestSupport
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try files(in: folder.appendingPathComponent("d1/frames")) == frames)
     }
+
+    /// The demo takes the video flags of render (docs/cli.md, "Video quality") and --progress-interval; video
+    /// flags without a video are refused before anything is written.
+    @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))
+    func demoTakesTheVideoFlagsAndTheProgressInterval() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["demo", "--scale", "0.25", "--fps", "4", "--progress", "plain", "--progress-interval", "0"]
+        let result = try CLI.run(common + ["--crf", "30", "--preset", "ultrafast", "--pixel-format", "yuv444p", "-o", "d"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("video d/demo.mp4: libx264, yuv444p, crf 30, preset ultrafast\n"), "\(result.stderr)")
+        let info = try FFmpegTools.probe(folder.appendingPathComponent("d/demo.mp4"))
+        #expect(info["pix_fmt"] == "yuv444p" && info["nb_read_frames"] == "20", "\(info)")
+        // A progress line for each of the 20 frames with an interval of 0.
+        #expect(result.stderr.components(separatedBy: "progress: ").count - 1 == 20, "\(result.stderr)")
+
+        let refused = try CLI.run(common + ["--no-video", "--bitrate", "1M", "-o", "e"], in: folder)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--codec, --crf, --bitrate, --preset and --pixel-format set the video, which --no-video leaves out"),
+                "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("e").path))
+    }
 }
+
