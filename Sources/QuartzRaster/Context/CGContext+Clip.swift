@@ -96,7 +96,7 @@ extension CGContext {
 
     // MARK: Helpers
 
-    private func intersectClip(with coverage: some FillCoverageSource, deviceBounds: CGRect) {
+    func intersectClip(with coverage: some FillCoverageSource, deviceBounds: CGRect) {
         let mask = ContextCompositor.coverageMask(of: coverage, width: width, height: height, antialias: antialias)
         intersectClip(with: mask, deviceBounds: deviceBounds)
     }

@@ -49,6 +49,9 @@ public final class CGContext {
     var layers: [ContextTransparencyLayer] = []
     /// Not part of the graphics state (Apple: `setAllowsAntialiasing(_:)`).
     var allowsAntialiasing = true
+    /// Not part of the graphics state (Apple: `textMatrix`); see CGContext+TextState.swift.
+    var contextTextMatrix: CGAffineTransform = .identity
+    var fontSwitches = ContextFontRenderingSwitches()
 
     /// Pixel limit for one context (8192 × 8192): every full-context temporary (clip masks, layers,
     /// shadows) stays bounded.

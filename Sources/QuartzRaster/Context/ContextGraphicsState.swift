@@ -32,7 +32,7 @@ struct ContextShadow: Equatable {
 
 /// Everything `saveGState()` pushes (Quartz 2D Programming Guide, "Graphics States", Table 1-1: CTM, clip,
 /// line width/join/cap/dash/miter limit, flatness, anti-aliasing, fill and stroke colours, alpha, blend
-/// mode, shadow; the interpolation quality is kept here too, as Core Graphics does).
+/// mode, shadow, and the text state; the interpolation quality is kept here too, as Core Graphics does).
 struct ContextGraphicsState {
     var ctm: CGAffineTransform = .identity
     /// nil = no clip (the whole context); otherwise the coverage mask of the intersected clips.
@@ -61,6 +61,8 @@ struct ContextGraphicsState {
     var shouldAntialias = true
     var interpolationQuality: CGInterpolationQuality = .default
     var shadow: ContextShadow? = nil
+    /// Font, font size, character spacing and text drawing mode (CGContext+TextState.swift).
+    var text = ContextTextState()
 
     init(width: Int, height: Int) {
         clipDeviceBounds = CGRect(x: 0, y: 0, width: width, height: height)
