@@ -1,0 +1,123 @@
+// Core Text's line: an attributed string shaped into one line of positioned glyphs (no wrapping, mandatory
+// breaks included as glyphs, as CTLineCreateWithAttributedString keeps the whole string on one line).
+// Space: glyph x from the line's origin, y down from the baseline, points; drawing maps them into Core
+// Graphics' y-up text space at the context's text position.
+import Foundation
+import QuartzMath
+import QuartzRaster
+
+/// Apple: "A line of text."
+public final class CTLine: Sendable, CustomStringConvertible {
+    /// Glyphs in visual order; x from the line's origin, y down from the baseline.
+    package let glyphs: [PlacedGlyph]
+    /// The typographic width (every glyph's advance, trailing spaces included) and the largest ascent,
+    /// descent and leading of the line's runs, points.
+    package let width: Double
+    package let ascent: Double
+    package let descent: Double
+    package let leading: Double
+    /// Width of the trailing whitespace, points.
+    package let trailingWhitespaceWidth: Double
+    /// The UTF-16 range of the attributed string the line shows.
+    package let stringRange: CFRange
+
+    package init(glyphs: [PlacedGlyph], width: Double, ascent: Double, descent: Double, leading: Double,
+                 trailingWhitespaceWidth: Double, stringRange: CFRange) {
+        self.glyphs = glyphs
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.leading = leading
+        self.trailingWhitespaceWidth = trailingWhitespaceWidth
+        self.stringRange = stringRange
+    }
+
+    /// The line of `text`, all of it shaped as one line.
+    package convenience init(text: StyledText, stringRange: CFRange) {
+        let shaped = TextShaper.shape(text)
+        let metrics = TextLayout.metrics(of: text)
+        var trailing = 0.0
+        var index = text.count
+        while index > 0, LineBreaker.isSpace(text.scalars[index - 1]) {
+            index -= 1
+            trailing += shaped.scalarAdvances[index]
+        }
+        self.init(glyphs: shaped.glyphs, width: shaped.totalAdvance, ascent: metrics.ascent, descent: metrics.descent,
+                  leading: metrics.leading, trailingWhitespaceWidth: trailing, stringRange: stringRange)
+    }
+
+    public var description: String { "CTLine(\(glyphs.count) glyphs, width \(width))" }
+
+    /// Core Text's defaults for runs without attributes (Helvetica 12 in black); nil only when no font is
+    /// installed at all.
+    package static var defaultStyle: TextRunStyle? {
+        guard let face = try? FontLibrary.shared.face(named: TextAttributes.defaultFontName).0 else { return nil }
+        return TextRunStyle(face: face, size: TextAttributes.defaultSize, color: .black)
+    }
+}
+
+/// Apple: `CTLineCreateWithAttributedString(_:)`: the whole string as one line, each run in its attributes'
+/// font (`.font` / kCTFontAttributeName), colour (`.foregroundColor` / kCTForegroundColorAttributeName) and
+/// kern, runs without them in Helvetica 12 and black. With no font installed at all the line is empty.
+public func CTLineCreateWithAttributedString(_ attributedString: CFAttributedString) -> CTLine {
+    let range = CFRange(location: 0, length: attributedString.length)
+    guard let fallback = CTLine.defaultStyle else {
+        return CTLine(glyphs: [], width: 0, ascent: 0, descent: 0, leading: 0, trailingWhitespaceWidth: 0, stringRange: range)
+    }
+    return CTLine(text: TextAttributes.styledText(attributedString, fallback: fallback), stringRange: range)
+}
+
+/// Apple: `CTLineGetTypographicBounds(_:_:_:_:)`: returns the typographic width and writes the ascent,
+/// descent (positive) and leading where the pointers are non-nil.
+public func CTLineGetTypographicBounds(
+    _ line: CTLine, _ ascent: UnsafeMutablePointer<CGFloat>?, _ descent: UnsafeMutablePointer<CGFloat>?,
+    _ leading: UnsafeMutablePointer<CGFloat>?
+) -> Double {
+    ascent?.pointee = CGFloat(line.ascent)
+    descent?.pointee = CGFloat(line.descent)
+    leading?.pointee = CGFloat(line.leading)
+    return line.width
+}
+
+/// Apple: `CTLineGetGlyphCount(_:)`.
+public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex { line.glyphs.count }
+
+/// Apple: `CTLineGetStringRange(_:)`: the UTF-16 range of the attributed string the line was made from.
+public func CTLineGetStringRange(_ line: CTLine) -> CFRange { line.stringRange }
+
+/// Apple: `CTLineGetTrailingWhitespaceWidth(_:)`.
+public func CTLineGetTrailingWhitespaceWidth(_ line: CTLine) -> Double { line.trailingWhitespaceWidth }
+
+/// Apple: `CTLineDraw(_:_:)`: draws the line with its origin at the context's text position, through the
+/// text matrix and the CTM, in the context's text drawing mode, each run in its own font, size and colour.
+/// The text position does not move. Apple: "This call can leave the graphics context in any state"; here
+/// the fill colour, font and font size are left as they were, and only a clip drawing mode changes the
+/// context (its clip).
+public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
+    context.drawGlyphs(line.glyphs, lineOrigin: .zero)
+}
+
+extension CGContext {
+    /// Paints placed glyphs (x right, y down from the baseline, points) with the baseline origin at
+    /// `lineOrigin` in text space, grouped into one run per face, size and colour.
+    package func drawGlyphs(_ glyphs: [PlacedGlyph], lineOrigin: CGPoint) {
+        var runs: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)] = []
+        var start = 0
+        while start < glyphs.count {
+            let first = glyphs[start]
+            var end = start + 1
+            while end < glyphs.count, glyphs[end].face === first.face, glyphs[end].size == first.size,
+                  glyphs[end].color == first.color { end += 1 }
+            if let color = first.color, first.size > 0 {
+                let placements = glyphs[start..<end].lazy.map { glyph in
+                    (glyph.glyph, CGPoint(x: lineOrigin.x + glyph.x, y: lineOrigin.y - glyph.y))
+                }
+                if let geometry = glyphOutlinesInDeviceSpace(face: first.face, size: first.size, placements: placements) {
+                    runs.append((color.premultipliedRGBA8, geometry))
+                }
+            }
+            start = end
+        }
+        paintGlyphOutlines(runs)
+    }
+}
