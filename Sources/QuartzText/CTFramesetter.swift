@@ -23,7 +23,7 @@ public final class CTFramesetter: Sendable {
         -> (lines: [(line: CTLine, originX: Double, baselineY: Double)], usedHeight: Double, visible: CFRange)
     {
         let string = attributedString
-        guard let units = range.resolved(inLength: string.length), let fallback = CTLine.defaultStyle else {
+        guard let units = range.resolved(inLength: string.length), let fallback = CTLine.fallbackStyle(for: string) else {
             return ([], 0, CFRange(location: max(0, range.location), length: 0))
         }
         let piece = string.attributedSubstring(from: NSRange(location: units.lowerBound, length: units.count))

@@ -54,6 +54,23 @@ public final class CTLine: Sendable, CustomStringConvertible {
         guard let face = try? FontLibrary.shared.face(named: TextAttributes.defaultFontName).0 else { return nil }
         return TextRunStyle(face: face, size: TextAttributes.defaultSize, color: .black)
     }
+
+    /// The style runs of `string` start from: Core Text's defaults, unless every run names its font as a
+    /// CTFont or CGFont, when Helvetica is never needed (and never looked up, so no substitution is reported).
+    package static func fallbackStyle(for string: NSAttributedString) -> TextRunStyle? {
+        var face: FontFace?
+        var everyRunHasFont = true
+        string.enumerateAttribute(.font, in: NSRange(location: 0, length: string.length)) { value, _, stop in
+            if let ctFont = value as? CTFont { face = face ?? ctFont.cgFont.face }
+            else if let cgFont = value as? CGFont { face = face ?? cgFont.face }
+            else {
+                everyRunHasFont = false
+                stop.pointee = true
+            }
+        }
+        if everyRunHasFont, let face { return TextRunStyle(face: face, size: TextAttributes.defaultSize, color: .black) }
+        return defaultStyle
+    }
 }
 
 /// Apple: `CTLineCreateWithAttributedString(_:)`: the whole string as one line, each run in its attributes'
@@ -61,7 +78,7 @@ public final class CTLine: Sendable, CustomStringConvertible {
 /// kern, runs without them in Helvetica 12 and black. With no font installed at all the line is empty.
 public func CTLineCreateWithAttributedString(_ attributedString: CFAttributedString) -> CTLine {
     let range = CFRange(location: 0, length: attributedString.length)
-    guard let fallback = CTLine.defaultStyle else {
+    guard let fallback = CTLine.fallbackStyle(for: attributedString) else {
         return CTLine(glyphs: [], width: 0, ascent: 0, descent: 0, leading: 0, trailingWhitespaceWidth: 0, stringRange: range)
     }
     return CTLine(text: TextAttributes.styledText(attributedString, fallback: fallback), stringRange: range)

@@ -66,7 +66,7 @@ struct PlotStats: ParsableCommand {
             let y = top + plotH - value / top_ * plotH
             canvas.fill([CGRect(x: left, y: y, width: plotW, height: 1)], color: grid)
             let label = value < 1 ? String(format: "%.2f", value) : String(format: "%.0f", value)
-            canvas.text(label, at: CGPoint(x: left - 8 - LabelGlyphs.width(of: label, height: 10), y: y - 5), height: 10, color: ink)
+            canvas.text(label, at: CGPoint(x: left - 8 - canvas.textWidth(label, height: 10), y: y - 5), height: 10, color: ink)
             value += step
         }
         canvas.text("ms", at: CGPoint(x: 4, y: top), height: 10, color: ink)
