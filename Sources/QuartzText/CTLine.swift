@@ -135,6 +135,13 @@ extension CGContext {
             }
             start = end
         }
-        paintGlyphOutlines(runs)
+        // Underlines in text space: the line's y-down rectangles flipped about the baseline.
+        let textToDevice = textMatrix.concatenating(ctm)
+        var underlines: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)] = []
+        for (color, rect) in TextUnderlines.rectangles(of: glyphs, baselineY: 0) {
+            let textRect = CGRect(x: lineOrigin.x + rect.minX, y: lineOrigin.y - rect.maxY, width: rect.width, height: rect.height)
+            underlines.append((color.premultipliedRGBA8, CGPath(rect: textRect).geometry.applying(textToDevice)))
+        }
+        paintGlyphOutlines(runs, decorations: underlines)
     }
 }

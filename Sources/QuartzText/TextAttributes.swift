@@ -10,6 +10,18 @@ public let kCTFontAttributeName: CFString = "NSFont"
 public let kCTForegroundColorAttributeName: CFString = "CTForegroundColor"
 /// Apple: a number of points added after each character.
 public let kCTKernAttributeName: CFString = "NSKern"
+/// Apple: a number holding a CTUnderlineStyle / NSUnderlineStyle.
+public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
+
+/// AppKit's and UIKit's `NSUnderlineStyle` (Core Text's `CTUnderlineStyle` has the same values). Any style
+/// with a line (single, thick, double) draws one single underline here.
+public struct NSUnderlineStyle: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let single = NSUnderlineStyle(rawValue: 0x01)
+    public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    public static let double = NSUnderlineStyle(rawValue: 0x09)
+}
 
 extension NSAttributedString.Key {
     /// AppKit's and UIKit's `.font` ("NSFont", the same as kCTFontAttributeName).
@@ -18,6 +30,8 @@ extension NSAttributedString.Key {
     public static let foregroundColor = NSAttributedString.Key("NSColor")
     /// AppKit's and UIKit's `.kern` ("NSKern").
     public static let kern = NSAttributedString.Key("NSKern")
+    /// AppKit's and UIKit's `.underlineStyle` ("NSUnderline", the same as kCTUnderlineStyleAttributeName).
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
     /// Core Text's foreground colour key ("CTForegroundColor").
     public static let ctForegroundColor = NSAttributedString.Key(kCTForegroundColorAttributeName)
 }
@@ -46,6 +60,11 @@ package enum TextAttributes {
         if let kern = attributes[.kern] {
             let number = (kern as? NSNumber)?.doubleValue ?? (kern as? Double) ?? (kern as? CGFloat).map(Double.init) ?? 0
             style.kern = number.isFinite ? number : 0
+        }
+        if let underline = attributes[.underlineStyle] {
+            // Apple's style word: the low byte is the line style (none 0, single 1, thick 2, double 9).
+            let raw = (underline as? NSNumber)?.intValue ?? (underline as? Int) ?? (underline as? NSUnderlineStyle)?.rawValue ?? 0
+            style.isUnderlined = raw & 0xFF != 0
         }
         return style
     }

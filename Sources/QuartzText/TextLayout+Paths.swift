@@ -1,6 +1,7 @@
 // A layout's glyphs as fill paths: each glyph's cached outline (font units, y up) scaled by size/unitsPerEm,
 // flipped to y down and moved to its place. One path per colour, in the order colours first appear, so a
-// single-colour text is one fill of the non-zero winding rule (TrueType and CFF outlines are non-zero).
+// single-colour text is one fill of the non-zero winding rule (TrueType and CFF outlines are non-zero); underlines
+// follow as fills of their own (TextUnderlines.swift).
 import Foundation
 import QuartzMath
 import QuartzRaster
@@ -11,6 +12,8 @@ extension TextLayout {
     package func fillPaths(visibleRect: CGRect? = nil) -> [(color: CGColor, path: PathGeometry)] {
         var order: [CGColor] = []
         var paths: [CGColor: PathGeometry] = [:]
+        var underlineOrder: [CGColor] = []
+        var underlines: [CGColor: PathGeometry] = [:]
         for line in lines {
             if let visibleRect {
                 let top = line.baselineY - line.ascent * 1.5
@@ -34,7 +37,16 @@ extension TextLayout {
                 }
                 paths[color]!.append(outline, transform: placement)
             }
+            for (color, rect) in TextUnderlines.rectangles(of: line.glyphs, baselineY: line.baselineY) {
+                if underlines[color] == nil {
+                    underlineOrder.append(color)
+                    underlines[color] = PathGeometry()
+                }
+                underlines[color]!.append(CGPath(rect: rect).geometry)
+            }
         }
-        return order.map { ($0, paths[$0]!) }
+        // Underlines are their own fills: a rectangle wound against a glyph's contours would cancel it where
+        // they overlap under the non-zero rule.
+        return order.map { ($0, paths[$0]!) } + underlineOrder.map { ($0, underlines[$0]!) }
     }
 }

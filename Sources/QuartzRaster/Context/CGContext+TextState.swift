@@ -122,17 +122,28 @@ extension CGContext {
     /// Paints glyph outlines given in device space by the drawing mode: fills each run with its own colour
     /// (nil: the fill colour), then strokes all of them with the stroke colour and line style (in user
     /// space, as paths are stroked), then intersects the clip with their union for the clip modes. The
-    /// current path is left alone, as Core Graphics' text drawing does not use it.
-    package func paintGlyphOutlines(_ runs: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)]) {
+    /// current path is left alone, as Core Graphics' text drawing does not use it. `decorations`
+    /// (underlines) are filled and stroked like the glyphs, each on its own, but are not part of the clip:
+    /// a rectangle wound against a glyph's contours would cut holes in the clip's non-zero union.
+    package func paintGlyphOutlines(
+        _ runs: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)],
+        decorations: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)] = []
+    ) {
         let mode = state.text.drawingMode
         if mode.fills {
-            for run in runs { fillDeviceGeometry(run.deviceGeometry, rule: .winding, color: run.fillColor ?? state.fillColor) }
+            for run in runs + decorations {
+                fillDeviceGeometry(run.deviceGeometry, rule: .winding, color: run.fillColor ?? state.fillColor)
+            }
         }
         if mode.strokes || mode.clips {
             var union = PathGeometry()
             for run in runs { union.append(run.deviceGeometry) }
-            if mode.strokes, let outline = strokeOutline(ofDeviceGeometry: union) {
-                fillDeviceGeometry(outline, rule: .winding, color: state.strokeColor)
+            if mode.strokes {
+                for geometry in [union] + decorations.map(\.deviceGeometry) {
+                    if let outline = strokeOutline(ofDeviceGeometry: geometry) {
+                        fillDeviceGeometry(outline, rule: .winding, color: state.strokeColor)
+                    }
+                }
             }
             if mode.clips {
                 intersectClip(with: pathCoverage(union, rule: .winding, target: baseTarget), deviceBounds: union.tightBounds)
