@@ -31,6 +31,8 @@ public final class FontLibrary: @unchecked Sendable {
     private var facesByPath: [String: FontFace] = [:]
     private var failedPaths: [String: FontError] = [:]
     private var facesByName: [String: (FontFace, FontResolution)] = [:]
+    /// Faces standing in for characters a face lacks, by "index:path:scalar" (nil: no installed face has it).
+    private var fallbacks: [String: FontFace?] = [:]
     private var resolutionsInOrder: [FontResolution] = []
     private var loggerStorage: Logger? = Logger(label: "OpenQuartz.Text")
 
@@ -98,6 +100,27 @@ public final class FontLibrary: @unchecked Sendable {
             if !resolutionsInOrder.contains(resolution) { resolutionsInOrder.append(resolution) }
         }
         return (face, resolution)
+    }
+
+    /// A face that maps `scalar`, for text in `face` that does not: the first installed face in fontconfig's
+    /// order of preference for `face`'s family, weight and slant whose character set has it; nil when no
+    /// installed face has it (the text then shows `face`'s .notdef glyph). Answers are cached per face and
+    /// scalar, so a text's faces are the same on every frame and thread.
+    package func fallbackFace(for scalar: Unicode.Scalar, like face: FontFace) -> FontFace? {
+        let key = "\(face.index):\(face.path):\(scalar.value)"
+        if let known = lock.withLock({ fallbacks[key] }) { return known }
+        var found: FontFace?
+        if let match = FontconfigMatch.match(
+            family: face.familyName, bold: face.metrics.isBold, italic: face.metrics.isItalic, covering: scalar),
+            let candidate = try? openFace(path: match.path, index: match.index), candidate.covers(scalar)
+        {
+            found = candidate
+        }
+        return lock.withLock {
+            if let raced = fallbacks[key] { return raced }
+            fallbacks[key] = .some(found)
+            return found
+        }
     }
 
     private func openFace(path: String, index: Int) throws(FontError) -> FontFace {

@@ -170,6 +170,19 @@ package enum FontconfigMatch {
         guard status == 0 else { return nil }
         return Match(path: String(nulTerminated: path), index: Int(index), family: String(nulTerminated: familyName))
     }
+
+    /// The first face in fontconfig's order of preference for the request whose character set has `scalar`.
+    package static func match(family: String, bold: Bool, italic: Bool, covering scalar: Unicode.Scalar) -> Match? {
+        var path = [CChar](repeating: 0, count: 4096)
+        var familyName = [CChar](repeating: 0, count: 512)
+        var index: Int32 = 0
+        let status = lock.withLock {
+            oq_fontconfig_match_covering(family, bold ? 1 : 0, italic ? 1 : 0, scalar.value, &path, path.count, &index,
+                                         &familyName, familyName.count)
+        }
+        guard status == 0 else { return nil }
+        return Match(path: String(nulTerminated: path), index: Int(index), family: String(nulTerminated: familyName))
+    }
 }
 
 extension String {

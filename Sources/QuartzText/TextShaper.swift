@@ -65,8 +65,10 @@ package enum TextShaper {
         return result
     }
 
-    /// Items: maximal ranges of one style run and one script.
-    static func items(of text: StyledText) -> [(range: Range<Int>, style: TextRunStyle)] {
+    /// Items: maximal ranges of one style run, one script and one face: a grapheme cluster whose first
+    /// scalar the run's face does not map takes the first installed face that does (FontLibrary's fallback),
+    /// as Core Text substitutes fonts for characters a font lacks.
+    static func items(of text: StyledText, library: FontLibrary = .shared) -> [(range: Range<Int>, style: TextRunStyle)] {
         var items: [(range: Range<Int>, style: TextRunStyle)] = []
         for run in text.runs where !run.range.isEmpty {
             var scripts = run.range.map { UnicodeScript.tag(of: Unicode.Scalar(text.scalars[$0]) ?? "\u{FFFD}") }
@@ -78,15 +80,36 @@ package enum TextShaper {
             for i in scripts.indices {
                 if isNeutral(scripts[i]) { scripts[i] = last } else { last = scripts[i] }
             }
+            // The face of each scalar: the run's, or a fallback for a cluster the run's face cannot show.
+            var faces: [FontFace] = []
+            faces.reserveCapacity(run.range.count)
+            var clusterFace = run.style.face
+            for i in run.range {
+                if text.isGraphemeStart[i] {
+                    let scalar = text.scalars[i]
+                    clusterFace = run.style.face
+                    if !FontFallback.needsNoGlyph(scalar), let value = Unicode.Scalar(scalar), !run.style.face.covers(value),
+                       let fallback = library.fallbackFace(for: value, like: run.style.face) {
+                        clusterFace = fallback
+                    }
+                }
+                faces.append(clusterFace)
+            }
             var start = run.range.lowerBound
-            for i in 1..<max(scripts.count, 1) where scripts[i] != scripts[i - 1] {
+            for i in 1..<max(scripts.count, 1) where scripts[i] != scripts[i - 1] || faces[i] !== faces[i - 1] {
                 let split = run.range.lowerBound + i
-                items.append((start..<split, run.style))
+                items.append((start..<split, style(run.style, face: faces[start - run.range.lowerBound])))
                 start = split
             }
-            items.append((start..<run.range.upperBound, run.style))
+            items.append((start..<run.range.upperBound, style(run.style, face: faces[start - run.range.lowerBound])))
         }
         return items
+    }
+
+    static func style(_ style: TextRunStyle, face: FontFace) -> TextRunStyle {
+        var copy = style
+        copy.face = face
+        return copy
     }
 
     /// True when the first scalar with a strong script is in a right-to-left script.

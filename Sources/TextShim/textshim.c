@@ -363,3 +363,47 @@ int32_t oq_fontconfig_match(const char *family, int32_t bold, int32_t italic, ch
     FcPatternDestroy(match);
     return status;
 }
+
+int32_t oq_fontconfig_match_covering(const char *family, int32_t bold, int32_t italic, uint32_t scalar, char *path,
+                                     size_t path_capacity, int32_t *index, char *matched_family,
+                                     size_t family_capacity) {
+    FcPattern *pattern = FcPatternCreate();
+    if (!pattern) return -1;
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
+    FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN);
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result = FcResultNoMatch;
+    // Every installed face in fontconfig's order of preference for the request; the first that maps the
+    // scalar wins, so the stand-in looks as much like the requested family as the installed fonts allow.
+    FcFontSet *sorted = FcFontSort(NULL, pattern, FcFalse, NULL, &result);
+    FcPatternDestroy(pattern);
+    if (!sorted) return -1;
+    int32_t status = -1;
+    for (int i = 0; i < sorted->nfont && status != 0; i++) {
+        FcPattern *font = sorted->fonts[i];
+        FcCharSet *charset = NULL;
+        FcBool scalable = FcFalse;
+        if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || !charset) continue;
+        if (!FcCharSetHasChar(charset, scalar)) continue;
+        if (FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch && !scalable) continue;
+        FcChar8 *file = NULL;
+        FcChar8 *name = NULL;
+        int face_index = 0;
+        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || !file) continue;
+        FcPatternGetInteger(font, FC_INDEX, 0, &face_index);
+        if (FcPatternGetString(font, FC_FAMILY, 0, &name) != FcResultMatch || !name) name = (FcChar8 *)"";
+        size_t file_length = strlen((const char *)file);
+        size_t name_length = strlen((const char *)name);
+        if (file_length < path_capacity && name_length < family_capacity) {
+            memcpy(path, file, file_length + 1);
+            memcpy(matched_family, name, name_length + 1);
+            *index = face_index;
+            status = 0;
+        }
+    }
+    FcFontSetDestroy(sorted);
+    return status;
+}

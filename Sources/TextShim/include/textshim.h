@@ -86,4 +86,11 @@ int32_t oq_script_is_right_to_left(uint32_t script_tag);
 int32_t oq_fontconfig_match(const char *family, int32_t bold, int32_t italic, char *path, size_t path_capacity,
                             int32_t *index, char *matched_family, size_t family_capacity);
 
+/// Like `oq_fontconfig_match`, but the first face in fontconfig's order of preference for the request whose
+/// character set contains `scalar` (a stand-in for a character the requested face lacks); -1 when no
+/// installed scalable face has it or a buffer is too small.
+int32_t oq_fontconfig_match_covering(const char *family, int32_t bold, int32_t italic, uint32_t scalar, char *path,
+                                     size_t path_capacity, int32_t *index, char *matched_family,
+                                     size_t family_capacity);
+
 #endif
