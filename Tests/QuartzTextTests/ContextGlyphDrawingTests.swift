@@ -244,3 +244,42 @@ func contextColour(_ context: CGContext, x: Int, y: Int) -> [Int] {
     let p = context.bitmap[x, y]
     return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
 }
+
+/// Hostile input to the text state: nothing traps, hangs or draws outside what the state allows.
+@Suite struct ContextGlyphRobustnessTests {
+    @Test("huge and non-finite positions, sizes and line widths draw what they can and return")
+    func hostileInput() {
+        let glyph = TextContexts.sansL.glyph
+        let context = TextContexts.make(width: 32, height: 32)
+        context.setFont(ContextGlyphDrawingTests.sans)
+        context.setFontSize(16_384)
+        context.showGlyphs([glyph, glyph, glyph], at: [CGPoint(x: 1e300, y: 0), CGPoint(x: CGFloat.nan, y: 0), CGPoint(x: -1e6, y: -1e6)])
+        context.setTextDrawingMode(.fillStroke)
+        context.setLineWidth(1.7e308)
+        context.setLineDash(phase: 0, lengths: [1e-9, 1e-9])
+        context.showGlyphs([glyph], at: [CGPoint(x: 2, y: 2)])
+        context.textMatrix = CGAffineTransform(a: 1e-300, b: 0, c: 0, d: 1e-300, tx: 0, ty: 0)
+        context.showGlyphs([glyph], at: [CGPoint(x: 2, y: 2)])
+        context.setFontSize(-5)
+        #expect(context.fontSize == -5)
+        context.showGlyphs([glyph], at: [CGPoint(x: 2, y: 2)])
+        // The huge stroke covers the whole context in the stroke colour (black).
+        #expect(TextContexts.alphaRows(context).joined().allSatisfy { $0 == 255 })
+    }
+
+    @Test("Core Text with hostile input: empty and huge strings, NaN sizes, infinite rectangles")
+    func coreTextHostileInput() {
+        let context = TextContexts.make(width: 16, height: 16)
+        let nanFont = CTFontCreateWithGraphicsFont(ContextGlyphDrawingTests.sans, .nan, nil, nil)
+        #expect(CTFontGetSize(nanFont) == 12)
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: String(repeating: "x", count: 10_000),
+                                                                       attributes: [.font: nanFont]))
+        #expect(CTLineGetGlyphCount(line) == 10_000)
+        CTLineDraw(line, context)
+        let setter = CTFramesetterCreateWithAttributedString(NSAttributedString(string: "a b c"))
+        let infinite = CGPath(rect: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10))
+        #expect(CTFrameGetLines(CTFramesetterCreateFrame(setter, CFRange(), infinite, nil)).isEmpty)
+        let size = CTFramesetterSuggestFrameSizeWithConstraints(setter, CFRange(location: 3, length: 99), nil, CGSize(width: CGFloat.nan, height: -1), nil)
+        #expect(size.width > 0 && size.height > 0)
+    }
+}

@@ -138,9 +138,13 @@ extension CGContext {
         if mode.strokes || mode.clips {
             var union = PathGeometry()
             for run in runs { union.append(run.deviceGeometry) }
-            if mode.strokes {
+            // As strokePath() does: only the pixels painting can change need to be exact, which keeps huge
+            // line widths and dash counts bounded.
+            let bounds = currentTarget.bounds, clipped = clipRegion.intersection(bounds)
+            if mode.strokes, !clipped.isEmpty {
+                let area = state.shadow == nil ? clipped : bounds
                 for geometry in [union] + decorations.map(\.deviceGeometry) {
-                    if let outline = strokeOutline(ofDeviceGeometry: geometry) {
+                    if let outline = strokeOutline(ofDeviceGeometry: geometry, paintedArea: area) {
                         fillDeviceGeometry(outline, rule: .winding, color: state.strokeColor)
                     }
                 }
