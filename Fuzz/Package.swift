@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "SceneLoaderFuzzer", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "PathFuzzer", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "ContextFuzzer", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "TextFuzzer", dependencies: ["FuzzHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

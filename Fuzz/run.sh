@@ -8,7 +8,7 @@
 # FUZZ_KEEP_GOING=1 runs libFuzzer in fork mode (-fork=1) and keeps fuzzing past crashes, hangs and
 # out-of-memory inputs (each is still saved, and the exit status is still non-zero).
 # Targets: png_encoder, png_reader (C, built with the Swift toolchain's clang, ASan + UBSan) and scene_loader,
-# path, context (Swift, Fuzz/Package.swift built with --sanitize=fuzzer --sanitize=address).
+# path, context, text (Swift, Fuzz/Package.swift built with --sanitize=fuzzer --sanitize=address).
 # The corpus lives in Fuzz/corpus/TARGET (gitignored) and is seeded from fixtures each run; a crash, hang
 # (-timeout=10) or memory overrun (-rss_limit_mb) leaves Fuzz/corpus/TARGET-crash-* (or -timeout-*, -oom-*)
 # and exits non-zero. Builds go to $FUZZ_BUILD (default /tmp/fuzz-build), never to the package's .build.
@@ -19,7 +19,7 @@ root="$PWD"
 # memory server); without it libFuzzer prints the sanitizer's stack trace of a Swift trap.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 build="${FUZZ_BUILD:-/tmp/fuzz-build}"
-targets=(png_encoder png_reader scene_loader path context)
+targets=(png_encoder png_reader scene_loader path context text)
 usage="usage: Fuzz/run.sh TARGET [SECONDS|regress] | smoke [SECONDS] | build (targets: ${targets[*]})"
 
 swift_product() {
@@ -27,11 +27,12 @@ swift_product() {
     scene_loader) echo SceneLoaderFuzzer ;;
     path) echo PathFuzzer ;;
     context) echo ContextFuzzer ;;
+    text) echo TextFuzzer ;;
     *) return 1 ;;
     esac
 }
 
-# The Swift package: one SwiftPM build for all three (incremental; the main package is instrumented too).
+# The Swift package: one SwiftPM build for all four (incremental; the main package is instrumented too).
 # With Swift 6.3 on Linux `-sanitize=fuzzer` links libFuzzer but adds no coverage instrumentation to Swift
 # code (no __sancov sections in the objects), so the coverage kinds are asked for explicitly.
 build_swift() {
@@ -190,7 +191,7 @@ smoke)
     printf '%s\n' "${summary[@]}"
     echo "== smoke took $((SECONDS - start))s; logs in $build/*.fuzz.log"
     [ ${#failed[@]} -eq 0 ] || { echo "== FAILED: ${failed[*]}" >&2; exit 1; } ;;
-png_encoder | png_reader | scene_loader | path | context)
+png_encoder | png_reader | scene_loader | path | context | text)
     if [ "${2:-}" = regress ]; then regress "$command"; else fuzz "$command" "${2:-60}"; fi ;;
 *) echo "$usage" >&2; exit 64 ;;
 esac

@@ -1,6 +1,6 @@
 // The fuzz smoke that `swift test` runs: what each libFuzzer target does with an input (Fuzz/Harness/Exercises,
 // the same code the fuzzers link) run on every input the fuzzers once found failing (Fuzz/regressions/) and on
-// about 1,300 fixed-seed random and mutated inputs. It is not coverage-guided; the hour-long runs are
+// about 1,450 fixed-seed random and mutated inputs. It is not coverage-guided; the hour-long runs are
 // `Fuzz/run.sh TARGET SECONDS` (CONTRIBUTING.md, "Fuzzing"). A crash or trap here fails the run.
 import Foundation
 import OpenQuartz
@@ -64,6 +64,11 @@ import Testing
         var generator = SplitMix64(seed: 20_261_202)
         for _ in 0..<150 { Self.run(Self.randomBytes(&generator, maximumCount: 384)) { PathExercise.run($0, $1) } }
         for _ in 0..<150 { Self.run(Self.randomBytes(&generator, maximumCount: 384)) { ContextExercise.run($0, $1) } }
+    }
+
+    @Test func randomTextInputsRunCleanly() {
+        var generator = SplitMix64(seed: 20_261_203)
+        for _ in 0..<150 { Self.run(Self.randomBytes(&generator, maximumCount: 384)) { TextExercise.run($0, $1) } }
     }
 
     @Test func mutatedFixtureScenesLoadOrFailCleanly() throws {
