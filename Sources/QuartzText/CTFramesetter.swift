@@ -49,9 +49,12 @@ public final class CTFramesetter: Sendable {
                 moved.y -= line.baselineY
                 return moved
             }
+            // The typographic width counts the hanging spaces, as a CTLine's does; line.width does not.
+            let total = line.glyphs.reduce(0) { $0 + $1.advance }
             let ctLine = CTLine(
-                glyphs: glyphs, width: line.width, ascent: line.ascent, descent: line.descent, leading: line.leading,
-                trailingWhitespaceWidth: 0, stringRange: CFRange(location: units.lowerBound + offset, length: length))
+                glyphs: glyphs, width: total, ascent: line.ascent, descent: line.descent, leading: line.leading,
+                trailingWhitespaceWidth: max(0, total - line.width),
+                stringRange: CFRange(location: units.lowerBound + offset, length: length))
             kept.append((ctLine, line.originX, line.baselineY))
             offset += length
             usedHeight = line.baselineY + line.descent + line.leading
@@ -82,7 +85,7 @@ public func CTFramesetterCreateFrame(
 }
 
 /// Apple: `CTFramesetterSuggestFrameSizeWithConstraints(_:_:_:_:_:)`: the size the text of `stringRange`
-/// needs: the widest line by the height of the lines that fit, wrapped at `constraints.width`. A width or
+/// needs: the widest line (trailing spaces left out) by the height of the lines that fit, wrapped at `constraints.width`. A width or
 /// height ≤ 0, infinite or `CGFloat.greatestFiniteMagnitude` means "unconstrained" [undocumented: Apple's
 /// examples pass greatestFiniteMagnitude for the free dimension]. `fitRange` receives the UTF-16 range that fits.
 public func CTFramesetterSuggestFrameSizeWithConstraints(
@@ -94,6 +97,6 @@ public func CTFramesetterSuggestFrameSizeWithConstraints(
     }
     let laid = framesetter.lines(in: stringRange, width: limit(constraints.width), height: limit(constraints.height))
     fitRange?.pointee = laid.visible
-    let width = laid.lines.map(\.line.width).max() ?? 0
+    let width = laid.lines.map { $0.line.width - $0.line.trailingWhitespaceWidth }.max() ?? 0
     return CGSize(width: width, height: laid.usedHeight)
 }

@@ -39,6 +39,11 @@ import Testing
         #expect(points[1] == CGPoint(x: 0, y: 100 - Self.ascent - Self.lineHeight))
         #expect(points[2] == CGPoint(x: 0, y: 100 - Self.ascent - 2 * Self.lineHeight))
         #expect(CTFrameGetVisibleStringRange(frame) == CFRange(location: 0, length: 11))
+        // A wrapped line keeps its hanging space: counted in its typographic width, reported as trailing.
+        let l = CoreTextLineTests.advance(of: "l", size: 20), space = CoreTextLineTests.advance(of: " ", size: 20)
+        #expect(CTLineGetTypographicBounds(lines[0], nil, nil, nil) == 3 * l + space)
+        #expect(CTLineGetTrailingWhitespaceWidth(lines[0]) == space)
+        #expect(CTLineGetTrailingWhitespaceWidth(lines[2]) == 0)
     }
 
     @Test("a line that would cross the bottom of the rectangle ends the frame")
