@@ -54,7 +54,7 @@ public final class CTFramesetter: Sendable {
             let ctLine = CTLine(
                 glyphs: glyphs, width: total, ascent: line.ascent, descent: line.descent, leading: line.leading,
                 trailingWhitespaceWidth: max(0, total - line.width),
-                stringRange: CFRange(location: units.lowerBound + offset, length: length))
+                stringRange: CFRange(location: units.lowerBound + offset, length: length), hangsTrailingWhitespace: true)
             kept.append((ctLine, line.originX, line.baselineY))
             offset += length
             usedHeight = line.baselineY + line.descent + line.leading

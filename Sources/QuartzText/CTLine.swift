@@ -20,9 +20,12 @@ public final class CTLine: Sendable, CustomStringConvertible {
     package let trailingWhitespaceWidth: Double
     /// The UTF-16 range of the attributed string the line shows.
     package let stringRange: CFRange
+    /// Whether the trailing spaces hang (a frame's wrapped line): they are then not underlined.
+    package let hangsTrailingWhitespace: Bool
 
     package init(glyphs: [PlacedGlyph], width: Double, ascent: Double, descent: Double, leading: Double,
-                 trailingWhitespaceWidth: Double, stringRange: CFRange) {
+                 trailingWhitespaceWidth: Double, stringRange: CFRange, hangsTrailingWhitespace: Bool = false) {
+        self.hangsTrailingWhitespace = hangsTrailingWhitespace
         self.glyphs = glyphs
         self.width = width
         self.ascent = ascent
@@ -111,13 +114,15 @@ public func CTLineGetTrailingWhitespaceWidth(_ line: CTLine) -> Double { line.tr
 /// the fill colour, font and font size are left as they were, and only a clip drawing mode changes the
 /// context (its clip).
 public func CTLineDraw(_ line: CTLine, _ context: CGContext) {
-    context.drawGlyphs(line.glyphs, lineOrigin: .zero)
+    let visible = line.hangsTrailingWhitespace ? 0..<(line.width - line.trailingWhitespaceWidth) : nil
+    context.drawGlyphs(line.glyphs, lineOrigin: .zero, underlinedX: visible)
 }
 
 extension CGContext {
     /// Paints placed glyphs (x right, y down from the baseline, points) with the baseline origin at
     /// `lineOrigin` in text space, grouped into one run per face, size and colour.
-    package func drawGlyphs(_ glyphs: [PlacedGlyph], lineOrigin: CGPoint) {
+    /// `underlinedX` limits underlines to glyphs whose origin lies in it (TextUnderlines).
+    package func drawGlyphs(_ glyphs: [PlacedGlyph], lineOrigin: CGPoint, underlinedX: Range<Double>? = nil) {
         var runs: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)] = []
         var start = 0
         while start < glyphs.count {
@@ -138,7 +143,7 @@ extension CGContext {
         // Underlines in text space: the line's y-down rectangles flipped about the baseline.
         let textToDevice = textMatrix.concatenating(ctm)
         var underlines: [(fillColor: PremultipliedRGBA8?, deviceGeometry: PathGeometry)] = []
-        for (color, rect) in TextUnderlines.rectangles(of: glyphs, baselineY: 0) {
+        for (color, rect) in TextUnderlines.rectangles(of: glyphs, baselineY: 0, visibleX: underlinedX) {
             let textRect = CGRect(x: lineOrigin.x + rect.minX, y: lineOrigin.y - rect.maxY, width: rect.width, height: rect.height)
             underlines.append((color.premultipliedRGBA8, CGPath(rect: textRect).geometry.applying(textToDevice)))
         }

@@ -37,7 +37,8 @@ extension TextLayout {
                 }
                 paths[color]!.append(outline, transform: placement)
             }
-            for (color, rect) in TextUnderlines.rectangles(of: line.glyphs, baselineY: line.baselineY) {
+            let visible = line.originX..<(line.originX + line.width)
+            for (color, rect) in TextUnderlines.rectangles(of: line.glyphs, baselineY: line.baselineY, visibleX: visible) {
                 if underlines[color] == nil {
                     underlineOrder.append(color)
                     underlines[color] = PathGeometry()

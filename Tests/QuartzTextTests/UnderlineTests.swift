@@ -73,4 +73,30 @@ import Testing
         #expect(bar.minY / 32 < centre - 2)
         #expect(context.bitmap[x, row].a == 255)
     }
+
+    @Test("the spaces hanging at the end of a wrapped line are not underlined, in frames and in layer layouts")
+    func hangingSpacesNotUnderlined() throws {
+        // TextKit leaves a wrapped line's trailing whitespace without underline; Core Text's frames are not
+        // documented, so the same rule is used.
+        let string = Self.underlined("ll ll", size: 20)
+        let l = CoreTextLineTests.advance(of: "l", size: 20)
+        let fallback = TestFonts.style(size: 20)
+        let layout = TextLayout(text: TextAttributes.styledText(string, fallback: fallback),
+                                options: TextLayoutOptions(width: 3 * l, height: .infinity, isWrapped: true))
+        try #require(layout.lines.count == 2)
+        let underlineBoxes = layout.fillPaths()[1].path
+        #expect(abs(Double(underlineBoxes.tightBounds.width) - 2 * l) < 1e-9)
+        let setter = CTFramesetterCreateWithAttributedString(string)
+        let frame = CTFramesetterCreateFrame(setter, CFRange(), CGPath(rect: CGRect(x: 0, y: 0, width: 3 * l, height: 64)), nil)
+        let first = try #require(CTFrameGetLines(frame).first)
+        let context = TextContexts.make(width: 64, height: 64)
+        context.textPosition = CGPoint(x: 0, y: 30)
+        CTLineDraw(first, context)
+        let (centre, _) = Self.metrics(size: 20)
+        let row = TextContexts.alphaRows(context)[64 - Int((30 + centre).rounded(.down)) - 1]
+        let inked = row.indices.filter { row[$0] > 0 }
+        #expect(inked.last == Int((2 * l).rounded(.up)) - 1, "the underline stops at the end of the ink, not after the space")
+        // A line made on its own keeps its trailing space underlined (nothing hangs there).
+        #expect(CTLineGetTypographicBounds(CTLineCreateWithAttributedString(Self.underlined("ll ", size: 20)), nil, nil, nil) > 2 * l)
+    }
 }
