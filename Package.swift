@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG", "QuartzTestSupport"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG", "QuartzTestSupport"]),
         .testTarget(name: "QuartzImageIOTests", dependencies: ["QuartzImageIO", "QuartzTestSupport"]),
-        .testTarget(name: "QuartzTextTests", dependencies: ["QuartzText", "CHarfBuzz", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "QuartzTextTests", dependencies: ["QuartzText", "CHarfBuzz", "QuartzPNG", "QuartzTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QuartzLayersTests", dependencies: ["QuartzLayers", "QuartzText", "QuartzTestSupport"]),
         .testTarget(name: "QuartzCompositorTests", dependencies: ["QuartzCompositor", "QuartzPNG", "OpenQuartz", "QuartzTestSupport"]),
         .testTarget(name: "QuartzOutputTests", dependencies: ["QuartzOutput", "OpenQuartz", "QuartzTestSupport"]),
