@@ -57,8 +57,13 @@ package final class TextSource: @unchecked Sendable, Equatable {
     package func layout(font: TextFontSpecifier, fontSize: Double, color: CGColor?, options: TextLayoutOptions) -> TextLayout? {
         let key = LayoutKey(font: font, fontSize: TextLimits.fontSize(fontSize), color: color, options: options)
         if let hit = lock.withLock({ layouts.first { $0.key == key }?.layout }) { return hit }
-        guard let text = styledText(font: font, fontSize: key.fontSize, color: color) else { return nil }
-        let layout = TextLayout(text: text, options: options)
+        let make = { () -> TextLayout? in
+            guard let text = self.styledText(font: font, fontSize: key.fontSize, color: color) else { return nil }
+            return TextLayout(text: text, options: options)
+        }
+        // Plain strings share layouts across layers (TextLayoutCache); attributed strings keep their own.
+        let made = plainString.map { TextLayoutCache.shared.layout(of: $0, key: key, make: make) } ?? make()
+        guard let layout = made else { return nil }
         lock.withLock {
             layouts.removeAll { $0.key == key }
             layouts.insert((key, layout), at: 0)
