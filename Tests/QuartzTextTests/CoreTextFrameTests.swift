@@ -26,8 +26,8 @@ import Testing
 
     @Test("lines wrap at spaces and stack from the top of the rectangle: the first baseline one ascent below it, y up")
     func linesFromTop() throws {
-        // Core Text's frame origins are relative to the path's bounding box, y up (CTFrameGetLineOrigins:
-        // "the origin of each line relative to the path's bounding box").
+        // Apple, CTFrameGetLineOrigins(_:_:_:): each point is "the origin of the corresponding line … relative
+        // to the origin of the path's bounding box"; Core Graphics' space, y up.
         let setter = CTFramesetterCreateWithAttributedString(Self.string("lll lll lll"))
         let rect = CGRect(x: 5, y: 7, width: 30, height: 100)
         let frame = CTFramesetterCreateFrame(setter, CFRange(location: 0, length: 0), CGPath(rect: rect), nil)
