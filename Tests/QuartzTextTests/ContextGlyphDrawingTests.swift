@@ -29,8 +29,9 @@ import Testing
     @Test("the text matrix starts as the identity, the text position is its translation, and neither is saved with the graphics state")
     func textMatrixState() {
         // Apple, CGContextSetTextMatrix: "the text matrix is not a part of the graphics state—saving or
-        // restoring the graphics state has no effect on the text matrix"; CTRunGetTextMatrix: tx and ty
-        // "should be set to the current text position".
+        // restoring the graphics state has no effect on the text matrix"; Quartz 2D Programming Guide, Text:
+        // "The text position is stored in the tx and ty variables of the text matrix. When you first create a
+        // graphics context, it initializes the text matrix to the identity matrix".
         let context = TextContexts.make()
         #expect(context.textMatrix == .identity)
         #expect(context.textPosition == .zero)

@@ -5,8 +5,8 @@
 // What is saved with the graphics state follows Apple: the font, font size, character spacing and drawing
 // mode are (Quartz 2D Programming Guide, "Graphics States", Table 1-1: "Text: font, font size, character
 // spacing, text drawing mode"); the text matrix is not (CGContextSetTextMatrix: "the text matrix is not a
-// part of the graphics state"), and the text position is the text matrix's translation (CTRunGetTextMatrix:
-// "the fields tx and ty ... should be set to the current text position").
+// part of the graphics state"), and the text position is the text matrix's translation (Quartz 2D Programming
+// Guide, Text: "The text position is stored in the tx and ty variables of the text matrix").
 import Foundation
 import QuartzMath
 
