@@ -1,7 +1,7 @@
 // Gaussian blur of an 8-bit mask at a reduced resolution, for wide blurs: its cost per pixel does not grow
 // with σ.
 //
-// Spaces: pixels of one integer grid (device or canonical); the input covers `inputBounds`, zero outside; the
+// Spaces: device pixels; the input covers `inputBounds`, zero outside; the
 // output covers `outputBounds` and output pixel p is the blur of the input at p − shift. Method: the input is
 // averaged over k×k cells aligned to multiples of k (k = ⌊σ / reducedSigma⌋), the cells are blurred with a
 // sampled Gaussian of σ_L, and the result is interpolated bilinearly back to pixel centres. The cell average
