@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzText", "QuartzLayers"]),
         // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
         .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"]),
-        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene"]),
+        // Lottie (Bodymovin JSON): a checked model with precise errors → a CALayer tree whose keyframe animations
+        // are played by CAMediaTiming.
+        .target(name: "QuartzLottie", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"], swiftSettings: safeSettings),
+        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene", "QuartzLottie"]),
         // The frame pipeline under quartz-render: frame selection, shards and chunks, atomic and resumable
         // writes, video through ffmpeg, motion blur, frame-time statistics.
         .target(
@@ -82,6 +85,7 @@ let package = Package(
         // and on fixed-seed random ones; the coverage-guided runs are Fuzz/run.sh.
         .testTarget(name: "FuzzSmokeTests", dependencies: ["OpenQuartz", "QuartzTestSupport"], path: "Fuzz/Harness"),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzLottieTests", dependencies: ["QuartzLottie", "QuartzCompositor", "QuartzPNG", "QuartzTestSupport"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene", "QuartzTestSupport"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).
         .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "QuartzImageIO", "quartz-render", "QuartzTestSupport"]),

@@ -7,3 +7,4 @@
 @_exported import QuartzLayers
 @_exported import QuartzCompositor
 @_exported import QuartzScene
+@_exported import QuartzLottie

@@ -1,0 +1,127 @@
+// A loaded Lottie (Bodymovin JSON) animation: its composition's size, frame range and markers, what it uses
+// that is not built, and the CALayer tree that plays it.
+import Foundation
+import QuartzLayers
+
+/// A named time range of the composition (lottie-docs, "Markers": `cm`, `tm`, `dr`, in frames).
+public struct LottieMarker: Hashable, Sendable {
+    public let name: String
+    public let frame: Double
+    public let durationInFrames: Double
+}
+
+/// A Lottie animation loaded from JSON.
+public struct LottieAnimation: @unchecked Sendable {
+    /// `w`, `h`: the composition size in points.
+    public let width: Double
+    public let height: Double
+    /// `fr`: frames per second.
+    public let frameRate: Double
+    /// `ip`, `op`: the first frame and the frame after the last.
+    public let inFrame: Double
+    public let outFrame: Double
+    /// `v`, the Bodymovin version that wrote the file ("" when absent).
+    public let version: String
+    public let name: String
+    public let markers: [LottieMarker]
+    /// What the file uses that is not built (expressions, text layers, effects, luma mattes, …), each once,
+    /// in the order first met. The rest of the file still renders; these parts are left out or drawn statically.
+    public let unsupportedFeatures: [String]
+
+    let root: LottieComposition
+    let assets: [String: LottieComposition]
+
+    /// The playing time, (outFrame − inFrame) / frameRate seconds.
+    public var duration: Double { (outFrame - inFrame) / frameRate }
+    public var frameCount: Int { Int((outFrame - inFrame).rounded(.up)) }
+
+    public init(data: Data) throws(LottieError) {
+        let document = try LottieJSON.parse(data)
+        _ = try document.object()
+        let log = LottieFeatureLog()
+        width = try document.required("w").number()
+        height = try document.required("h").number()
+        frameRate = try document.required("fr").number()
+        inFrame = try document.required("ip").number()
+        outFrame = try document.required("op").number()
+        guard width > 0, height > 0 else { throw document.fail("the composition size \(width)×\(height) must be positive") }
+        guard frameRate > 0 else { throw LottieError(path: "fr", message: "the frame rate must be positive, found \(frameRate)") }
+        guard outFrame > inFrame else { throw LottieError(path: "op", message: "the out frame \(outFrame) must be after the in frame \(inFrame)") }
+        version = try document.optionalString("v") ?? ""
+        name = try document.optionalString("nm") ?? ""
+        var markers: [LottieMarker] = []
+        for node in try document.member("markers")?.array() ?? [] {
+            markers.append(LottieMarker(name: try node.optionalString("cm") ?? "", frame: try node.required("tm").number(),
+                                        durationInFrames: try node.optionalNumber("dr") ?? 0))
+        }
+        self.markers = markers
+        var assets: [String: LottieComposition] = [:]
+        for node in try document.member("assets")?.array() ?? [] {
+            let id = try node.required("id").string()
+            if let layers = node.member("layers") {
+                assets[id] = LottieComposition(layers: try layers.layerList(log: log))
+            } else if node.has("p") {
+                // An image asset, used only by image layers (noted there).
+                continue
+            }
+        }
+        self.assets = assets
+        root = LottieComposition(layers: try document.required("layers").layerList(log: log))
+        if document.has("fonts") || document.has("chars") { log.note("text layers") }
+        let counter = LottieLayerCounter(assets: assets)
+        try counter.check(root, path: "layers", depth: 0, visiting: [])
+        unsupportedFeatures = log.names
+    }
+
+    public init(contentsOf url: URL) throws(LottieError) {
+        let data: Data
+        do {
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard size <= LottieLimits.maximumFileSize else {
+                throw LottieError(path: "$", message: "the file has \(size) bytes; at most \(LottieLimits.maximumFileSize) are read")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw LottieError(path: "$", message: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(data: data)
+    }
+
+    /// The layer tree, built in the current `LayerTreeContext` with actions disabled. The root's bounds are the
+    /// composition size (origin zero, anchor point (0.5, 0.5), positioned at the centre of those bounds). Its
+    /// animations span the composition: at layer time t of the root's superlayer (media time for a root added
+    /// to a plain tree), the tree shows frame inFrame + t · frameRate, holding the last frame after the end.
+    /// Play, pause or scrub it with the root's `beginTime`, `speed` and `timeOffset`.
+    public func makeLayer() -> CALayer {
+        LottieLayerBuilder(animation: self).makeRoot()
+    }
+}
+
+/// Checks precomp references before anything is built: every asset exists, none contains itself, nesting
+/// and the number of layers placed stay bounded.
+struct LottieLayerCounter {
+    let assets: [String: LottieComposition]
+
+    func check(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>) throws(LottieError) {
+        var total = 0
+        try count(composition, path: path, depth: depth, visiting: visiting, total: &total)
+    }
+
+    private func count(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>, total: inout Int) throws(LottieError) {
+        for layer in composition.layers {
+            total += 1
+            guard total <= LottieLimits.maximumBuiltLayers else {
+                throw LottieError(path: layer.path, message: "more than \(LottieLimits.maximumBuiltLayers) layers would be built (precomps counted each time they are placed)")
+            }
+            guard case .precomp(let id, _, _) = layer.content else { continue }
+            guard let asset = assets[id] else { throw LottieError(path: "\(layer.path).refId", message: "no precomp asset has the id '\(id)'") }
+            guard !visiting.contains(id) else { throw LottieError(path: "\(layer.path).refId", message: "the precomp '\(id)' contains itself") }
+            guard depth < LottieLimits.maximumPrecompDepth else {
+                throw LottieError(path: "\(layer.path).refId", message: "precomps nest deeper than \(LottieLimits.maximumPrecompDepth) levels")
+            }
+            try count(asset, path: "assets['\(id)'].layers", depth: depth + 1, visiting: visiting.union([id]), total: &total)
+        }
+    }
+}

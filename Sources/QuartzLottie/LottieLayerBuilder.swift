@@ -1,0 +1,143 @@
+// Lottie layers → CALayers, the way lottie-ios's Core Animation engine arranges them (anchors note §1.1):
+// each Lottie layer is a CALayer filling its composition (anchor point a ÷ size, position p, rotation and
+// scale through the `transform.rotation.z` / `transform.scale` key paths, opacity, in/out points as a
+// discrete `hidden` animation); a child of a parent is wrapped in a copy of each ancestor's transform; a
+// precomp clips its asset's layers to its w × h.
+import Foundation
+import QuartzLayers
+import QuartzRaster
+
+struct LottieLayerBuilder {
+    let animation: LottieAnimation
+    let timing: LottieKeyframeTiming
+
+    init(animation: LottieAnimation) {
+        self.animation = animation
+        timing = LottieKeyframeTiming(rootInFrame: animation.inFrame, frameRate: animation.frameRate)
+    }
+
+    func makeRoot() -> CALayer {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        let root = CALayer()
+        let size = CGSize(width: animation.width, height: animation.height)
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        root.masksToBounds = true
+        build(animation.root, into: root, size: size, map: LottieTimeMap())
+        return root
+    }
+
+    /// A composition's layers, the first on top (lottie-docs: "layers", top to bottom).
+    private func build(_ composition: LottieComposition, into container: CALayer, size: CGSize, map: LottieTimeMap) {
+        var byIndex: [Int: LottieLayer] = [:]
+        for layer in composition.layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
+        for layer in composition.layers.reversed() where layer.isDrawn {
+            var top = makeLayer(layer, size: size, map: map)
+            var seen: Set<Int> = []
+            var parentIndex = layer.parent
+            while let index = parentIndex, let parent = byIndex[index], seen.insert(index).inserted {
+                let wrapper = makeSublayer(CALayer(), size: bounds(of: parent, in: size))
+                applyTransform(parent.transform, to: wrapper, includingOpacity: false, map: map)
+                wrapper.addSublayer(top)
+                top = wrapper
+                parentIndex = parent.parent
+            }
+            container.addSublayer(top)
+        }
+    }
+
+    /// A precomp's own size; every other layer fills its composition.
+    private func bounds(of layer: LottieLayer, in size: CGSize) -> CGSize {
+        if case .precomp(_, let width, let height) = layer.content, width > 0, height > 0 { return CGSize(width: width, height: height) }
+        return size
+    }
+
+    private func makeLayer(_ layer: LottieLayer, size: CGSize, map: LottieTimeMap) -> CALayer {
+        let layerSize = bounds(of: layer, in: size)
+        let result = makeSublayer(CALayer(), size: layerSize)
+        applyTransform(layer.transform, to: result, includingOpacity: true, map: map)
+        applyVisibility(inFrame: map.rootFrame(layer.inFrame), outFrame: map.rootFrame(layer.outFrame), to: result)
+        switch layer.content {
+        case .precomp(let id, _, _):
+            result.masksToBounds = true
+            if let asset = animation.assets[id] {
+                build(asset, into: result, size: layerSize, map: map.entering(startTime: layer.startTime, stretch: layer.timeStretch))
+            }
+        case .solid(let color, let width, let height):
+            let solid = makeSublayer(CAShapeLayer(), size: layerSize)
+            let rectangle = CGMutablePath()
+            rectangle.addRect(CGRect(x: 0, y: 0, width: width, height: height))
+            solid.path = rectangle
+            solid.fillColor = Self.color(color)
+            result.addSublayer(solid)
+        case .null:
+            break
+        case .shapes(let items):
+            LottieShapeBuilder(builder: self, size: layerSize, map: map).build(items, into: result, trims: [])
+        }
+        return result
+    }
+
+    /// A sublayer covering its superlayer's `size` from the origin.
+    func makeSublayer<Layer: CALayer>(_ layer: Layer, size: CGSize) -> Layer {
+        layer.anchorPoint = CGPoint.zero
+        layer.bounds = CGRect(origin: .zero, size: size)
+        layer.position = CGPoint.zero
+        return layer
+    }
+
+    /// Lottie's transform, point ↦ p + R(r) · S(s) · (point − a) (lottie-docs, "Transform"), as CA's
+    /// position + transform · (point − anchorPoint · size).
+    func applyTransform(_ transform: LottieTransform, to layer: CALayer, includingOpacity: Bool, map: LottieTimeMap) {
+        let size = layer.bounds.size
+        let width = size.width > 0 ? Double(size.width) : 1, height = size.height > 0 ? Double(size.height) : 1
+        timing.apply(transform.anchor, to: layer, keyPath: "anchorPoint", map: map) {
+            NSValue(cgPoint: CGPoint(x: $0[0] / width, y: $0[1] / height))
+        }
+        if let position = transform.position {
+            timing.apply(position, to: layer, keyPath: "position", map: map) { NSValue(cgPoint: CGPoint(x: $0[0], y: $0[1])) }
+        } else {
+            timing.apply(transform.positionX ?? .constant([0]), to: layer, keyPath: "position.x", map: map) { NSNumber(value: $0[0]) }
+            timing.apply(transform.positionY ?? .constant([0]), to: layer, keyPath: "position.y", map: map) { NSNumber(value: $0[0]) }
+        }
+        timing.apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", map: map) { NSNumber(value: $0[0] * .pi / 180) }
+        timing.apply(transform.scale, to: layer, keyPath: "transform.scale.x", map: map) { NSNumber(value: $0[0] / 100) }
+        timing.apply(transform.scale, to: layer, keyPath: "transform.scale.y", map: map) { NSNumber(value: $0[1] / 100) }
+        if includingOpacity {
+            timing.apply(transform.opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+        }
+    }
+
+    /// Visible for root frames in [inFrame, outFrame): `hidden` with discrete keyframes over the composition
+    /// (lottie-ios: values [true, false, true] at key times [0, in, out, 1]); no animation when the layer is
+    /// visible throughout, and a hidden model value when it never is.
+    private func applyVisibility(inFrame: Double, outFrame: Double, to layer: CALayer) {
+        let first = animation.inFrame, last = animation.outFrame
+        if outFrame <= first || inFrame >= last || outFrame <= inFrame {
+            layer.isHidden = true
+            return
+        }
+        guard inFrame > first || outFrame < last else { return }
+        var values: [Any] = [], keyTimes: [Double] = [0]
+        if inFrame > first { values.append(true); keyTimes.append((inFrame - first) / (last - first)) }
+        values.append(false)
+        if outFrame < last { values.append(true); keyTimes.append((outFrame - first) / (last - first)) }
+        keyTimes.append(1)
+        let visibility = CAKeyframeAnimation(keyPath: "hidden")
+        visibility.calculationMode = .discrete
+        visibility.values = values
+        visibility.keyTimes = keyTimes.map { NSNumber(value: $0) }
+        visibility.beginTime = LottieKeyframeTiming.beginTimeAtZero
+        visibility.duration = animation.duration
+        visibility.fillMode = .both
+        visibility.isRemovedOnCompletion = false
+        layer.add(visibility, forKey: "hidden")
+    }
+
+    static func color(_ rgb: [Double]) -> CGColor {
+        func channel(_ i: Int) -> CGFloat { CGFloat(min(max(i < rgb.count ? rgb[i] : 0, 0), 1)) }
+        return CGColor(red: channel(0), green: channel(1), blue: channel(2), alpha: 1)
+    }
+}

@@ -1,0 +1,24 @@
+// The bounds on what a Lottie file may ask for, so hostile input fails with a named error instead of
+// exhausting memory or the stack.
+import Foundation
+
+enum LottieLimits {
+    /// The largest file read (bytes).
+    static let maximumFileSize = 64 << 20
+    /// The deepest nesting of JSON arrays and objects (checked before parsing).
+    static let maximumJSONDepth = 96
+    /// Layers built in all, precomp instances counted each time they are placed.
+    static let maximumBuiltLayers = 20_000
+    /// Precomps inside precomps.
+    static let maximumPrecompDepth = 16
+    /// Keyframes in one property.
+    static let maximumKeyframes = 10_000
+    /// Vertices in one bezier path.
+    static let maximumPathVertices = 100_000
+    /// Shape items inside groups inside groups.
+    static let maximumGroupDepth = 32
+    /// Frames sampled for one path whose parts change at different times.
+    static let maximumSampledFrames = 2_000
+    /// The largest magnitude of any number: well past any canvas or frame count, far from overflow.
+    static let maximumMagnitude = 1e9
+}

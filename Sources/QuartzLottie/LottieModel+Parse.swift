@@ -1,0 +1,186 @@
+// Reading layers, transforms and shape items (lottie-docs "Layers", "Transform", "Shapes"); whatever is
+// not built is noted in the feature log and left out or drawn statically.
+import Foundation
+
+extension LottieJSON {
+    func layerList(log: LottieFeatureLog) throws(LottieError) -> [LottieLayer] {
+        try array().map { (node) throws(LottieError) in try node.layer(log: log) }
+    }
+
+    func layer(log: LottieFeatureLog) throws(LottieError) -> LottieLayer {
+        let type = try required("ty").integer()
+        let inFrame = try required("ip").number()
+        let outFrame = try required("op").number()
+        var stretch = try optionalNumber("sr") ?? 1
+        if stretch <= 0 {
+            log.note("zero or negative time stretch (sr; 1 is used)")
+            stretch = 1
+        }
+        if try optionalBool("ddd") { log.note("3D layers (drawn flat)") }
+        if has("tm") { log.note("time remapping") }
+        if (try optionalInteger("tt") ?? 0) != 0 { log.note("track mattes (content drawn unmasked)") }
+        if try optionalBool("hasMask") || has("masksProperties") { log.note("masks") }
+        if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }
+        if let styles = member("sy"), (try styles.array()).isEmpty == false { log.note("layer styles") }
+        if (try optionalInteger("bm") ?? 0) != 0 { log.note("blend modes") }
+        if try optionalBool("ao") { log.note("auto-orient") }
+        let content: LottieLayerContent
+        switch type {
+        case 0:
+            content = .precomp(assetID: try required("refId").string(), width: try required("w").number(), height: try required("h").number())
+        case 1:
+            let color = try required("sc").string()
+            guard let rgb = Self.hexColor(color) else { throw member("sc")!.fail("expected a colour '#rrggbb', found '\(color)'") }
+            content = .solid(color: rgb, width: try required("sw").number(), height: try required("sh").number())
+        case 3:
+            content = .null
+        case 4:
+            content = .shapes(try required("shapes").shapeItems(log: log, depth: 0))
+        case 2: log.note("image layers"); content = .null
+        case 5: log.note("text layers"); content = .null
+        default: log.note("layer type \(type)"); content = .null
+        }
+        let hidden = try optionalBool("hd"), matteSource = try optionalBool("td")
+        return LottieLayer(
+            name: try optionalString("nm") ?? "", index: try optionalInteger("ind"), parent: try optionalInteger("parent"),
+            inFrame: inFrame, outFrame: outFrame, startTime: try optionalNumber("st") ?? 0, timeStretch: stretch,
+            transform: try member("ks")?.transform(log: log) ?? LottieTransform(), content: content,
+            isDrawn: !hidden && !matteSource, path: path)
+    }
+
+    /// `ks` of a layer or `tr` of a group.
+    func transform(log: LottieFeatureLog) throws(LottieError) -> LottieTransform {
+        _ = try object()
+        var transform = LottieTransform()
+        transform.anchor = try property("a", log: log, default: [0, 0]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }
+        if let p = member("p"), p.isObject, (try p.optionalBool("s")) {
+            transform.position = nil
+            transform.positionX = try p.property("x", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
+            transform.positionY = try p.property("y", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
+        } else {
+            transform.position = try property("p", log: log, default: [0, 0]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }
+            if let p = member("p"), let keyframes = try p.member("k")?.array(), keyframes.contains(where: { $0.has("ti") || $0.has("to") }) {
+                var curved = false
+                for keyframe in keyframes {
+                    for key in ["ti", "to"] { if let t = keyframe.member(key), try t.numbers().contains(where: { $0 != 0 }) { curved = true } }
+                }
+                if curved { log.note("spatial position curves (straight lines used)") }
+            }
+        }
+        transform.scale = try property("s", log: log, default: [100, 100]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }
+        transform.rotation = try property(has("r") ? "r" : "rz", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
+        transform.opacity = try property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() }
+        if let skew = member("sk") {
+            let amount = try skew.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() }
+            if amount.isAnimated || amount.initialValue[0] != 0 { log.note("skew") }
+        }
+        if has("rx") || has("ry") { log.note("3D rotation (rx, ry)") }
+        return transform
+    }
+
+    func shapeItems(log: LottieFeatureLog, depth: Int) throws(LottieError) -> [LottieShapeItem] {
+        guard depth <= LottieLimits.maximumGroupDepth else { throw fail("groups nest deeper than \(LottieLimits.maximumGroupDepth) levels") }
+        var items: [LottieShapeItem] = []
+        for node in try array() {
+            if try node.optionalBool("hd") { continue }
+            if let item = try node.shapeItem(log: log, depth: depth) { items.append(item) }
+        }
+        return items
+    }
+
+    private func shapeItem(log: LottieFeatureLog, depth: Int) throws(LottieError) -> LottieShapeItem? {
+        let type = try required("ty").string()
+        let scalar = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.scalarValue() }
+        let pair = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.vectorValue(count: 2) }
+        let color = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.vectorValue(count: 3) }
+        switch type {
+        case "gr":
+            guard depth < LottieLimits.maximumGroupDepth else { throw fail("groups nest deeper than \(LottieLimits.maximumGroupDepth) levels") }
+            var transform = LottieTransform()
+            var items: [LottieShapeItem] = []
+            for node in try required("it").array() {
+                if try node.optionalBool("hd") { continue }
+                if try node.string(forKey: "ty") == "tr" {
+                    transform = try node.transform(log: log)
+                } else if let item = try node.shapeItem(log: log, depth: depth + 1) {
+                    items.append(item)
+                }
+            }
+            return .group(items: items, transform: transform)
+        case "tr":
+            // A transform outside a group has nothing to move.
+            return nil
+        case "rc":
+            return .rectangle(position: try property("p", log: log, default: [0, 0], value: pair),
+                              size: try property("s", log: log, default: [0, 0], value: pair),
+                              roundness: try property("r", log: log, default: [0], value: scalar))
+        case "el":
+            return .ellipse(position: try property("p", log: log, default: [0, 0], value: pair),
+                            size: try property("s", log: log, default: [0, 0], value: pair))
+        case "sh":
+            return .path(try required("ks").animatedProperty(log: log) { (n) throws(LottieError) in try n.bezierValue() })
+        case "fl":
+            return .fill(color: try property("c", log: log, default: [0, 0, 0], value: color),
+                         opacity: try property("o", log: log, default: [100], value: scalar), rule: try optionalInteger("r") ?? 1)
+        case "st":
+            var dashes: [Double] = [], dashOffset = 0.0
+            if let list = member("d") {
+                for entry in try list.array() {
+                    let kind = try entry.optionalString("n") ?? "d"
+                    let value = try entry.required("v").animatedProperty(log: log, value: scalar)
+                    if value.isAnimated { log.note("animated dashes (the first value is used)") }
+                    if kind == "o" { dashOffset = value.initialValue[0] } else { dashes.append(value.initialValue[0]) }
+                }
+            }
+            return .stroke(LottieStroke(
+                color: try property("c", log: log, default: [0, 0, 0], value: color),
+                opacity: try property("o", log: log, default: [100], value: scalar),
+                width: try property("w", log: log, default: [1], value: scalar),
+                lineCap: try optionalInteger("lc") ?? 2, lineJoin: try optionalInteger("lj") ?? 2,
+                miterLimit: try optionalNumber("ml") ?? 4, dashes: dashes, dashOffset: dashOffset))
+        case "tm":
+            let offset = try property("o", log: log, default: [0], value: scalar)
+            if offset.isAnimated || offset.initialValue[0] != 0 { log.note("trim offset") }
+            if (try optionalInteger("m") ?? 1) == 2 { log.note("trim paths applied individually") }
+            return .trim(LottieTrim(start: try property("s", log: log, default: [0], value: scalar),
+                                    end: try property("e", log: log, default: [100], value: scalar)))
+        case "gf", "gs": log.note("gradients"); return nil
+        case "rp": log.note("repeaters"); return nil
+        case "mm": log.note("merge paths"); return nil
+        case "sr": log.note("stars and polygons"); return nil
+        case "rd": log.note("rounded corners"); return nil
+        default: log.note("shape item '\(type)'"); return nil
+        }
+    }
+
+    func string(forKey key: String) throws(LottieError) -> String { try required(key).string() }
+
+    /// `{"i": [[x, y]…], "o": […], "v": […], "c": bool}`, or an array holding one (keyframe values).
+    func bezierValue() throws(LottieError) -> LottieBezier {
+        if isArray {
+            guard let first = try array().first else { throw fail("expected a path object or an array holding one") }
+            return try first.bezierValue()
+        }
+        func points(_ key: String) throws(LottieError) -> [[Double]] {
+            let list = try required(key).array()
+            guard list.count <= LottieLimits.maximumPathVertices else {
+                throw member(key)!.fail("\(list.count) vertices; at most \(LottieLimits.maximumPathVertices) are read")
+            }
+            return try list.map { (n) throws(LottieError) in try n.vectorValue(count: 2) }
+        }
+        let vertices = try points("v")
+        let inTangents = try points("i"), outTangents = try points("o")
+        guard inTangents.count == vertices.count, outTangents.count == vertices.count else {
+            throw fail("'i', 'o' and 'v' must have the same length (\(inTangents.count), \(outTangents.count), \(vertices.count))")
+        }
+        return LottieBezier(vertices: vertices, inTangents: inTangents, outTangents: outTangents, closed: try optionalBool("c"))
+    }
+
+    /// "#rrggbb" → [r, g, b] in 0–1.
+    static func hexColor(_ text: String) -> [Double]? {
+        var hex = Substring(text)
+        if hex.hasPrefix("#") { hex = hex.dropFirst() }
+        guard hex.count == 6 || hex.count == 8, let value = UInt64(hex.prefix(6), radix: 16) else { return nil }
+        return [Double((value >> 16) & 0xFF) / 255, Double((value >> 8) & 0xFF) / 255, Double(value & 0xFF) / 255]
+    }
+}

@@ -1,0 +1,90 @@
+// The part of the Bodymovin model this importer builds (lottie-docs: "Composition", "Layers", "Transform",
+// "Shapes"). Numbers are Lottie's: frames, points, degrees, percentages 0–100, colours 0–1.
+import Foundation
+
+/// A bezier path: vertices `v` with in/out tangents `i`/`o` relative to each vertex, closed or open (`c`).
+struct LottieBezier: Equatable {
+    var vertices: [[Double]]
+    var inTangents: [[Double]]
+    var outTangents: [[Double]]
+    var closed: Bool
+}
+
+struct LottieTransform {
+    var anchor: LottieProperty<[Double]> = .constant([0, 0])
+    /// `p`, or nil when the position is split into `px`/`py`.
+    var position: LottieProperty<[Double]>? = .constant([0, 0])
+    var positionX: LottieProperty<[Double]>?
+    var positionY: LottieProperty<[Double]>?
+    var scale: LottieProperty<[Double]> = .constant([100, 100])
+    var rotation: LottieProperty<[Double]> = .constant([0])
+    var opacity: LottieProperty<[Double]> = .constant([100])
+}
+
+struct LottieStroke {
+    var color: LottieProperty<[Double]>
+    var opacity: LottieProperty<[Double]>
+    var width: LottieProperty<[Double]>
+    /// `lc`: 1 butt, 2 round, 3 square.
+    var lineCap: Int
+    /// `lj`: 1 miter, 2 round, 3 bevel.
+    var lineJoin: Int
+    var miterLimit: Double
+    /// Static dash and gap lengths, and the offset.
+    var dashes: [Double]
+    var dashOffset: Double
+}
+
+struct LottieTrim {
+    var start: LottieProperty<[Double]>
+    var end: LottieProperty<[Double]>
+}
+
+indirect enum LottieShapeItem {
+    case group(items: [LottieShapeItem], transform: LottieTransform)
+    case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, roundness: LottieProperty<[Double]>)
+    case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>)
+    case path(LottieProperty<LottieBezier>)
+    /// `r`: 1 non-zero, 2 even-odd.
+    case fill(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, rule: Int)
+    case stroke(LottieStroke)
+    case trim(LottieTrim)
+
+    var isPath: Bool {
+        switch self {
+        case .rectangle, .ellipse, .path: return true
+        default: return false
+        }
+    }
+}
+
+enum LottieLayerContent {
+    /// ty 0: the asset's layers at `width` × `height`, local frame = (frame − startTime) / timeStretch.
+    case precomp(assetID: String, width: Double, height: Double)
+    /// ty 1.
+    case solid(color: [Double], width: Double, height: Double)
+    /// ty 3, and every type not built (drawn as its transform only).
+    case null
+    /// ty 4.
+    case shapes([LottieShapeItem])
+}
+
+struct LottieLayer {
+    var name: String
+    var index: Int?
+    var parent: Int?
+    var inFrame: Double
+    var outFrame: Double
+    var startTime: Double
+    var timeStretch: Double
+    var transform: LottieTransform
+    var content: LottieLayerContent
+    /// Hidden (`hd`) or a track-matte source (`td`): not drawn.
+    var isDrawn: Bool
+    /// Where it is in the file, for errors found while building ("layers[2]").
+    var path: String
+}
+
+struct LottieComposition {
+    var layers: [LottieLayer]
+}

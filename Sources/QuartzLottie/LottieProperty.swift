@@ -1,0 +1,87 @@
+// A Lottie animatable property: a static value or keyframes (lottie-docs, "Animated Properties": `a`, `k`,
+// keyframes with `t`, `s`, `h`, and the easing handles `o`/`i` of the segment that starts at the keyframe).
+import Foundation
+import QuartzLayers
+
+/// How a segment from one keyframe to the next is interpolated.
+enum LottieSegmentEasing: Equatable {
+    /// `h: 1`: the keyframe's value until the next keyframe.
+    case hold
+    /// No handles: straight interpolation.
+    case linear
+    /// The cubic bezier through (0,0), `o`, `i`, (1,1) (the first dimension's handle).
+    case bezier(outX: Double, outY: Double, inX: Double, inY: Double)
+
+    var timingFunction: CAMediaTimingFunction? {
+        switch self {
+        case .hold, .linear: return nil
+        case .bezier(let ox, let oy, let ix, let iy):
+            return CAMediaTimingFunction(controlPoints: Float(ox), Float(oy), Float(ix), Float(iy))
+        }
+    }
+
+    /// Eased progress through the segment at linear progress `x` in [0, 1].
+    func progress(_ x: Double) -> Double {
+        switch self {
+        case .hold: return 0
+        case .linear: return x
+        case .bezier: return timingFunction?.value(atProgress: x) ?? x
+        }
+    }
+}
+
+struct LottieKeyframe<Value> {
+    /// Frame in the time of the layer's composition.
+    let frame: Double
+    let value: Value
+    /// The segment from this keyframe to the next (unused on the last).
+    let easing: LottieSegmentEasing
+}
+
+/// A value that may change over frames.
+enum LottieProperty<Value> {
+    case constant(Value)
+    case keyframes([LottieKeyframe<Value>])
+
+    var isAnimated: Bool { if case .keyframes = self { return true } else { return false } }
+
+    var initialValue: Value {
+        switch self {
+        case .constant(let value): return value
+        case .keyframes(let keyframes): return keyframes[0].value
+        }
+    }
+
+    var keyframeList: [LottieKeyframe<Value>] {
+        if case .keyframes(let keyframes) = self { return keyframes }
+        return []
+    }
+
+    func map<Other>(_ transform: (Value) -> Other) -> LottieProperty<Other> {
+        switch self {
+        case .constant(let value): return .constant(transform(value))
+        case .keyframes(let keyframes):
+            return .keyframes(keyframes.map { LottieKeyframe(frame: $0.frame, value: transform($0.value), easing: $0.easing) })
+        }
+    }
+}
+
+extension LottieProperty where Value == [Double] {
+    /// The value at `frame` as Lottie defines it: the first value before the first keyframe, the last after
+    /// the last, eased interpolation between (component-wise; lengths that differ hold the earlier value).
+    func value(atFrame frame: Double) -> [Double] {
+        switch self {
+        case .constant(let value): return value
+        case .keyframes(let keyframes):
+            if frame <= keyframes[0].frame { return keyframes[0].value }
+            guard let last = keyframes.last, frame < last.frame else { return keyframes[keyframes.count - 1].value }
+            var index = 0
+            while index + 1 < keyframes.count && keyframes[index + 1].frame <= frame { index += 1 }
+            let a = keyframes[index], b = keyframes[index + 1]
+            let span = b.frame - a.frame
+            guard span > 0, a.easing != .hold, a.value.count == b.value.count else { return a.value }
+            let t = a.easing.progress((frame - a.frame) / span)
+            return zip(a.value, b.value).map { $0 + ($1 - $0) * t }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+// A shape layer's items → CAShapeLayers (anchors note §1.1–1.2): a group is a CALayer with the group's
+// transform; each fill and each stroke is a CAShapeLayer drawing the group's path items listed before it.
+// Items listed first are drawn on top (lottie-docs, "Shapes": rendering order).
+import Foundation
+import QuartzLayers
+import QuartzRaster
+
+struct LottieShapeBuilder {
+    let builder: LottieLayerBuilder
+    let size: CGSize
+    let map: LottieTimeMap
+
+    var timing: LottieKeyframeTiming { builder.timing }
+
+    func build(_ items: [LottieShapeItem], into container: CALayer, trims: [LottieTrim]) {
+        var trims = trims
+        for item in items { if case .trim(let trim) = item { trims.append(trim) } }
+        for (index, item) in items.enumerated().reversed() {
+            switch item {
+            case .group(let children, let transform):
+                let group = builder.makeSublayer(CALayer(), size: size)
+                builder.applyTransform(transform, to: group, includingOpacity: true, map: map)
+                build(children, into: group, trims: trims)
+                container.addSublayer(group)
+            case .fill(let color, let opacity, let rule):
+                let layer = shapeLayer(for: items[..<index])
+                timing.apply(color, to: layer, keyPath: "fillColor", map: map) { LottieLayerBuilder.color($0) }
+                timing.apply(opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+                layer.fillRule = rule == 2 ? .evenOdd : .nonZero
+                layer.strokeColor = nil
+                container.addSublayer(layer)
+            case .stroke(let stroke):
+                let layer = shapeLayer(for: items[..<index])
+                layer.fillColor = nil
+                timing.apply(stroke.color, to: layer, keyPath: "strokeColor", map: map) { LottieLayerBuilder.color($0) }
+                timing.apply(stroke.opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+                timing.apply(stroke.width, to: layer, keyPath: "lineWidth", map: map) { NSNumber(value: max($0[0], 0)) }
+                layer.lineCap = [1: .butt, 3: .square][stroke.lineCap] ?? .round
+                layer.lineJoin = [1: .miter, 3: .bevel][stroke.lineJoin] ?? .round
+                layer.miterLimit = CGFloat(stroke.miterLimit)
+                if !stroke.dashes.isEmpty, stroke.dashes.contains(where: { $0 > 0 }) {
+                    layer.lineDashPattern = stroke.dashes.map { NSNumber(value: max($0, 0)) }
+                    layer.lineDashPhase = CGFloat(stroke.dashOffset)
+                }
+                // Trims: start and end percentages as strokeStart / strokeEnd (lottie-ios swaps them when start > end;
+                // here the first trim applies, the start ≤ end as most files have it).
+                if let trim = trims.first {
+                    timing.apply(trim.start, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+                    timing.apply(trim.end, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+                }
+                container.addSublayer(layer)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// A shape layer with the combined path of the path items in `items`, keyframed when they change.
+    private func shapeLayer(for items: ArraySlice<LottieShapeItem>) -> CAShapeLayer {
+        let layer = builder.makeSublayer(CAShapeLayer(), size: size)
+        let combined = LottieCombinedPath(parts: items.compactMap(LottiePathPart.init))
+        guard combined.isAnimated else {
+            layer.path = combined.path(atFrame: 0)
+            return layer
+        }
+        let (frames, easings) = combined.keyframeTiming()
+        let paths = frames.map { combined.path(atFrame: $0) }
+        layer.path = paths.first
+        if let animation = timing.animation(keyPath: "path", frames: frames, values: paths, easings: easings, map: map) {
+            layer.add(animation, forKey: "path")
+        } else {
+            layer.path = paths.last
+        }
+        return layer
+    }
+}

@@ -1,0 +1,129 @@
+// Lottie's path shapes as CGPaths, in the shape layer's points (lottie-docs, "Rectangle", "Ellipse", "Path").
+// Rectangles start at the top-right corner and ellipses at the top, both clockwise, as Lottie players draw
+// them (it matters to trims).
+import Foundation
+import QuartzRaster
+
+/// One path item of a group: its animatable numbers and how they make the path.
+struct LottiePathPart {
+    enum Kind { case rectangle, ellipse, bezier(closed: Bool) }
+    let kind: Kind
+    /// Rectangle: position, size, roundness. Ellipse: position, size. Bezier: the flattened vertices.
+    let properties: [LottieProperty<[Double]>]
+
+    init?(_ item: LottieShapeItem) {
+        switch item {
+        case .rectangle(let position, let size, let roundness):
+            kind = .rectangle; properties = [position, size, roundness]
+        case .ellipse(let position, let size):
+            kind = .ellipse; properties = [position, size]
+        case .path(let bezier):
+            kind = .bezier(closed: bezier.initialValue.closed)
+            properties = [bezier.map(LottiePathPart.flatten)]
+        default:
+            return nil
+        }
+    }
+
+    /// [vx, vy, ix, iy, ox, oy] per vertex, so paths interpolate as numbers.
+    static func flatten(_ bezier: LottieBezier) -> [Double] {
+        var flat: [Double] = []
+        flat.reserveCapacity(bezier.vertices.count * 6)
+        for index in bezier.vertices.indices {
+            flat += [bezier.vertices[index][0], bezier.vertices[index][1], bezier.inTangents[index][0], bezier.inTangents[index][1],
+                     bezier.outTangents[index][0], bezier.outTangents[index][1]]
+        }
+        return flat
+    }
+
+    func append(values: [[Double]], to path: CGMutablePath) {
+        switch kind {
+        case .rectangle: Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], to: path)
+        case .ellipse: Self.appendEllipse(center: values[0], size: values[1], to: path)
+        case .bezier(let closed): Self.appendBezier(values[0], closed: closed, to: path)
+        }
+    }
+
+    static func appendBezier(_ flat: [Double], closed: Bool, to path: CGMutablePath) {
+        let count = flat.count / 6
+        guard count > 0 else { return }
+        func vertex(_ i: Int) -> CGPoint { CGPoint(x: flat[i * 6], y: flat[i * 6 + 1]) }
+        func control(_ i: Int, _ offset: Int) -> CGPoint { CGPoint(x: flat[i * 6] + flat[i * 6 + offset], y: flat[i * 6 + 1] + flat[i * 6 + offset + 1]) }
+        path.move(to: vertex(0))
+        for i in 0..<count where i + 1 < count || closed {
+            let next = (i + 1) % count
+            path.addCurve(to: vertex(next), control1: control(i, 4), control2: control(next, 2))
+        }
+        if closed { path.closeSubpath() }
+    }
+
+    /// Lottie's circle constant for a quarter arc's handles.
+    static let kappa = 0.5519
+
+    static func appendEllipse(center: [Double], size: [Double], to path: CGMutablePath) {
+        let x = center[0], y = center[1], rx = size[0] / 2, ry = size[1] / 2
+        let kx = rx * kappa, ky = ry * kappa
+        path.move(to: CGPoint(x: x, y: y - ry))
+        path.addCurve(to: CGPoint(x: x + rx, y: y), control1: CGPoint(x: x + kx, y: y - ry), control2: CGPoint(x: x + rx, y: y - ky))
+        path.addCurve(to: CGPoint(x: x, y: y + ry), control1: CGPoint(x: x + rx, y: y + ky), control2: CGPoint(x: x + kx, y: y + ry))
+        path.addCurve(to: CGPoint(x: x - rx, y: y), control1: CGPoint(x: x - kx, y: y + ry), control2: CGPoint(x: x - rx, y: y + ky))
+        path.addCurve(to: CGPoint(x: x, y: y - ry), control1: CGPoint(x: x - rx, y: y - ky), control2: CGPoint(x: x - kx, y: y - ry))
+        path.closeSubpath()
+    }
+
+    static func appendRectangle(center: [Double], size: [Double], roundness: Double, to path: CGMutablePath) {
+        let w = abs(size[0]) / 2, h = abs(size[1]) / 2, x = center[0], y = center[1]
+        let r = max(0, min(roundness, w, h))
+        let left = x - w, right = x + w, top = y - h, bottom = y + h
+        guard r > 0 else {
+            path.move(to: CGPoint(x: right, y: top))
+            path.addLine(to: CGPoint(x: right, y: bottom))
+            path.addLine(to: CGPoint(x: left, y: bottom))
+            path.addLine(to: CGPoint(x: left, y: top))
+            path.closeSubpath()
+            return
+        }
+        let k = r * (1 - kappa)
+        path.move(to: CGPoint(x: right, y: top + r))
+        path.addLine(to: CGPoint(x: right, y: bottom - r))
+        path.addCurve(to: CGPoint(x: right - r, y: bottom), control1: CGPoint(x: right, y: bottom - k), control2: CGPoint(x: right - k, y: bottom))
+        path.addLine(to: CGPoint(x: left + r, y: bottom))
+        path.addCurve(to: CGPoint(x: left, y: bottom - r), control1: CGPoint(x: left + k, y: bottom), control2: CGPoint(x: left, y: bottom - k))
+        path.addLine(to: CGPoint(x: left, y: top + r))
+        path.addCurve(to: CGPoint(x: left + r, y: top), control1: CGPoint(x: left, y: top + k), control2: CGPoint(x: left + k, y: top))
+        path.addLine(to: CGPoint(x: right - r, y: top))
+        path.addCurve(to: CGPoint(x: right, y: top + r), control1: CGPoint(x: right - k, y: top), control2: CGPoint(x: right, y: top + k))
+        path.closeSubpath()
+    }
+}
+
+/// The combined path of a group's path items, constant or changing over frames.
+struct LottieCombinedPath {
+    let parts: [LottiePathPart]
+
+    func path(atFrame frame: Double) -> CGPath {
+        let path = CGMutablePath()
+        for part in parts { part.append(values: part.properties.map { $0.value(atFrame: frame) }, to: path) }
+        return path
+    }
+
+    var isAnimated: Bool { parts.contains { $0.properties.contains(where: \.isAnimated) } }
+
+    /// The frames and easings the path changes with: those of its animated properties when they all share
+    /// them (the path is then exact between keyframes, as its points are linear in the keyframed numbers),
+    /// otherwise every frame between the first and last keyframe, linearly.
+    func keyframeTiming() -> (frames: [Double], easings: [LottieSegmentEasing]) {
+        let animated = parts.flatMap { $0.properties.filter(\.isAnimated) }.map(\.keyframeList)
+        guard let first = animated.first else { return ([], []) }
+        let frames = first.map(\.frame), easings = first.map(\.easing)
+        if animated.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) { return (frames, easings) }
+        let start = animated.compactMap { $0.first?.frame }.min() ?? 0
+        let end = animated.compactMap { $0.last?.frame }.max() ?? 0
+        let step = max(1, ((end - start) / Double(LottieLimits.maximumSampledFrames)).rounded(.up))
+        var sampled: [Double] = []
+        var frame = start
+        while frame < end { sampled.append(frame); frame += step }
+        sampled.append(end)
+        return (sampled, Array(repeating: .linear, count: sampled.count))
+    }
+}

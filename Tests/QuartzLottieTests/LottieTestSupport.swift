@@ -1,0 +1,90 @@
+// Shared helpers for the Lottie tests: small documents, trees on their own context and clock, presentation
+// values at a time, and rendering against Core Animation's snapshots.
+import Foundation
+import QuartzCompositor
+import QuartzLayers
+import QuartzPNG
+import QuartzRaster
+import QuartzTestSupport
+import Testing
+@testable import QuartzLottie
+
+/// A composition of `layers` (JSON text) at 100 × 100, frames 0..<60 at 30 fps unless given.
+func lottieDocument(layers: String, assets: String = "[]", fr: Double = 30, ip: Double = 0, op: Double = 60) -> Data {
+    Data(#"{"v":"5.7.0","fr":\#(fr),"ip":\#(ip),"op":\#(op),"w":100,"h":100,"assets":\#(assets),"layers":\#(layers)}"#.utf8)
+}
+
+/// A Lottie layer tree on its own context and manual clock.
+final class LottieTree {
+    let clock = ManualMediaClock(time: 0)
+    let context: LayerTreeContext
+    let root: CALayer
+
+    init(_ animation: LottieAnimation) {
+        context = LayerTreeContext(clock: clock)
+        context.logger = nil
+        root = context.perform {
+            let layer = animation.makeLayer()
+            CATransaction.flush()
+            return layer
+        }
+    }
+
+    /// Every layer, depth first, the root first.
+    var allLayers: [CALayer] {
+        var result: [CALayer] = []
+        func visit(_ layer: CALayer) {
+            result.append(layer)
+            for sublayer in layer.sublayers ?? [] { visit(sublayer) }
+        }
+        visit(root)
+        return result
+    }
+
+    /// The presentation snapshot at media time `time`, as QuartzScene evaluates a scene.
+    func snapshot(at time: Double) -> LayerTreeSnapshot {
+        clock.time = time
+        context.beginFrame()
+        return context.snapshot(of: root, atMediaTime: time)
+    }
+
+    /// Renders at `time` over white at `scale` pixels per point.
+    func render(at time: Double, width: Double, height: Double, scale: Double) throws -> PremultipliedRGBA8Bitmap {
+        let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        let renderer = CARenderer(layer: root, bounds: CGRect(x: 0, y: 0, width: width, height: height), scale: scale,
+                                  options: CompositorOptions(threads: 1, background: white), context: context)
+        return try renderer.renderFrame(atTime: time)
+    }
+}
+
+/// Per-pixel agreement of two images over white: mean absolute difference per channel (0–255) and the
+/// share of pixels with any channel off by more than 8/255.
+struct PixelAgreement: CustomStringConvertible {
+    let meanAbsoluteDifference: Double
+    let percentOffByMoreThan8: Double
+
+    init(_ a: PremultipliedRGBA8Bitmap, _ b: PremultipliedRGBA8Bitmap) {
+        let width = min(a.width, b.width), height = min(a.height, b.height)
+        var total = 0, off = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = a[x, y], q = b[x, y]
+                // Premultiplied over white: c + (255 − a).
+                let whiteP = 255 - Int(p.a), whiteQ = 255 - Int(q.a)
+                let dr = abs(Int(p.r) + whiteP - Int(q.r) - whiteQ)
+                let dg = abs(Int(p.g) + whiteP - Int(q.g) - whiteQ)
+                let db = abs(Int(p.b) + whiteP - Int(q.b) - whiteQ)
+                total += dr + dg + db
+                if max(dr, dg, db) > 8 { off += 1 }
+            }
+        }
+        meanAbsoluteDifference = Double(total) / Double(3 * width * height)
+        percentOffByMoreThan8 = 100 * Double(off) / Double(width * height)
+    }
+
+    var description: String {
+        String(format: "MAE %.2f/255, %.2f %% of pixels off by > 8/255", meanAbsoluteDifference, percentOffByMoreThan8)
+    }
+}
+
+func lottieFixture(_ name: String) -> URL { fixturesDirectory.appendingPathComponent("lottie/\(name)") }
