@@ -57,6 +57,7 @@ struct LottieLayerBuilder {
     private func makeLayer(_ layer: LottieLayer, size: CGSize, map: LottieTimeMap) -> CALayer {
         let layerSize = bounds(of: layer, in: size)
         let result = makeSublayer(CALayer(), size: layerSize)
+        result.name = layer.name.isEmpty ? nil : layer.name
         applyTransform(layer.transform, to: result, includingOpacity: true, map: map)
         applyVisibility(inFrame: map.rootFrame(layer.inFrame), outFrame: map.rootFrame(layer.outFrame), to: result)
         switch layer.content {
