@@ -125,3 +125,28 @@ struct LottieLayerCounter {
         }
     }
 }
+
+extension LottieAnimation {
+    /// Whether `data` is a Lottie document: a JSON object with "v", "fr", "ip", "op" and "layers" (lottie-docs,
+    /// "Composition"). The nesting is checked before parsing, so any input is safe to test.
+    public static func isLottieDocument(_ data: Data) -> Bool {
+        guard let document = try? LottieJSON.parse(data), document.isObject else { return false }
+        return ["v", "fr", "ip", "op", "layers"].allSatisfy(document.has)
+    }
+
+    /// The layers and animations `makeLayer()` builds, counted on a tree in its own context.
+    public func builtCounts() -> (layers: Int, animations: Int) {
+        let context = LayerTreeContext(clock: ManualMediaClock(time: 0))
+        context.logger = nil
+        return context.perform {
+            var layers = 0, animations = 0
+            func visit(_ layer: CALayer) {
+                layers += 1
+                animations += layer.animationKeys()?.count ?? 0
+                for sublayer in layer.sublayers ?? [] { visit(sublayer) }
+            }
+            visit(makeLayer())
+            return (layers, animations)
+        }
+    }
+}

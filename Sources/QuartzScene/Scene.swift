@@ -43,14 +43,17 @@ public final class Scene: Sendable {
     public let fonts: [FontResolution]
 
     let root: SceneLayerPlan
+    /// Builds the root layer in place of `root` for a tree made elsewhere (`Scene.hosting`).
+    let hostedRoot: (@Sendable () -> CALayer)?
     let script: [SceneScriptEvent]
     /// The script's times in increasing order, for counting the changes that ran by a time.
     private let scriptTimes: [Double]
 
     init(size: CGSize, scale: Double, start: Double, duration: Double, frameRate: SceneFrameRate, background: CGColor?,
          warnings: [SceneIssue], unsupportedFeatures: [String], counts: SceneCounts, root: SceneLayerPlan, script: [SceneScriptEvent],
-         fonts: [FontResolution] = []) {
+         fonts: [FontResolution] = [], hostedRoot: (@Sendable () -> CALayer)? = nil) {
         self.fonts = fonts
+        self.hostedRoot = hostedRoot
         self.size = size
         self.scale = scale
         self.start = start
@@ -90,7 +93,7 @@ public final class Scene: Sendable {
         let rootLayer = context.perform { () -> CALayer in
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            let layer = root.build(names: &names)
+            let layer = hostedRoot?() ?? root.build(names: &names)
             layer.bounds = CGRect(origin: .zero, size: size)
             layer.position = CGPoint(x: size.width / 2, y: size.height / 2)
             layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)

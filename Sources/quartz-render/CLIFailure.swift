@@ -50,6 +50,7 @@ func loadScene(at path: String, strict: Bool) throws -> Scene {
             : type == .typeSocket ? "a socket" : type == nil ? "unreadable" : "a pipe or other special file"
         throw CLIFailure(.noInput, "\"\(path)\" is \(what), not a regular scene file")
     }
+    if let lottie = try loadLottieScene(at: path) { return lottie }
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), options: SceneLoadOptions(strict: strict))
         for warning in scene.warnings { cliLog.warning("\(warning)") }

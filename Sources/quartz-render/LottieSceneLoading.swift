@@ -1,0 +1,36 @@
+// Lottie files given where a scene is expected: a JSON object with "v", "fr", "ip", "op" and "layers" and no
+// scene "version" is imported with QuartzLottie and rendered as a scene of frames ip..<op at fr.
+import Foundation
+import OpenQuartz
+
+/// The Lottie file at `path` as a scene, or nil when it is not a Lottie file. Load errors exit 65 with the
+/// error's JSON path; unsupported features are logged as warnings.
+func loadLottieScene(at path: String) throws -> Scene? {
+    let url = URL(fileURLWithPath: path)
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size <= 64 << 20,
+          let data = try? Data(contentsOf: url), LottieAnimation.isLottieDocument(data),
+          !isSceneDocument(data)
+    else { return nil }
+    let animation: LottieAnimation
+    do {
+        animation = try LottieAnimation(data: data)
+    } catch {
+        throw CLIFailure(.dataError, "\(path): 1 error\n  \(error)")
+    }
+    guard let frameRate = SceneFrameRate(animation.frameRate) else {
+        throw CLIFailure(.dataError, "\(path): 1 error\n  fr: the frame rate \(animation.frameRate) cannot be rendered")
+    }
+    for feature in animation.unsupportedFeatures { cliLog.warning("Lottie feature not supported: \(feature)") }
+    let counts = animation.builtCounts()
+    cliLog.debug("loaded \(path) as Lottie: \(counts.layers) layers, \(counts.animations) animations")
+    return Scene.hosting(
+        size: CGSize(width: animation.width, height: animation.height), frameRate: frameRate, duration: animation.duration,
+        unsupportedFeatures: animation.unsupportedFeatures, layers: counts.layers, animations: counts.animations,
+        makeRoot: { animation.makeLayer() })
+}
+
+/// A scene file names its format version at the top level.
+private func isSceneDocument(_ data: Data) -> Bool {
+    guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return false }
+    return object["version"] != nil
+}

@@ -1,0 +1,52 @@
+// Lottie files given to `render` and `info`: frames ip..<op at fr, Core Animation's own drawing of the file
+// as the reference (fixtures/lottie/README.md), and load errors exiting 65 with their JSON path.
+import Foundation
+import OpenQuartz
+import Testing
+import QuartzTestSupport
+
+@Suite struct CLILottieTests {
+    private let heart = fixturesDirectory.appendingPathComponent("lottie/ios_TwitterHeart.json").path
+
+    @Test func infoShowsTheComposition() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["info", heart, "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        // TwitterHeart: 100 × 100, frames 0..<116 at 60 fps.
+        #expect(json["frameCount"] as? Int == 116)
+        #expect(json["frameRate"] as? String == "60")
+        #expect(result.stderr.contains("Lottie feature not supported: per-dimension easing"))
+    }
+
+    @Test func renderedFrameMatchesCoreAnimation() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 50 % progress is frame 58 of 116; the snapshot is at 2×.
+        let result = try CLI.run(["render", heart, "--output", "f-%04d.png", "--scale", "2", "--frames", "58"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try readPNG(folder.appendingPathComponent("f-0058.png").path)
+        let reference = try readPNG(fixturesDirectory.appendingPathComponent("lottie/reference/ios_TwitterHeart-50.png").path)
+        #expect(frame.width == reference.width && frame.height == reference.height)
+        var total = 0
+        for y in 0..<min(frame.height, reference.height) {
+            for x in 0..<min(frame.width, reference.width) {
+                let p = frame[x, y], q = reference[x, y]
+                let wp = 255 - Int(p.a), wq = 255 - Int(q.a)
+                total += abs(Int(p.r) + wp - Int(q.r) - wq) + abs(Int(p.g) + wp - Int(q.g) - wq) + abs(Int(p.b) + wp - Int(q.b) - wq)
+            }
+        }
+        // Measured 0.02/255 mean absolute difference over white (as in LottieCorpusAgreementTests); bar 0.04.
+        #expect(Double(total) / Double(3 * frame.width * frame.height) <= 0.04)
+    }
+
+    @Test func badLottieExits65WithThePath() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[{"ty":4}]}"#.utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let result = try CLI.run(["info", "bad.json"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("layers[0]: missing required key 'ip'"))
+    }
+}
