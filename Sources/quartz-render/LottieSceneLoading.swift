@@ -17,7 +17,9 @@ func loadLottieScene(at path: String) throws -> Scene? {
     } catch {
         throw CLIFailure(.dataError, "\(path): 1 error\n  \(error)")
     }
-    guard let frameRate = SceneFrameRate(animation.frameRate) else {
+    // Exporters write rates as 32-bit floats (29.9700012207031 for 29.97): those are rendered at the rate to
+    // three decimals, and the root's speed makes output frame i show Lottie frame ip + i exactly.
+    guard let frameRate = SceneFrameRate(animation.frameRate) ?? SceneFrameRate((animation.frameRate * 1000).rounded() / 1000) else {
         throw CLIFailure(.dataError, "\(path): 1 error\n  fr: the frame rate \(animation.frameRate) cannot be rendered")
     }
     for feature in animation.unsupportedFeatures { cliLog.warning("Lottie feature not supported: \(feature)") }
@@ -26,7 +28,11 @@ func loadLottieScene(at path: String) throws -> Scene? {
     return Scene.hosting(
         size: CGSize(width: animation.width, height: animation.height), frameRate: frameRate, duration: animation.duration,
         unsupportedFeatures: animation.unsupportedFeatures, layers: counts.layers, animations: counts.animations,
-        makeRoot: { animation.makeLayer() })
+        makeRoot: {
+            let root = animation.makeLayer()
+            root.speed = Float(frameRate.framesPerSecond / animation.frameRate)
+            return root
+        })
 }
 
 /// A scene file names its format version at the top level.
