@@ -36,9 +36,14 @@ public struct LottieAnimation: @unchecked Sendable {
     public var frameCount: Int { Int((outFrame - inFrame).rounded(.up)) }
 
     public init(data: Data) throws(LottieError) {
+        try self.init(data: data, vertexLimit: LottieLimits.maximumTotalPathVertices)
+    }
+
+    /// `vertexLimit`: the vertices read in all paths (tests lower it to reach it with small files).
+    init(data: Data, vertexLimit: Int) throws(LottieError) {
         let document = try LottieJSON.parse(data)
         _ = try document.object()
-        let log = LottieFeatureLog()
+        let log = LottieFeatureLog(vertexLimit: vertexLimit)
         width = try document.required("w").number()
         height = try document.required("h").number()
         frameRate = try document.required("fr").number()

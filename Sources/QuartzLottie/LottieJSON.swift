@@ -110,6 +110,26 @@ struct LottieJSON {
         return result
     }
 
+    /// An array of [x, y] points, read without a path per element (paths are built only for an error).
+    func pointList() throws(LottieError) -> [[Double]] {
+        guard let array = value as? [Any] else { throw fail("expected an array of points, found \(kind)") }
+        var points: [[Double]] = []
+        points.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            if let pair = element as? [Any], pair.count >= 2, let x = pair[0] as? NSNumber, let y = pair[1] as? NSNumber,
+               !(pair[0] is String), !(pair[1] is String) {
+                let dx = x.doubleValue, dy = y.doubleValue
+                if dx.isFinite, dy.isFinite, abs(dx) <= LottieLimits.maximumMagnitude, abs(dy) <= LottieLimits.maximumMagnitude {
+                    points.append([dx, dy])
+                    continue
+                }
+            }
+            // The slow path names the fault.
+            points.append(try LottieJSON(value: element, path: "\(path)[\(index)]").vectorValue(count: 2))
+        }
+        return points
+    }
+
     func optionalNumber(_ key: String) throws(LottieError) -> Double? { try member(key)?.number() }
     func optionalInteger(_ key: String) throws(LottieError) -> Int? { try member(key)?.integer() }
     func optionalString(_ key: String) throws(LottieError) -> String? { try member(key)?.string() }

@@ -15,6 +15,10 @@ enum LottieLimits {
     static let maximumKeyframes = 10_000
     /// Vertices in one bezier path.
     static let maximumPathVertices = 100_000
+    /// Vertices in all paths and all their keyframes together.
+    static let maximumTotalPathVertices = 1_000_000
+    /// Vertices in all the values of one sampled path animation (frames × vertices).
+    static let maximumSampledVertices = 2_000_000
     /// Shape items inside groups inside groups.
     static let maximumGroupDepth = 32
     /// Frames sampled for one path whose parts change at different times.

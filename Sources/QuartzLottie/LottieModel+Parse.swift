@@ -118,7 +118,11 @@ extension LottieJSON {
             return .ellipse(position: try property("p", log: log, default: [0, 0], value: pair),
                             size: try property("s", log: log, default: [0, 0], value: pair))
         case "sh":
-            return .path(try required("ks").animatedProperty(log: log) { (n) throws(LottieError) in try n.bezierValue() })
+            return .path(try required("ks").animatedProperty(log: log) { (n) throws(LottieError) in
+                let bezier = try n.bezierValue()
+                try log.vertexBudget.spend(bezier.vertices.count, at: n)
+                return bezier
+            })
         case "fl":
             return .fill(color: try property("c", log: log, default: [0, 0, 0], value: color),
                          opacity: try property("o", log: log, default: [100], value: scalar), rule: try optionalInteger("r") ?? 1)
@@ -166,7 +170,7 @@ extension LottieJSON {
             guard list.count <= LottieLimits.maximumPathVertices else {
                 throw member(key)!.fail("\(list.count) vertices; at most \(LottieLimits.maximumPathVertices) are read")
             }
-            return try list.map { (n) throws(LottieError) in try n.vectorValue(count: 2) }
+            return try member(key)!.pointList()
         }
         let vertices = try points("v")
         let inTangents = try points("i"), outTangents = try points("o")

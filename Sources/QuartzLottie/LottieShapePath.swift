@@ -119,7 +119,9 @@ struct LottieCombinedPath {
         if animated.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) { return (frames, easings) }
         let start = animated.compactMap { $0.first?.frame }.min() ?? 0
         let end = animated.compactMap { $0.last?.frame }.max() ?? 0
-        let step = max(1, ((end - start) / Double(LottieLimits.maximumSampledFrames)).rounded(.up))
+        let vertices = max(1, parts.reduce(0) { $0 + (($1.properties.first?.initialValue.count ?? 6) / 6) + 4 })
+        let samples = max(1, min(LottieLimits.maximumSampledFrames, LottieLimits.maximumSampledVertices / vertices))
+        let step = max(1, ((end - start) / Double(samples)).rounded(.up))
         var sampled: [Double] = []
         var frame = start
         while frame < end { sampled.append(frame); frame += step }

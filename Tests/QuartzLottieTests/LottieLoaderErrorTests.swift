@@ -100,3 +100,18 @@ struct LottieLoaderErrorTests {
         #expect(failure.message.hasPrefix("cannot read /nonexistent/file.json"))
     }
 }
+
+@Suite("Lottie input bounds")
+struct LottieInputBoundsTests {
+    @Test func pathVerticesAreBoundedOverTheDocument() throws {
+        // The document-wide budget (1 000 000 vertices by default) lowered to 1 000: 12 keyframes of a 90-vertex
+        // path pass it at the twelfth.
+        let vertices = Array(repeating: "[0,0]", count: 90).joined(separator: ",")
+        let path = #"{"i":[\#(vertices)],"o":[\#(vertices)],"v":[\#(vertices)],"c":false}"#
+        let keyframes = (0..<12).map { #"{"t":\#($0),"s":[\#(path)]}"# }.joined(separator: ",")
+        let layer = #"{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":{"a":1,"k":[\#(keyframes)]}}]}"#
+        let failure = try #require(#expect(throws: LottieError.self) { try LottieAnimation(data: lottieDocument(layers: "[\(layer)]"), vertexLimit: 1000) })
+        #expect(failure.description == "layers[0].shapes[0].ks.k[11].s: the paths hold more than 1000 vertices in all")
+        #expect(LottieLimits.maximumTotalPathVertices == 1_000_000)
+    }
+}
