@@ -11,7 +11,7 @@ public struct LottieMarker: Hashable, Sendable {
 }
 
 /// A Lottie animation loaded from JSON.
-public struct LottieAnimation: @unchecked Sendable {
+public struct LottieAnimation: Sendable {
     /// `w`, `h`: the composition size in points.
     public let width: Double
     public let height: Double

@@ -3,14 +3,14 @@
 import Foundation
 
 /// A bezier path: vertices `v` with in/out tangents `i`/`o` relative to each vertex, closed or open (`c`).
-struct LottieBezier: Equatable {
+struct LottieBezier: Equatable, Sendable {
     var vertices: [[Double]]
     var inTangents: [[Double]]
     var outTangents: [[Double]]
     var closed: Bool
 }
 
-struct LottieTransform {
+struct LottieTransform: Sendable {
     var anchor: LottieProperty<[Double]> = .constant([0, 0])
     /// `p`, or nil when the position is split into `px`/`py`.
     var position: LottieProperty<[Double]>? = .constant([0, 0])
@@ -21,7 +21,7 @@ struct LottieTransform {
     var opacity: LottieProperty<[Double]> = .constant([100])
 }
 
-struct LottieStroke {
+struct LottieStroke: Sendable {
     var color: LottieProperty<[Double]>
     var opacity: LottieProperty<[Double]>
     var width: LottieProperty<[Double]>
@@ -35,12 +35,12 @@ struct LottieStroke {
     var dashOffset: Double
 }
 
-struct LottieTrim {
+struct LottieTrim: Sendable {
     var start: LottieProperty<[Double]>
     var end: LottieProperty<[Double]>
 }
 
-indirect enum LottieShapeItem {
+indirect enum LottieShapeItem: Sendable {
     case group(items: [LottieShapeItem], transform: LottieTransform)
     case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, roundness: LottieProperty<[Double]>)
     case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>)
@@ -58,7 +58,7 @@ indirect enum LottieShapeItem {
     }
 }
 
-enum LottieLayerContent {
+enum LottieLayerContent: Sendable {
     /// ty 0: the asset's layers at `width` × `height`, local frame = (frame − startTime) / timeStretch.
     case precomp(assetID: String, width: Double, height: Double)
     /// ty 1.
@@ -69,7 +69,7 @@ enum LottieLayerContent {
     case shapes([LottieShapeItem])
 }
 
-struct LottieLayer {
+struct LottieLayer: Sendable {
     var name: String
     var index: Int?
     var parent: Int?
@@ -85,6 +85,6 @@ struct LottieLayer {
     var path: String
 }
 
-struct LottieComposition {
+struct LottieComposition: Sendable {
     var layers: [LottieLayer]
 }

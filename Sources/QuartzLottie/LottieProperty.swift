@@ -4,7 +4,7 @@ import Foundation
 import QuartzLayers
 
 /// How a segment from one keyframe to the next is interpolated.
-enum LottieSegmentEasing: Equatable {
+enum LottieSegmentEasing: Equatable, Sendable {
     /// `h: 1`: the keyframe's value until the next keyframe.
     case hold
     /// No handles: straight interpolation.
@@ -85,3 +85,6 @@ extension LottieProperty where Value == [Double] {
         }
     }
 }
+
+extension LottieKeyframe: Sendable where Value: Sendable {}
+extension LottieProperty: Sendable where Value: Sendable {}
