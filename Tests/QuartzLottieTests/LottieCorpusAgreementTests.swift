@@ -48,4 +48,13 @@ struct LottieCorpusAgreementTests {
         #expect(agreement.meanAbsoluteDifference <= c.maximumMAE)
         #expect(agreement.percentOffByMoreThan8 <= c.maximumPercentOff)
     }
+
+    /// Two trees built from one file give the same pixels, at 1 and 2 compositing threads.
+    @Test func renderingIsDeterministic() throws {
+        let animation = try LottieAnimation(contentsOf: lottieFixture("ios_LottieLogo1.json"))
+        let time = animation.duration / 2
+        let one = try LottieTree(animation).render(at: time, width: animation.width, height: animation.height, scale: 1, threads: 1)
+        let two = try LottieTree(animation).render(at: time, width: animation.width, height: animation.height, scale: 1, threads: 2)
+        #expect(one == two)
+    }
 }

@@ -49,10 +49,10 @@ final class LottieTree {
     }
 
     /// Renders at `time` over white at `scale` pixels per point.
-    func render(at time: Double, width: Double, height: Double, scale: Double) throws -> PremultipliedRGBA8Bitmap {
+    func render(at time: Double, width: Double, height: Double, scale: Double, threads: Int = 1) throws -> PremultipliedRGBA8Bitmap {
         let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         let renderer = CARenderer(layer: root, bounds: CGRect(x: 0, y: 0, width: width, height: height), scale: scale,
-                                  options: CompositorOptions(threads: 1, background: white), context: context)
+                                  options: CompositorOptions(threads: threads, background: white), context: context)
         return try renderer.renderFrame(atTime: time)
     }
 }
