@@ -99,6 +99,7 @@ struct LottieLayerBuilder {
         }
         if let position = transform.position {
             timing.apply(position, to: layer, keyPath: "position", map: map) { NSValue(cgPoint: CGPoint(x: $0[0], y: $0[1])) }
+            if let tangents = transform.positionTangents { followCurves(position, tangents: tangents, on: layer, map: map) }
         } else {
             timing.apply(transform.positionX ?? .constant([0]), to: layer, keyPath: "position.x", map: map) { NSNumber(value: $0[0]) }
             timing.apply(transform.positionY ?? .constant([0]), to: layer, keyPath: "position.y", map: map) { NSNumber(value: $0[0]) }
@@ -109,6 +110,29 @@ struct LottieLayerBuilder {
         if includingOpacity {
             timing.apply(transform.opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
         }
+    }
+
+    /// Curved position segments (spatial tangents) as the animation's `path`: segment k is the cubic from s_k
+    /// through s_k + to_k and s_(k+1) + ti_k to s_(k+1) (lottie-docs, "Keyframe": `to`, `ti`), traversed at the
+    /// Bézier parameter given by the segment's timing, as Core Animation does for a keyframe path and
+    /// lottie-ios uses. (Files with hold segments move straight; the loader reports them.)
+    private func followCurves(_ position: LottieProperty<[Double]>, tangents: [(out: [Double], into: [Double])], on layer: CALayer, map: LottieTimeMap) {
+        let keyframes = position.keyframeList
+        guard keyframes.count == tangents.count,
+              let animation = timing.animation(keyPath: "position", frames: keyframes.map(\.frame),
+                                               values: keyframes.map { NSValue(cgPoint: CGPoint(x: $0.value[0], y: $0.value[1])) },
+                                               easings: keyframes.map(\.easing), map: map)
+        else { return }
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: keyframes[0].value[0], y: keyframes[0].value[1]))
+        for k in 0..<(keyframes.count - 1) {
+            let from = keyframes[k].value, to = keyframes[k + 1].value
+            path.addCurve(to: CGPoint(x: to[0], y: to[1]),
+                          control1: CGPoint(x: from[0] + tangents[k].out[0], y: from[1] + tangents[k].out[1]),
+                          control2: CGPoint(x: to[0] + tangents[k].into[0], y: to[1] + tangents[k].into[1]))
+        }
+        animation.path = path
+        layer.add(animation, forKey: "position")
     }
 
     /// Visible for root frames in [inFrame, outFrame): `hidden` with discrete keyframes over the composition

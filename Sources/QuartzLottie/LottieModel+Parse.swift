@@ -59,12 +59,21 @@ extension LottieJSON {
             transform.positionY = try p.property("y", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
         } else {
             transform.position = try property("p", log: log, default: [0, 0]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }
-            if let p = member("p"), let keyframes = try p.member("k")?.array(), keyframes.contains(where: { $0.has("ti") || $0.has("to") }) {
+            if transform.position?.isAnimated == true, let keyframes = try member("p")?.required("k").array() {
+                var tangents: [(out: [Double], into: [Double])] = []
                 var curved = false
                 for keyframe in keyframes {
-                    for key in ["ti", "to"] { if let t = keyframe.member(key), try t.numbers().contains(where: { $0 != 0 }) { curved = true } }
+                    let out = try keyframe.member("to")?.vectorValue(count: 2) ?? [0, 0]
+                    let into = try keyframe.member("ti")?.vectorValue(count: 2) ?? [0, 0]
+                    if out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) { curved = true }
+                    tangents.append((out, into))
                 }
-                if curved { log.note("spatial position curves (straight lines used)") }
+                let holds = transform.position?.keyframeList.dropLast().contains { $0.easing == .hold } ?? false
+                if curved && holds {
+                    log.note("spatial position curves with hold keyframes (straight lines used)")
+                } else if curved {
+                    transform.positionTangents = tangents
+                }
             }
         }
         transform.scale = try property("s", log: log, default: [100, 100]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }

@@ -14,6 +14,9 @@ struct LottieTransform: Sendable {
     var anchor: LottieProperty<[Double]> = .constant([0, 0])
     /// `p`, or nil when the position is split into `px`/`py`.
     var position: LottieProperty<[Double]>? = .constant([0, 0])
+    /// Spatial tangents of `p`'s keyframes: `to` (out of keyframe k) and `ti` (into keyframe k + 1), relative to
+    /// the values; nil when every tangent is zero (straight segments).
+    var positionTangents: [(out: [Double], into: [Double])]?
     var positionX: LottieProperty<[Double]>?
     var positionY: LottieProperty<[Double]>?
     var scale: LottieProperty<[Double]> = .constant([100, 100])
