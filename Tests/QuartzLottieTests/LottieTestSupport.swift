@@ -1,4 +1,4 @@
-// Shared helpers for the Lottie tests: small documents, trees on their own context and clock, presentation
+// What the Lottie tests share: small documents, trees on their own context and clock, presentation
 // values at a time, and rendering against Core Animation's snapshots.
 import Foundation
 import QuartzCompositor
