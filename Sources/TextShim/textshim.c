@@ -330,6 +330,25 @@ int32_t oq_script_is_right_to_left(uint32_t script_tag) {
     return hb_script_get_horizontal_direction((hb_script_t)script_tag) == HB_DIRECTION_RTL ? 1 : 0;
 }
 
+/* A matched face's file, face index and family copied out: 0, or -1 when it has no file or a name does not
+   fit its buffer (nothing is written then). */
+static int32_t oq_copy_face(FcPattern *face, char *path, size_t path_capacity, int32_t *index, char *matched_family,
+                            size_t family_capacity) {
+    FcChar8 *file = NULL;
+    FcChar8 *name = NULL;
+    int face_index = 0;
+    if (FcPatternGetString(face, FC_FILE, 0, &file) != FcResultMatch || !file) return -1;
+    FcPatternGetInteger(face, FC_INDEX, 0, &face_index);
+    if (FcPatternGetString(face, FC_FAMILY, 0, &name) != FcResultMatch || !name) name = (FcChar8 *)"";
+    size_t file_length = strlen((const char *)file);
+    size_t name_length = strlen((const char *)name);
+    if (file_length >= path_capacity || name_length >= family_capacity) return -1;
+    memcpy(path, file, file_length + 1);
+    memcpy(matched_family, name, name_length + 1);
+    *index = face_index;
+    return 0;
+}
+
 int32_t oq_fontconfig_match(const char *family, int32_t bold, int32_t italic, char *path, size_t path_capacity,
                             int32_t *index, char *matched_family, size_t family_capacity) {
     FcPattern *pattern = FcPatternCreate();
@@ -344,22 +363,7 @@ int32_t oq_fontconfig_match(const char *family, int32_t bold, int32_t italic, ch
     FcPattern *match = FcFontMatch(NULL, pattern, &result);
     FcPatternDestroy(pattern);
     if (!match) return -1;
-    FcChar8 *file = NULL;
-    FcChar8 *name = NULL;
-    int face_index = 0;
-    int status = -1;
-    if (FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file) {
-        FcPatternGetInteger(match, FC_INDEX, 0, &face_index);
-        if (FcPatternGetString(match, FC_FAMILY, 0, &name) != FcResultMatch || !name) name = (FcChar8 *)"";
-        size_t file_length = strlen((const char *)file);
-        size_t name_length = strlen((const char *)name);
-        if (file_length < path_capacity && name_length < family_capacity) {
-            memcpy(path, file, file_length + 1);
-            memcpy(matched_family, name, name_length + 1);
-            *index = face_index;
-            status = 0;
-        }
-    }
+    int32_t status = oq_copy_face(match, path, path_capacity, index, matched_family, family_capacity);
     FcPatternDestroy(match);
     return status;
 }
@@ -389,20 +393,7 @@ int32_t oq_fontconfig_match_covering(const char *family, int32_t bold, int32_t i
         if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch || !charset) continue;
         if (!FcCharSetHasChar(charset, scalar)) continue;
         if (FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch && !scalable) continue;
-        FcChar8 *file = NULL;
-        FcChar8 *name = NULL;
-        int face_index = 0;
-        if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch || !file) continue;
-        FcPatternGetInteger(font, FC_INDEX, 0, &face_index);
-        if (FcPatternGetString(font, FC_FAMILY, 0, &name) != FcResultMatch || !name) name = (FcChar8 *)"";
-        size_t file_length = strlen((const char *)file);
-        size_t name_length = strlen((const char *)name);
-        if (file_length < path_capacity && name_length < family_capacity) {
-            memcpy(path, file, file_length + 1);
-            memcpy(matched_family, name, name_length + 1);
-            *index = face_index;
-            status = 0;
-        }
+        status = oq_copy_face(font, path, path_capacity, index, matched_family, family_capacity);
     }
     FcFontSetDestroy(sorted);
     return status;
