@@ -105,9 +105,14 @@ final class CompositorFrameRenderer {
             let out = CompositorPreparedOutput(ops: nil, clips: buffer.baseAddress, sharpBounds: nil, sharpRects: nil)
             Compositor.runWorkers(threads: threads, items: plan.clips.count, team: team) { index in
                 let c = plan.clips[index]
-                let builder = CompositorCoverageBuilder(
-                    clip: c.bounds.intersection(reachable), tileSize: tileSize, deviceTolerance: tolerance)
-                out.clips?[index] = builder.roundedRect(c.clip.shape, CompositorProjection(c.clip.transform))?.source
+                let bounds = c.bounds.intersection(reachable)
+                switch c.shape {
+                case .roundedRect(let clip):
+                    let builder = CompositorCoverageBuilder(clip: bounds, tileSize: tileSize, deviceTolerance: tolerance)
+                    out.clips?[index] = builder.roundedRect(clip.shape, CompositorProjection(clip.transform))?.source
+                case .planePiece(let piece):
+                    out.clips?[index] = piece.deviceRegion(bounds: bounds).map(RenderDeviceRegionCoverage.init)
+                }
             }
         }
     }

@@ -65,8 +65,14 @@ struct CompositorSurfacePlan: Sendable {
     var isLive = true
 }
 
+/// What a clip keeps: an anti-aliased rounded rectangle, or the hard-edged pixels of a plane piece.
+enum CompositorClipShape: Sendable {
+    case roundedRect(RenderClip)
+    case planePiece(RenderPlanePiece)
+}
+
 struct CompositorClipPlan: Sendable {
-    var clip: RenderClip
+    var shape: CompositorClipShape
     var parent: Int
     var bounds: FillPixelBounds
 }
@@ -156,7 +162,12 @@ struct CompositorPlan: Sendable {
             let box = projection.deviceBoundingBox(of: c.shape.rect)?.compositorPixelBounds(margin: 1) ?? .empty
             region = region.intersection(box)
             if region.isEmpty { return .empty }
-            clips.append(CompositorClipPlan(clip: c, parent: clip, bounds: box))
+            clips.append(CompositorClipPlan(shape: .roundedRect(c), parent: groupClip, bounds: box))
+            groupClip = clips.count - 1
+        }
+        if let piece = group.piece {
+            guard piece.transform.isFinite else { return .empty }
+            clips.append(CompositorClipPlan(shape: .planePiece(piece), parent: groupClip, bounds: region))
             groupClip = clips.count - 1
         }
         if !group.needsOffscreen {
@@ -243,8 +254,7 @@ struct CompositorPlan: Sendable {
             return path.isEmpty ? .empty : box(path.controlPointBounds)
         case .shapeStroke(let stroke, _):
             guard !stroke.path.isEmpty, stroke.style.lineWidth.isFinite, stroke.style.lineWidth > 0 else { return .empty }
-            // Miter joins reach miterLimit · w/2 from the path; square caps √2 · w/2.
-            let reach = stroke.style.lineWidth / 2 * max(stroke.style.miterLimit.isFinite ? stroke.style.miterLimit : 1, 1.5) + 1
+            let reach = stroke.localReach
             return box(stroke.path.controlPointBounds.insetBy(dx: -reach, dy: -reach))
         case .gradient(let gradient):
             return box(gradient.rect)

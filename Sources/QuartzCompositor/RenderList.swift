@@ -102,10 +102,13 @@ public struct RenderGroup: Sendable {
     /// The mask layer's drawing in device space: its alpha multiplies the group (spec §9.5 `mask`).
     public var mask: [RenderNode]?
     public var shadow: RenderGroupShadow?
+    /// The piece of a 3-D plane this group draws, when ordering cut the plane: children (and the clip) are
+    /// limited to these device pixels, with hard edges.
+    public var piece: RenderPlanePiece?
 
     public init(
         children: [RenderNode], opacity: Double = 1, blendMode: CGBlendMode = .normal, clip: RenderClip? = nil,
-        mask: [RenderNode]? = nil, shadow: RenderGroupShadow? = nil
+        mask: [RenderNode]? = nil, shadow: RenderGroupShadow? = nil, piece: RenderPlanePiece? = nil
     ) {
         self.children = children
         self.opacity = opacity
@@ -113,6 +116,7 @@ public struct RenderGroup: Sendable {
         self.clip = clip
         self.mask = mask
         self.shadow = shadow
+        self.piece = piece
     }
 
     /// True when the group can be drawn as its children with an extra clip (no offscreen).

@@ -26,7 +26,7 @@ public enum RenderTransitionSubtype: String, Sendable, Hashable, CaseIterable {
 }
 
 extension RenderNode {
-    /// The node with `deviceTransform` applied after every matrix it holds (items, clips, group shadows, masks).
+    /// The node with `deviceTransform` applied after every matrix it holds (items, clips, group shadows, masks, plane pieces).
     public func applying(_ deviceTransform: CATransform3D) -> RenderNode {
         switch self {
         case .item(var item):
@@ -42,6 +42,10 @@ extension RenderNode {
             if var shadow = group.shadow {
                 shadow.transform = CATransform3DConcat(shadow.transform, deviceTransform)
                 group.shadow = shadow
+            }
+            if var piece = group.piece {
+                piece.transform = CATransform3DConcat(piece.transform, deviceTransform)
+                group.piece = piece
             }
             return .group(group)
         }

@@ -205,7 +205,7 @@ func items(_ nodes: [RenderNode]) -> [RenderItem] {
         #expect(items(mask)[0].transform == CATransform3DMakeTranslation(100, 0, 0))
     }
 
-    /// A CATransformLayer draws only its sublayers, depth-sorted in 3-D by their centres (spec §9.5): three
+    /// A CATransformLayer draws only its sublayers, in 3-D depth order (spec §9.5): three
     /// squares at zPosition 0, 50, −50 in array order paint −50, 0, 50; the transform layer's own background is
     /// not drawn [A: SDK-CATransformLayer].
     @Test func transformLayerSortsItsSublayersByDepth() throws {

@@ -1,21 +1,12 @@
-// CATransformLayer subtrees (true 3-D, depth-sorted) and CAReplicatorLayer instances.
+// CATransformLayer subtrees (true 3-D) and CAReplicatorLayer instances.
 //
 // Depth: a plane is a layer that flattens its own subtree (any layer but a CATransformLayer) reached through
-// CATransformLayers only. Planes are painted far to near by the depth of their bounds centre, Z / W after the
-// layer's full matrix (a centroid sort after projection, spec §9.5 allows it [U]); ties keep tree order.
-// The flattened matrices keep z → z (`CATransform3D.flattened` leaves row 3 as (0, 0, 1, 0)), so Z / W is
-// the point's depth in the space of the normal layer the 3-D context flattens into; larger is nearer
-// ("higher values place this layer visually closer to the viewer", DOC-calayer/zposition). Interpenetrating
-// planes are not split.
+// CATransformLayers only. The planes of one context are painted in the order LayerRenderDepthOrder finds
+// (a BSP tree: correct for every arrangement, cutting planes that interpenetrate).
 import Foundation
 import QuartzLayers
 import QuartzMath
 import QuartzRaster
-
-struct LayerRenderPlane {
-    var depth: Double
-    var nodes: [RenderNode]
-}
 
 extension LayerRenderWalk {
     /// A CATransformLayer: "only its sublayers render", opacity "applied to each sublayer individually",
@@ -23,7 +14,7 @@ extension LayerRenderWalk {
     mutating func transformLayerNodes(_ index: Int, world: CATransform3D, state: LayerRenderState) -> [RenderNode] {
         var planes: [LayerRenderPlane] = []
         collectPlanes(ofTransformLayer: index, world: world, state: state, into: &planes)
-        return Self.paintersOrder(planes)
+        return LayerRenderDepthOrder.paintersOrder(planes)
     }
 
     /// Adds the planes under transform layer `index` (nested transform layers join the same 3-D context).
@@ -57,22 +48,7 @@ extension LayerRenderWalk {
             return
         }
         let nodes = nodes(forLayerAt: index, world: world, state: state)
-        if !nodes.isEmpty { planes.append(LayerRenderPlane(depth: Self.depth(of: layer.bounds, world), nodes: nodes)) }
-    }
-
-    /// Z / W of the bounds centre; planes at or behind the eye sort to the back.
-    static func depth(of bounds: CGRect, _ m: CATransform3D) -> Double {
-        let p = m.homogeneousPoint(x: Double(bounds.midX), y: Double(bounds.midY))
-        guard p.w > 0, p.z.isFinite else { return -.infinity }
-        return p.z / p.w
-    }
-
-    /// Far to near, stable.
-    static func paintersOrder(_ planes: [LayerRenderPlane]) -> [RenderNode] {
-        planes.enumerated().sorted { a, b in
-            if a.element.depth != b.element.depth { return a.element.depth < b.element.depth }
-            return a.offset < b.offset
-        }.flatMap(\.element.nodes)
+        if !nodes.isEmpty { planes.append(LayerRenderPlane(nodes: nodes, world: world)) }
     }
 
     /// CAReplicatorLayer: its sublayers drawn `instanceCount` times, instance k under `instanceTransform`
@@ -116,6 +92,6 @@ extension LayerRenderWalk {
             }
             if delayed == nil { self = walk }
         }
-        return layer.preservesDepth ? Self.paintersOrder(planes) : painted
+        return layer.preservesDepth ? LayerRenderDepthOrder.paintersOrder(planes) : painted
     }
 }
