@@ -95,15 +95,20 @@ extension SceneAnimationParser {
         }
         let paced = mode == "paced" || mode == "cubicPaced"
         if let keyTimes = numberList(reader, "keyTimes") {
+            // Apple: "If the values in this array are invalid or inappropriate for the current calculation
+            // mode, they are ignored." So they are here, with a warning (an error when loading is strict),
+            // and the animation runs with its default key times.
             let path = reader.path("keyTimes")
+            let ignored = " (ignored: the animation runs with evenly spaced key times, as on Apple)"
             var valid = true
             for (index, time) in keyTimes.enumerated() {
                 if !(0...1).contains(time) {
-                    diagnostics.error(ScenePath.index(path, index), .outOfRange, "key times must be in [0, 1], got \(SceneFormat.number(time))")
+                    diagnostics.ignoredAsApple(ScenePath.index(path, index), .outOfRange,
+                                               "key times must be in [0, 1], got \(SceneFormat.number(time))" + ignored)
                     valid = false
                 } else if index > 0 && time < keyTimes[index - 1] {
-                    diagnostics.error(ScenePath.index(path, index), .inconsistentKeyframes,
-                                      "key times must not decrease: \(SceneFormat.number(time)) after \(SceneFormat.number(keyTimes[index - 1]))")
+                    diagnostics.ignoredAsApple(ScenePath.index(path, index), .inconsistentKeyframes,
+                                               "key times must not decrease: \(SceneFormat.number(time)) after \(SceneFormat.number(keyTimes[index - 1]))" + ignored)
                     valid = false
                 }
             }
@@ -111,7 +116,7 @@ extension SceneAnimationParser {
             if let valueCount, !paced, animation.path == nil {
                 let allowed = mode == "discrete" ? [valueCount, valueCount + 1] : [valueCount]
                 if !allowed.contains(keyTimes.count) {
-                    diagnostics.error(path, .inconsistentKeyframes, "\(keyTimes.count) values for \(valueCount) keyframes")
+                    diagnostics.ignoredAsApple(path, .inconsistentKeyframes, "\(keyTimes.count) values for \(valueCount) keyframes" + ignored)
                     valid = false
                 }
             }

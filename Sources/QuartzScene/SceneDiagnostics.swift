@@ -23,6 +23,16 @@ final class SceneDiagnostics {
         warnings.append(SceneIssue(path: path, kind: kind, message: message))
     }
 
+    /// Input Apple documents as ignored (invalid keyTimes): a warning saying what runs instead, or an
+    /// error when loading is strict.
+    func ignoredAsApple(_ path: String, _ kind: SceneIssueKind, _ message: String) {
+        if strict {
+            error(path, kind, message)
+        } else {
+            warning(path, kind, message)
+        }
+    }
+
     /// An unknown key: a warning, or an error when loading is strict.
     func unknownKey(_ path: String, _ key: String, known: String) {
         let message = "unknown key \"\(key)\" (\(known))"

@@ -1,5 +1,5 @@
 // Bad scene data through the binary ("Bad input": "wrong value types, unknown key paths, keyTimes
-// out of order, negative or NaN durations, missing images, corrupt PNGs, a missing or unreadable scene:
+// out of order (ignored as Apple ignores them, fatal with --strict), negative or NaN durations, missing images, corrupt PNGs, a missing or unreadable scene:
 // each gets a message naming the problem and a non-zero exit"): 65 for invalid data, naming the JSON path
 // or the file; 66 for a scene that cannot be read. Also `--progress json` (one object per stderr line) and
 // `--strict`.
@@ -24,7 +24,6 @@ import QuartzTestSupport
         try write("nan.json", layer: #""name": "a""#, in: folder, top: #""duration": "NaN""#)
         try write("keypath.json", layer: #""animations": [{"keyPath": "transform.wobble", "toValue": 1}]"#, in: folder)
         let cases: [(file: String, path: String)] = [
-            ("keytimes.json", "layers[0].animations[0].keyTimes[2]"),  // the first time out of order
             ("negative.json", "layers[0].animations[0].duration"),
             ("nan.json", "duration"),
             ("keypath.json", "layers[0].animations[0].keyPath"),
@@ -36,6 +35,17 @@ import QuartzTestSupport
             #expect(result.stdout.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path))
+        // Key times out of order are ignored as Apple ignores them, with a warning naming the first bad
+        // time; --strict refuses them.
+        let path = "layers[0].animations[0].keyTimes[2]"
+        let strict = try CLI.run(["render", "keytimes.json", "-o", "f/%d.png", "--progress", "none", "--strict"], in: folder)
+        #expect(strict.status == 65 && strict.stderr.contains(path + ":"), "\(strict.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f").path))
+        let lenient = try CLI.run(["render", "keytimes.json", "--frames", "0", "-o", "f/%d.png", "--progress", "none"], in: folder)
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("warning") && lenient.stderr.contains(path + ":") && lenient.stderr.contains("ignored"),
+                "\(lenient.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("f/0.png").path))
     }
 
     @Test func missingAndCorruptImagesExit65NamingTheFile() throws {

@@ -16,27 +16,41 @@ struct SceneValidationTests {
         return (errors[0].description, errors[0].kind)
     }
 
-    @Test func keyTimesCountMismatchNamesThePath() {
+    /// Apple (CAKeyframeAnimation.keyTimes): "If the values in this array are invalid or inappropriate for
+    /// the current calculation mode, they are ignored." A scene's invalid key times are ignored the same way,
+    /// with a warning naming the path; strict loading refuses them.
+    @Test func keyTimesCountMismatchIsIgnoredWithAWarning() throws {
         let layers = """
             [{}, {}, {}, {"animations": [{"class": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.2, 0.5, 1]}]}]
             """
-        let error = onlyError(sceneJSON(layers: layers))
-        #expect(error?.0 == "layers[3].animations[0].keyTimes: 4 values for 3 keyframes")
+        let message = "layers[3].animations[0].keyTimes: 4 values for 3 keyframes"
+            + " (ignored: the animation runs with evenly spaced key times, as on Apple)"
+        let scene = try loadScene(sceneJSON(layers: layers))
+        #expect(scene.warnings.map(\.description) == [message])
+        #expect(scene.warnings.map(\.kind) == [.inconsistentKeyframes])
+        let error = onlyError(sceneJSON(layers: layers), strict: true)
+        #expect(error?.0 == message)
         #expect(error?.1 == .inconsistentKeyframes)
+        // The animation runs with its default key times.
+        let animation = try #require(scene.root.sublayers[3].animations.first?.prototype as? CAKeyframeAnimation)
+        #expect(animation.keyTimes == nil)
     }
 
     /// Apple (CAKeyframeAnimation.keyTimes): "Each successive value in the array must be greater than, or
-    /// equal to, the previous value"; values are in [0, 1]. Both problems are reported together.
-    @Test func keyTimesOutOfOrderAndOutOfRange() {
+    /// equal to, the previous value"; values are in [0, 1]. Both problems are reported together, and ignored
+    /// unless loading is strict.
+    @Test func keyTimesOutOfOrderAndOutOfRange() throws {
         let layers = """
             [{"animations": [{"class": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.6, 0.4]},
                              {"class": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}]
             """
-        let errors = loadErrors(sceneJSON(layers: layers)).map(\.description)
-        #expect(errors == [
-            "layers[0].animations[0].keyTimes[2]: key times must not decrease: 0.4 after 0.6",
-            "layers[0].animations[1].keyTimes[1]: key times must be in [0, 1], got 1.5",
-        ])
+        let ignored = " (ignored: the animation runs with evenly spaced key times, as on Apple)"
+        let expected = [
+            "layers[0].animations[0].keyTimes[2]: key times must not decrease: 0.4 after 0.6" + ignored,
+            "layers[0].animations[1].keyTimes[1]: key times must be in [0, 1], got 1.5" + ignored,
+        ]
+        #expect(try loadScene(sceneJSON(layers: layers)).warnings.map(\.description) == expected)
+        #expect(loadErrors(sceneJSON(layers: layers), strict: true).map(\.description) == expected)
     }
 
     /// Apple: discrete mode takes one more key time than values.
