@@ -14,7 +14,7 @@
 #include <emmintrin.h>
 #endif
 #if defined(__x86_64__)
-#include <tmmintrin.h>
+#include <immintrin.h>
 #endif
 
 enum {
@@ -23,6 +23,17 @@ enum {
     MAX_CODE_LENGTH = 15,
     END_OF_BLOCK = 256,
 };
+
+/* The vector instructions the row kernels use, read once from the machine. Every tier gives the same bytes. */
+typedef enum { TIER_BASELINE, TIER_SSSE3, TIER_AVX2 } vector_tier;
+
+static vector_tier machine_tier(void) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) return TIER_AVX2;
+    if (__builtin_cpu_supports("ssse3")) return TIER_SSSE3;
+#endif
+    return TIER_BASELINE;
+}
 
 /* ---- output: a growing byte buffer and an LSB-first bit writer over it ---- */
 
@@ -369,25 +380,70 @@ static uint32_t signed_difference_sum(const uint8_t *a, const uint8_t *b, size_t
     return sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
 }
 
-static uint32_t sub_cost(const uint8_t *row, size_t row_bytes, int bpp) {
+/* Both filters' costs of a row: UP's Σ|row[x] − above[x]| and SUB's Σ|row[x] − row[x − bpp]| (0 before the
+   row), each a sum of signed-byte magnitudes capped at UINT32_MAX. */
+static void filter_costs(const uint8_t *row, const uint8_t *above, size_t row_bytes, int bpp, uint32_t *up,
+                         uint32_t *sub) {
     static const uint8_t zeros[4] = {0, 0, 0, 0};
     size_t first = (size_t)bpp < row_bytes ? (size_t)bpp : row_bytes;
     uint64_t cost = (uint64_t)signed_difference_sum(row, zeros, first);
     if (row_bytes > first) cost += signed_difference_sum(row + bpp, row, row_bytes - first);
-    return cost > UINT32_MAX ? UINT32_MAX : (uint32_t)cost;
+    *sub = cost > UINT32_MAX ? UINT32_MAX : (uint32_t)cost;
+    *up = signed_difference_sum(row, above, row_bytes);
 }
 
-static uint32_t up_cost(const uint8_t *row, const uint8_t *above, size_t row_bytes) {
-    return signed_difference_sum(row, above, row_bytes);
+#if defined(__x86_64__)
+/* filter_costs in one pass, 32 bytes a step; the same sums. */
+__attribute__((target("avx2"))) static void filter_costs_avx2(const uint8_t *row, const uint8_t *above,
+                                                              size_t row_bytes, int bpp, uint32_t *up,
+                                                              uint32_t *sub) {
+    uint64_t up_sum = 0, sub_sum = 0;
+    size_t x = 0;
+    for (; x < (size_t)bpp && x < row_bytes; x++) {
+        int8_t u = (int8_t)(uint8_t)(row[x] - above[x]), s = (int8_t)row[x];
+        up_sum += (uint64_t)(u < 0 ? -u : u);
+        sub_sum += (uint64_t)(s < 0 ? -s : s);
+    }
+    __m256i zero = _mm256_setzero_si256(), up_acc = zero, sub_acc = zero;
+    for (; x + 32 <= row_bytes; x += 32) {
+        __m256i r = _mm256_loadu_si256((const __m256i *)(row + x));
+        __m256i u = _mm256_sub_epi8(r, _mm256_loadu_si256((const __m256i *)(above + x)));
+        __m256i s = _mm256_sub_epi8(r, _mm256_loadu_si256((const __m256i *)(row + x - bpp)));
+        up_acc = _mm256_add_epi64(up_acc, _mm256_sad_epu8(_mm256_min_epu8(u, _mm256_sub_epi8(zero, u)), zero));
+        sub_acc = _mm256_add_epi64(sub_acc, _mm256_sad_epu8(_mm256_min_epu8(s, _mm256_sub_epi8(zero, s)), zero));
+    }
+    uint64_t lanes[4];
+    _mm256_storeu_si256((__m256i *)lanes, up_acc);
+    up_sum += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    _mm256_storeu_si256((__m256i *)lanes, sub_acc);
+    sub_sum += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    for (; x < row_bytes; x++) {
+        int8_t u = (int8_t)(uint8_t)(row[x] - above[x]), s = (int8_t)(uint8_t)(row[x] - row[x - bpp]);
+        up_sum += (uint64_t)(u < 0 ? -u : u);
+        sub_sum += (uint64_t)(s < 0 ? -s : s);
+    }
+    *up = up_sum > UINT32_MAX ? UINT32_MAX : (uint32_t)up_sum;
+    *sub = sub_sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sub_sum;
 }
+#endif
 
 /* Filters a row into `out` (filter byte first): SUB or UP, whichever costs less, ties to SUB; the first
-   row takes SUB. */
-static void filter_row(const uint8_t *row, const uint8_t *above, size_t row_bytes, int bpp, uint8_t *out) {
-    if (above && up_cost(row, above, row_bytes) < sub_cost(row, row_bytes, bpp)) {
-        out[0] = 2;
-        for (size_t x = 0; x < row_bytes; x++) out[1 + x] = (uint8_t)(row[x] - above[x]);
-        return;
+   row takes SUB. `avx2` selects the one-pass cost kernel (the same costs). */
+static void filter_row(const uint8_t *row, const uint8_t *above, size_t row_bytes, int bpp, int avx2, uint8_t *out) {
+    if (above) {
+        uint32_t up, sub;
+#if defined(__x86_64__)
+        if (avx2) filter_costs_avx2(row, above, row_bytes, bpp, &up, &sub);
+        else filter_costs(row, above, row_bytes, bpp, &up, &sub);
+#else
+        (void)avx2;
+        filter_costs(row, above, row_bytes, bpp, &up, &sub);
+#endif
+        if (up < sub) {
+            out[0] = 2;
+            for (size_t x = 0; x < row_bytes; x++) out[1 + x] = (uint8_t)(row[x] - above[x]);
+            return;
+        }
     }
     out[0] = 1;
     for (size_t x = 0; x < (size_t)bpp && x < row_bytes; x++) out[1 + x] = row[x];
@@ -437,6 +493,46 @@ static uint32_t adler32_update(uint32_t adler, const uint8_t *p, size_t n) {
     return s2 << 16 | s1;
 }
 
+#if defined(__x86_64__)
+/* adler32_update, 32 bytes a step: psadbw sums them, pmaddubsw and pmaddwd weight them 32…1. */
+__attribute__((target("avx2"))) static uint32_t adler32_update_avx2(uint32_t adler, const uint8_t *p, size_t n) {
+    uint32_t s1 = adler & 0xffff, s2 = adler >> 16;
+    const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                             15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m256i ones = _mm256_set1_epi16(1), zero = _mm256_setzero_si256();
+    while (n) {
+        size_t chunk = n < 5536 ? n : 5536;  // a multiple of 32 below zlib's 5552
+        n -= chunk;
+        size_t steps = chunk / 32;
+        chunk -= steps * 32;
+        __m256i sums = zero, prefix = zero, weighted = zero;
+        for (size_t k = 0; k < steps; k++, p += 32) {
+            __m256i bytes = _mm256_loadu_si256((const __m256i *)p);
+            prefix = _mm256_add_epi32(prefix, sums);
+            sums = _mm256_add_epi32(sums, _mm256_sad_epu8(bytes, zero));
+            weighted = _mm256_add_epi32(weighted, _mm256_madd_epi16(_mm256_maddubs_epi16(bytes, weights), ones));
+        }
+        uint32_t lanes[8];
+        _mm256_storeu_si256((__m256i *)lanes, sums);
+        uint32_t block_sum = lanes[0] + lanes[2] + lanes[4] + lanes[6];
+        _mm256_storeu_si256((__m256i *)lanes, prefix);
+        uint32_t prefix_sum = lanes[0] + lanes[2] + lanes[4] + lanes[6];
+        _mm256_storeu_si256((__m256i *)lanes, weighted);
+        uint32_t weighted_sum = 0;
+        for (int i = 0; i < 8; i++) weighted_sum += lanes[i];
+        s2 += (uint32_t)(32 * steps) * s1 + 32 * prefix_sum + weighted_sum;
+        s1 += block_sum;
+        for (; chunk; chunk--) {
+            s1 += *p++;
+            s2 += s1;
+        }
+        s1 %= 65521;
+        s2 %= 65521;
+    }
+    return s2 << 16 | s1;
+}
+#endif
+
 static void put_chunk(writer *w, const char type[4], const uint8_t *data, size_t n) {
     put_u32_be(w, (uint32_t)n);
     put_bytes(w, type, 4);
@@ -469,18 +565,41 @@ __attribute__((target("ssse3"))) static uint32_t opaque_rgb_ssse3(const uint32_t
     *alpha_and &= lanes[0] & lanes[1] & lanes[2] & lanes[3];
     return x;
 }
+
+/* opaque_rgb_ssse3, eight pixels a step: each lane's four pixels packed to 12 bytes, then the two lanes'
+   bytes joined. Each step stores 32 bytes of which the last 8 are overwritten by the next step, so `out`
+   needs 8 bytes of room past the row. */
+__attribute__((target("avx2"))) static uint32_t opaque_rgb_avx2(const uint32_t *pixels, uint32_t width,
+                                                                uint8_t *out, uint32_t *alpha_and) {
+    const __m256i pack = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+    __m256i all = _mm256_set1_epi32(-1);
+    uint32_t x = 0;
+    for (; x + 8 <= width; x += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(pixels + x));
+        all = _mm256_and_si256(all, v);
+        __m256i packed = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, pack), join);
+        _mm256_storeu_si256((__m256i *)(out + 3 * (size_t)x), packed);
+    }
+    uint32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, all);
+    for (int i = 0; i < 8; i++) *alpha_and &= lanes[i];
+    return x;
+}
 #endif
 
 /* One row of premultiplied pixels (0xAABBGGRR, little-endian: bytes R, G, B, A) as straight samples: RGB
    when `channels` is 3, else RGBA (`rk_straight_rgba`). Returns false when an RGB row holds a pixel that is
-   not opaque (the row is then unusable). `ssse3` selects the shuffle for RGB rows. */
-static int straight_row(const uint32_t *pixels, uint32_t width, int channels, int ssse3, uint8_t *out) {
+   not opaque (the row is then unusable). `tier` selects the shuffle for RGB rows. */
+static int straight_row(const uint32_t *pixels, uint32_t width, int channels, vector_tier tier, uint8_t *out) {
     if (channels == 3) {
         uint32_t start = 0, alpha_and = 0xff000000u;
 #if defined(__x86_64__)
-        if (ssse3) start = opaque_rgb_ssse3(pixels, width, out, &alpha_and);
+        if (tier == TIER_AVX2) start = opaque_rgb_avx2(pixels, width, out, &alpha_and);
+        else if (tier == TIER_SSSE3) start = opaque_rgb_ssse3(pixels, width, out, &alpha_and);
 #else
-        (void)ssse3;
+        (void)tier;
 #endif
         for (uint32_t x = start; x < width; x++) {
             uint32_t v = pixels[x];
@@ -497,7 +616,8 @@ static int straight_row(const uint32_t *pixels, uint32_t width, int channels, in
 
 /* The zlib stream of the image's rows as `channels`-sample pixels into `z`. Returns 1, or 0 when an RGB
    attempt meets a pixel that is not opaque, or −1 when memory runs out. */
-static int encode_stream(const uint32_t *pixels, uint32_t width, uint32_t height, int channels, writer *z) {
+static int encode_stream(const uint32_t *pixels, uint32_t width, uint32_t height, int channels, vector_tier tier,
+                         writer *z) {
     size_t row_bytes = (size_t)width * (size_t)channels;
     size_t rows_per_block = BLOCK_TARGET / (row_bytes + 1);
     if (rows_per_block == 0) rows_per_block = 1;
@@ -506,11 +626,6 @@ static int encode_stream(const uint32_t *pixels, uint32_t width, uint32_t height
     uint16_t *tokens = malloc(rows_per_block * (row_bytes + 1) * sizeof *tokens);
     if (!block || !rows_buffer || !tokens) { free(block); free(rows_buffer); free(tokens); return -1; }
     uint8_t *current = rows_buffer, *above = rows_buffer + row_bytes + 16;
-#if defined(__x86_64__)
-    int ssse3 = __builtin_cpu_supports("ssse3");
-#else
-    int ssse3 = 0;
-#endif
     reserve(z, (size_t)height * (row_bytes + 1) / 16 + 1024);
     const uint8_t zlib_header[2] = {0x78, 0x01};
     put_bytes(z, zlib_header, 2);
@@ -520,15 +635,19 @@ static int encode_stream(const uint32_t *pixels, uint32_t width, uint32_t height
         uint32_t rows = height - y0 < rows_per_block ? height - y0 : (uint32_t)rows_per_block;
         for (uint32_t r = 0; r < rows && usable; r++) {
             uint32_t y = y0 + r;
-            usable = straight_row(pixels + (size_t)y * width, width, channels, ssse3, current);
-            filter_row(current, y ? above : NULL, row_bytes, channels, block + r * (row_bytes + 1));
+            usable = straight_row(pixels + (size_t)y * width, width, channels, tier, current);
+            filter_row(current, y ? above : NULL, row_bytes, channels, tier == TIER_AVX2, block + r * (row_bytes + 1));
             uint8_t *swap = above;
             above = current;
             current = swap;
         }
         if (!usable) break;
         size_t n = (size_t)rows * (row_bytes + 1);
+#if defined(__x86_64__)
+        adler = tier == TIER_AVX2 ? adler32_update_avx2(adler, block, n) : adler32_update(adler, block, n);
+#else
         adler = adler32_update(adler, block, n);
+#endif
         deflate_block(z, block, n, previous, y0 + rows == height, tokens);
         previous = block[n - 1];
     }
@@ -542,6 +661,13 @@ static int encode_stream(const uint32_t *pixels, uint32_t width, uint32_t height
 
 int oq_png_encode_runs(const uint32_t *pixels, uint32_t width, uint32_t height, uint8_t **bytes,
                        size_t *length) {
+    return oq_png_encode_runs_at_tier(pixels, width, height, TIER_AVX2, bytes, length);
+}
+
+int oq_png_encode_runs_at_tier(const uint32_t *pixels, uint32_t width, uint32_t height, int maximum_tier,
+                               uint8_t **bytes, size_t *length) {
+    vector_tier tier = machine_tier();
+    if ((int)tier > maximum_tier) tier = maximum_tier <= 0 ? TIER_BASELINE : (vector_tier)maximum_tier;
     *bytes = NULL;
     *length = 0;
     if (!pixels || width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) return -1;
@@ -550,13 +676,13 @@ int oq_png_encode_runs(const uint32_t *pixels, uint32_t width, uint32_t height, 
     // a frame with transparency that is usually found in its first rows).
     int channels = 3;
     writer z = {0};  // the zlib stream
-    int status = encode_stream(pixels, width, height, channels, &z);
+    int status = encode_stream(pixels, width, height, channels, tier, &z);
     if (status == 0) {
         channels = 4;
         z.length = 0;
         z.bits = 0;
         z.count = 0;
-        status = encode_stream(pixels, width, height, channels, &z);
+        status = encode_stream(pixels, width, height, channels, tier, &z);
     }
     if (status != 1) { free(z.bytes); return -1; }
     // The PNG: signature, IHDR, the zlib stream in IDAT chunks of at most 1 GB, IEND.

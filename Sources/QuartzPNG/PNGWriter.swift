@@ -90,8 +90,10 @@ public enum PNGWriter {
         return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
     }
 
-    /// The `.fast` encoding: the encoder reads the premultiplied pixels itself, a row at a time.
-    private static func encodeRuns(_ bitmap: PremultipliedRGBA8Bitmap, name: String) throws(PNGError) -> Data {
+    /// The `.fast` encoding: the encoder reads the premultiplied pixels itself, a row at a time. `maximumTier`
+    /// caps the vector instructions its row kernels use (0 none, 1 SSSE3, 2 AVX2; the machine's best by
+    /// default); every tier writes the same bytes.
+    static func encodeRuns(_ bitmap: PremultipliedRGBA8Bitmap, name: String, maximumTier: Int32 = 2) throws(PNGError) -> Data {
         let width = bitmap.width, height = bitmap.height
         guard width > 0, height > 0, width < 1 << 31, height < 1 << 31, bitmap.pixels.count == width * height else {
             throw .unwritableSize(path: name, width: width, height: height)
@@ -99,7 +101,7 @@ public enum PNGWriter {
         var bytes: UnsafeMutablePointer<UInt8>? = nil
         var length = 0
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            oq_png_encode_runs(pixels.baseAddress, UInt32(width), UInt32(height), &bytes, &length)
+            oq_png_encode_runs_at_tier(pixels.baseAddress, UInt32(width), UInt32(height), maximumTier, &bytes, &length)
         }
         guard status == 0, let bytes else { throw .writeFailed(path: name, reason: "out of memory for the encoded PNG") }
         return Data(bytesNoCopy: bytes, count: length, deallocator: .free)

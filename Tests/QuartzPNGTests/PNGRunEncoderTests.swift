@@ -97,4 +97,20 @@ import Testing
             #expect([UInt8](decoded) == bitmap.straightRGBA8Bytes(), "kind \(kind)")
         }
     }
+
+    /// Every vector tier of the row kernels (none, SSSE3, AVX2, as far as this machine has them) writes the
+    /// same bytes: the filter costs and Adler-32 are exact integer sums, so a file does not depend on the
+    /// machine that encoded it. Sizes cover rows shorter than one vector, tails of every length and blocks
+    /// whose length is not a multiple of the vector width.
+    @Test(arguments: [(1, 1), (7, 3), (8, 2), (33, 17), (257, 31), (1920, 40)], [true, false])
+    func everyTierWritesTheSameBytes(size: (Int, Int), opaque: Bool) throws {
+        for kind in 0..<5 {
+            let bitmap = Self.bitmap(kind: kind, width: size.0, height: size.1, opaque: opaque, seed: UInt32(kind * 13 + size.1))
+            let baseline = try PNGWriter.encodeRuns(bitmap, name: "tier", maximumTier: 0)
+            for tier: Int32 in [1, 2] {
+                #expect(try PNGWriter.encodeRuns(bitmap, name: "tier", maximumTier: tier) == baseline,
+                        "kind \(kind), \(size.0)x\(size.1), opaque \(opaque), tier \(tier)")
+            }
+        }
+    }
 }

@@ -20,6 +20,11 @@ int oq_png_encode_memory(const uint8_t *pixels, uint32_t width, uint32_t height,
 int oq_png_encode_runs(const uint32_t *pixels, uint32_t width, uint32_t height, uint8_t **bytes,
                        size_t *length);
 
+/// `oq_png_encode_runs` with the row kernels' vector instructions capped at `maximum_tier` (0 none, 1 SSSE3,
+/// 2 AVX2; the machine's own best when lower). Every tier writes the same bytes.
+int oq_png_encode_runs_at_tier(const uint32_t *pixels, uint32_t width, uint32_t height, int maximum_tier,
+                               uint8_t **bytes, size_t *length);
+
 /// Writes `length` bytes to a new file at `path`; with `synchronize` non-zero they are on stable storage
 /// (fsync) before the file is closed. Returns 0, or -1 with the system's message.
 int oq_write_file(const char *path, const uint8_t *bytes, size_t length, int synchronize, char *message,
