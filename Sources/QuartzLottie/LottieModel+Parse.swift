@@ -136,34 +136,74 @@ extension LottieJSON {
             return .fill(color: try property("c", log: log, default: [0, 0, 0], value: color),
                          opacity: try property("o", log: log, default: [100], value: scalar), rule: try optionalInteger("r") ?? 1)
         case "st":
-            var dashes: [Double] = [], dashOffset = 0.0
-            if let list = member("d") {
-                for entry in try list.array() {
-                    let kind = try entry.optionalString("n") ?? "d"
-                    let value = try entry.required("v").animatedProperty(log: log, value: scalar)
-                    if value.isAnimated { log.note("animated dashes (the first value is used)") }
-                    if kind == "o" { dashOffset = value.initialValue[0] } else { dashes.append(value.initialValue[0]) }
-                }
-            }
-            return .stroke(LottieStroke(
-                color: try property("c", log: log, default: [0, 0, 0], value: color),
-                opacity: try property("o", log: log, default: [100], value: scalar),
-                width: try property("w", log: log, default: [1], value: scalar),
-                lineCap: try optionalInteger("lc") ?? 2, lineJoin: try optionalInteger("lj") ?? 2,
-                miterLimit: try optionalNumber("ml") ?? 4, dashes: dashes, dashOffset: dashOffset))
+            return .stroke(try stroke(log: log, color: try property("c", log: log, default: [0, 0, 0], value: color),
+                                      opacity: try property("o", log: log, default: [100], value: scalar)))
+        case "gf":
+            return .gradientFill(try gradient(log: log), rule: try optionalInteger("r") ?? 1)
+        case "gs":
+            return .gradientStroke(try gradient(log: log), try stroke(log: log, color: .constant([0, 0, 0]), opacity: .constant([100])))
         case "tm":
             let offset = try property("o", log: log, default: [0], value: scalar)
             if offset.isAnimated || offset.initialValue[0] != 0 { log.note("trim offset") }
             if (try optionalInteger("m") ?? 1) == 2 { log.note("trim paths applied individually") }
             return .trim(LottieTrim(start: try property("s", log: log, default: [0], value: scalar),
                                     end: try property("e", log: log, default: [100], value: scalar)))
-        case "gf", "gs": log.note("gradients"); return nil
         case "rp": log.note("repeaters"); return nil
         case "mm": log.note("merge paths"); return nil
         case "sr": log.note("stars and polygons"); return nil
         case "rd": log.note("rounded corners"); return nil
         default: log.note("shape item '\(type)'"); return nil
         }
+    }
+
+    /// A stroke's geometry: width `w`, caps `lc`, joins `lj`, miter limit `ml`, dashes `d`.
+    private func stroke(log: LottieFeatureLog, color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>) throws(LottieError) -> LottieStroke {
+        let scalar = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.scalarValue() }
+        var dashes: [Double] = [], dashOffset = 0.0
+        if let list = member("d") {
+            for entry in try list.array() {
+                let kind = try entry.optionalString("n") ?? "d"
+                let value = try entry.required("v").animatedProperty(log: log, value: scalar)
+                if value.isAnimated { log.note("animated dashes (the first value is used)") }
+                if kind == "o" { dashOffset = value.initialValue[0] } else { dashes.append(value.initialValue[0]) }
+            }
+        }
+        return LottieStroke(
+            color: color, opacity: opacity,
+            width: try property("w", log: log, default: [1], value: scalar),
+            lineCap: try optionalInteger("lc") ?? 2, lineJoin: try optionalInteger("lj") ?? 2,
+            miterLimit: try optionalNumber("ml") ?? 4, dashes: dashes, dashOffset: dashOffset)
+    }
+
+    /// `gf`/`gs` paint: `t`, `s`, `e`, `o` and the stops `g` = {p: colour stop count, k: flat stops}. Every value of
+    /// `g.k` holds at least the p colour stops; what follows them is whole offset, alpha pairs.
+    private func gradient(log: LottieFeatureLog) throws(LottieError) -> LottieGradient {
+        let pair = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.vectorValue(count: 2) }
+        let scalar = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.scalarValue() }
+        let stopsNode = try required("g")
+        let count = try stopsNode.required("p").integer()
+        guard count >= 1, count <= LottieLimits.maximumGradientStops else {
+            throw stopsNode.member("p")!.fail("a gradient has 1 to \(LottieLimits.maximumGradientStops) colour stops, found \(count)")
+        }
+        let stops = try stopsNode.required("k").animatedProperty(log: log) { (n) throws(LottieError) -> [Double] in
+            let values = try n.numbers()
+            guard values.count >= count * 4, (values.count - count * 4) % 2 == 0,
+                  values.count <= count * 4 + LottieLimits.maximumGradientStops * 2
+            else {
+                throw n.fail("expected \(count) colour stops of 4 numbers and then offset, alpha pairs, found \(values.count) numbers")
+            }
+            return values
+        }
+        let type = try optionalInteger("t") ?? 1
+        if type == 2, let highlight = member("h") {
+            let length = try highlight.animatedProperty(log: log, value: scalar)
+            if length.isAnimated || length.initialValue[0] != 0 { log.note("radial gradient highlight") }
+        }
+        return LottieGradient(
+            isRadial: type == 2, colorStopCount: count, stops: stops,
+            startPoint: try property("s", log: log, default: [0, 0], value: pair),
+            endPoint: try property("e", log: log, default: [0, 0], value: pair),
+            opacity: try property("o", log: log, default: [100], value: scalar))
     }
 
     func string(forKey key: String) throws(LottieError) -> String { try required(key).string() }

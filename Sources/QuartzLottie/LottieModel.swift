@@ -38,6 +38,18 @@ struct LottieStroke: Sendable {
     var dashOffset: Double
 }
 
+/// The paint of a gradient fill or stroke (lottie-docs, "Gradient"): `t` 1 linear, 2 radial; start `s` and end
+/// `e` points in the shape layer's coordinates; `g.p` colour stops; `g.k` the flat stops: offset, r, g, b for each
+/// colour stop, then offset, alpha pairs for the opacity stops; opacity `o` in percent.
+struct LottieGradient: Sendable {
+    var isRadial: Bool
+    var colorStopCount: Int
+    var stops: LottieProperty<[Double]>
+    var startPoint: LottieProperty<[Double]>
+    var endPoint: LottieProperty<[Double]>
+    var opacity: LottieProperty<[Double]>
+}
+
 struct LottieTrim: Sendable {
     var start: LottieProperty<[Double]>
     var end: LottieProperty<[Double]>
@@ -51,6 +63,10 @@ indirect enum LottieShapeItem: Sendable {
     /// `r`: 1 non-zero, 2 even-odd.
     case fill(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, rule: Int)
     case stroke(LottieStroke)
+    /// `gf`: `r` 1 non-zero, 2 even-odd.
+    case gradientFill(LottieGradient, rule: Int)
+    /// `gs`: the stroke's geometry (its colour and opacity are the gradient's).
+    case gradientStroke(LottieGradient, LottieStroke)
     case trim(LottieTrim)
 
     var isPath: Bool {

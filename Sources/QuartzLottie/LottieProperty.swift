@@ -88,3 +88,29 @@ extension LottieProperty where Value == [Double] {
 
 extension LottieKeyframe: Sendable where Value: Sendable {}
 extension LottieProperty: Sendable where Value: Sendable {}
+
+extension LottieProperty where Value == [Double] {
+    /// This value followed by `other`'s, as one property: keyframed at the keyframes of whichever is animated
+    /// when only one is, or when both share frames and easings (exact, as each is then linear in its own
+    /// keyframes); otherwise at every frame from the first to the last keyframe, linearly (at most
+    /// `LottieLimits.maximumSampledFrames` frames).
+    func concatenated(with other: LottieProperty<[Double]>) -> LottieProperty<[Double]> {
+        let keyframeSets = [keyframeList, other.keyframeList].filter { !$0.isEmpty }
+        guard let first = keyframeSets.first else { return .constant(initialValue + other.initialValue) }
+        let frames = first.map(\.frame), easings = first.map(\.easing)
+        if keyframeSets.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) {
+            return .keyframes(zip(frames, easings).map { LottieKeyframe(frame: $0, value: value(atFrame: $0) + other.value(atFrame: $0), easing: $1) })
+        }
+        let start = keyframeSets.compactMap { $0.first?.frame }.min() ?? 0
+        let end = keyframeSets.compactMap { $0.last?.frame }.max() ?? 0
+        let step = max(1, ((end - start) / Double(LottieLimits.maximumSampledFrames)).rounded(.up))
+        var sampled: [LottieKeyframe<[Double]>] = []
+        var frame = start
+        while frame < end {
+            sampled.append(LottieKeyframe(frame: frame, value: value(atFrame: frame) + other.value(atFrame: frame), easing: .linear))
+            frame += step
+        }
+        sampled.append(LottieKeyframe(frame: end, value: value(atFrame: end) + other.value(atFrame: end), easing: .linear))
+        return .keyframes(sampled)
+    }
+}

@@ -1,5 +1,6 @@
 // A shape layer's items → CAShapeLayers (anchors note §1.1–1.2): a group is a CALayer with the group's
-// transform; each fill and each stroke is a CAShapeLayer drawing the group's path items listed before it.
+// transform; each fill and each stroke is a CAShapeLayer drawing the group's path items listed before it;
+// each gradient fill and stroke a gradient layer masked by such a shape layer.
 // Items listed first are drawn on top (lottie-docs, "Shapes": rendering order).
 import Foundation
 import QuartzLayers
@@ -34,24 +35,41 @@ struct LottieShapeBuilder {
                 layer.fillColor = nil
                 timing.apply(stroke.color, to: layer, keyPath: "strokeColor", map: map) { LottieLayerBuilder.color($0) }
                 timing.apply(stroke.opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
-                timing.apply(stroke.width, to: layer, keyPath: "lineWidth", map: map) { NSNumber(value: max($0[0], 0)) }
-                layer.lineCap = [1: .butt, 3: .square][stroke.lineCap] ?? .round
-                layer.lineJoin = [1: .miter, 3: .bevel][stroke.lineJoin] ?? .round
-                layer.miterLimit = CGFloat(stroke.miterLimit)
-                if !stroke.dashes.isEmpty, stroke.dashes.contains(where: { $0 > 0 }) {
-                    layer.lineDashPattern = stroke.dashes.map { NSNumber(value: max($0, 0)) }
-                    layer.lineDashPhase = CGFloat(stroke.dashOffset)
-                }
-                // Trims: start and end percentages as strokeStart / strokeEnd (lottie-ios swaps them when start > end;
-                // here the first trim applies, the start ≤ end as most files have it).
-                if let trim = trims.first {
-                    timing.apply(trim.start, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
-                    timing.apply(trim.end, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
-                }
+                applyStrokeGeometry(stroke, trims: trims, to: layer)
                 container.addSublayer(layer)
+            case .gradientFill(let gradient, let rule):
+                let mask = shapeLayer(for: items[..<index])
+                mask.fillColor = LottieLayerBuilder.color([0, 0, 0])
+                mask.strokeColor = nil
+                mask.fillRule = rule == 2 ? .evenOdd : .nonZero
+                container.addSublayer(LottieGradientBuilder(shapes: self).makeLayer(gradient, maskedBy: mask))
+            case .gradientStroke(let gradient, let stroke):
+                let mask = shapeLayer(for: items[..<index])
+                mask.fillColor = nil
+                mask.strokeColor = LottieLayerBuilder.color([0, 0, 0])
+                applyStrokeGeometry(stroke, trims: trims, to: mask)
+                container.addSublayer(LottieGradientBuilder(shapes: self).makeLayer(gradient, maskedBy: mask))
             default:
                 continue
             }
+        }
+    }
+
+    /// Width, caps, joins, miter limit, dashes and the trim of a stroke.
+    private func applyStrokeGeometry(_ stroke: LottieStroke, trims: [LottieTrim], to layer: CAShapeLayer) {
+        timing.apply(stroke.width, to: layer, keyPath: "lineWidth", map: map) { NSNumber(value: max($0[0], 0)) }
+        layer.lineCap = [1: .butt, 3: .square][stroke.lineCap] ?? .round
+        layer.lineJoin = [1: .miter, 3: .bevel][stroke.lineJoin] ?? .round
+        layer.miterLimit = CGFloat(stroke.miterLimit)
+        if !stroke.dashes.isEmpty, stroke.dashes.contains(where: { $0 > 0 }) {
+            layer.lineDashPattern = stroke.dashes.map { NSNumber(value: max($0, 0)) }
+            layer.lineDashPhase = CGFloat(stroke.dashOffset)
+        }
+        // Trims: start and end percentages as strokeStart / strokeEnd (lottie-ios swaps them when start > end;
+        // here the first trim applies, the start ≤ end as most files have it).
+        if let trim = trims.first {
+            timing.apply(trim.start, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+            timing.apply(trim.end, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
         }
     }
 

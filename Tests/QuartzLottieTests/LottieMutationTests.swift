@@ -10,8 +10,9 @@ struct LottieMutationTests {
     /// Replacements for a value: wrong types, out-of-range and degenerate numbers, empty containers.
     private static let replacements = ["\"x\"", "-1", "0", "1e300", "-1e308", "[]", "{}", "null", "true", "[1]", "[[0,0]]", "99999999"]
 
-    @Test func mutatedHeartLoadsOrFailsCleanly() throws {
-        let original = try String(contentsOf: lottieFixture("ios_TwitterHeart.json"), encoding: .utf8)
+    @Test(arguments: ["ios_TwitterHeart.json", "ios_RadialGradients.json"])
+    func mutatedFileLoadsOrFailsCleanly(_ name: String) throws {
+        let original = try String(contentsOf: lottieFixture(name), encoding: .utf8)
         let bytes = Array(original.utf8)
         var random = SplitMix64(seed: 0x10771E)
         var loaded = 0, refused = 0
