@@ -2,7 +2,7 @@
 // each Lottie layer is a CALayer filling its composition (anchor point a ÷ size, position p, rotation and
 // scale through the `transform.rotation.z` / `transform.scale` key paths, opacity, in/out points as a
 // discrete `hidden` animation); a child of a parent is wrapped in a copy of each ancestor's transform; a
-// precomp clips its asset's layers to its w × h.
+// precomp clips its asset's layers to its w × h; a matted layer sits in a container masked by its matte.
 import Foundation
 import QuartzLayers
 import QuartzRaster
@@ -33,19 +33,57 @@ struct LottieLayerBuilder {
     private func build(_ composition: LottieComposition, into container: CALayer, size: CGSize, map: LottieTimeMap) {
         var byIndex: [Int: LottieLayer] = [:]
         for layer in composition.layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
-        for layer in composition.layers.reversed() where layer.isDrawn {
-            var top = makeLayer(layer, size: size, map: map)
-            var seen: Set<Int> = []
-            var parentIndex = layer.parent
-            while let index = parentIndex, let parent = byIndex[index], seen.insert(index).inserted {
-                let wrapper = makeSublayer(CALayer(), size: bounds(of: parent, in: size))
-                applyTransform(parent.transform, to: wrapper, includingOpacity: false, map: map)
-                wrapper.addSublayer(top)
-                top = wrapper
-                parentIndex = parent.parent
+        for (position, layer) in composition.layers.enumerated().reversed() where layer.isDrawn {
+            var top = makeParentedLayer(layer, byIndex: byIndex, size: size, map: map)
+            if let matte = layer.matte, let source = matteSource(of: layer, at: position, in: composition, byIndex: byIndex) {
+                top = makeMatted(top, by: makeParentedLayer(source, byIndex: byIndex, size: size, map: map), matte, size: size)
             }
             container.addSublayer(top)
         }
+    }
+
+    /// The layer wrapped in a copy of each ancestor's transform (lottie-ios: makeParentTransformLayer).
+    private func makeParentedLayer(_ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize, map: LottieTimeMap) -> CALayer {
+        var top = makeLayer(layer, size: size, map: map)
+        var seen: Set<Int> = []
+        var parentIndex = layer.parent
+        while let index = parentIndex, let parent = byIndex[index], seen.insert(index).inserted {
+            let wrapper = makeSublayer(CALayer(), size: bounds(of: parent, in: size))
+            applyTransform(parent.transform, to: wrapper, includingOpacity: false, map: map)
+            wrapper.addSublayer(top)
+            top = wrapper
+            parentIndex = parent.parent
+        }
+        return top
+    }
+
+    /// The matte source: the layer whose `ind` is `tp`, else the one listed just before (lottie-docs, "Layers").
+    private func matteSource(of layer: LottieLayer, at position: Int, in composition: LottieComposition, byIndex: [Int: LottieLayer]) -> LottieLayer? {
+        if let parent = layer.matteParent { return byIndex[parent] }
+        return position > 0 ? composition.layers[position - 1] : nil
+    }
+
+    /// `content` in a container masked by the matte (lottie-ios: setupLayerHierarchy's maskContainer). The matte
+    /// sits in a layer of its own, as a mask whose own layers have masks is still drawn that way. An inverted
+    /// matte covers the matte with opaque black composited source-out (result = black · (1 − matte alpha)), the
+    /// complement lottie-ios draws with an oversized black layer and the matte in xor over it.
+    private func makeMatted(_ content: CALayer, by matteLayer: CALayer, _ matte: LottieMatte, size: CGSize) -> CALayer {
+        let container = makeSublayer(CALayer(), size: size)
+        container.addSublayer(content)
+        let mask = makeSublayer(CALayer(), size: size)
+        mask.addSublayer(matteLayer)
+        if matte == .invertedAlpha {
+            let pad = LottieGradientBuilder.padding
+            let cover = CALayer()
+            cover.anchorPoint = .zero
+            cover.bounds = CGRect(x: 0, y: 0, width: Double(size.width) + 2 * pad, height: Double(size.height) + 2 * pad)
+            cover.position = CGPoint(x: -pad, y: -pad)
+            cover.backgroundColor = Self.color([0, 0, 0])
+            cover.compositingFilter = "sourceOutCompositing"
+            mask.addSublayer(cover)
+        }
+        container.mask = mask
+        return container
     }
 
     /// A precomp's own size; every other layer fills its composition.

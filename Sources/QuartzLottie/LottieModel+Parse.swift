@@ -18,7 +18,14 @@ extension LottieJSON {
         }
         if try optionalBool("ddd") { log.note("3D layers (drawn flat)") }
         if has("tm") { log.note("time remapping") }
-        if (try optionalInteger("tt") ?? 0) != 0 { log.note("track mattes (content drawn unmasked)") }
+        let matte: LottieMatte?
+        switch try optionalInteger("tt") ?? 0 {
+        case 0: matte = nil
+        case 1: matte = .alpha
+        case 2: matte = .invertedAlpha
+        case 3, 4: matte = nil; log.note("luma mattes (content drawn unmasked)")
+        case let other: matte = nil; log.note("track matte mode \(other) (content drawn unmasked)")
+        }
         if try optionalBool("hasMask") || has("masksProperties") { log.note("masks") }
         if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }
         if let styles = member("sy"), (try styles.array()).isEmpty == false { log.note("layer styles") }
@@ -45,7 +52,7 @@ extension LottieJSON {
             name: try optionalString("nm") ?? "", index: try optionalInteger("ind"), parent: try optionalInteger("parent"),
             inFrame: inFrame, outFrame: outFrame, startTime: try optionalNumber("st") ?? 0, timeStretch: stretch,
             transform: try member("ks")?.transform(log: log) ?? LottieTransform(), content: content,
-            isDrawn: !hidden && !matteSource, path: path)
+            isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"), path: path)
     }
 
     /// `ks` of a layer or `tr` of a group.

@@ -88,6 +88,12 @@ enum LottieLayerContent: Sendable {
     case shapes([LottieShapeItem])
 }
 
+/// How a layer is matted by its matte source (lottie-docs, "Layers": `tt` 1 alpha, 2 inverted alpha).
+enum LottieMatte: Sendable {
+    case alpha
+    case invertedAlpha
+}
+
 struct LottieLayer: Sendable {
     var name: String
     var index: Int?
@@ -100,6 +106,10 @@ struct LottieLayer: Sendable {
     var content: LottieLayerContent
     /// Hidden (`hd`) or a track-matte source (`td`): not drawn.
     var isDrawn: Bool
+    /// `tt` when built (alpha and inverted alpha), with the matte source: the layer whose `ind` is `tp`, else
+    /// the layer listed just before.
+    var matte: LottieMatte?
+    var matteParent: Int?
     /// Where it is in the file, for errors found while building ("layers[2]").
     var path: String
 }

@@ -1,0 +1,69 @@
+// Track mattes (lottie-docs, "Layers": `tt` 1 alpha, 2 inverted alpha; the matte source has `td` and is the layer
+// listed just before, or the one whose `ind` is `tp`), built as lottie-ios's Core Animation engine does: the
+// matted layer in a container whose `mask` holds the matte; the inverted matte's mask is its complement.
+import Foundation
+import QuartzLayers
+import QuartzRaster
+import Testing
+@testable import QuartzLottie
+
+@Suite("Lottie track mattes")
+struct LottieMatteTests {
+    /// A matte source covering the left half (x < 50) and a red solid over the whole composition matted by it.
+    private func document(matteMode: Int, extra: String = "") -> Data {
+        let matte = ##"{"ty":1,"nm":"M","ind":1,"td":1,"sc":"#000000","sw":50,"sh":100,"ip":0,"op":60,"ks":{}}"##
+        let matted = ##"{"ty":1,"nm":"C","ind":2,"tt":\##(matteMode)\##(extra),"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}"##
+        return lottieDocument(layers: "[\(matte),\(matted)]")
+    }
+
+    private let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+    private let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+
+    @Test func alphaMatteShowsTheLayerWhereTheMatteIs() throws {
+        let lottie = try LottieAnimation(data: document(matteMode: 1))
+        #expect(lottie.unsupportedFeatures.isEmpty)
+        let tree = LottieTree(lottie)
+        let content = try #require(tree.allLayers.first { $0.name == "C" })
+        let container = try #require(content.superlayer)
+        let mask = try #require(container.mask)
+        #expect(mask.sublayers?.count == 1)
+        #expect(mask.sublayers?.first?.name == "M")
+        // The matte source is not drawn itself.
+        #expect(tree.allLayers.filter { $0.name == "M" }.isEmpty)
+        let bitmap = try tree.render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(bitmap[25, 50] == red)
+        #expect(bitmap[75, 50] == white)
+    }
+
+    @Test func invertedAlphaMatteShowsTheLayerWhereTheMatteIsNot() throws {
+        let tree = LottieTree(try LottieAnimation(data: document(matteMode: 2)))
+        let content = try #require(tree.allLayers.first { $0.name == "C" })
+        let mask = try #require(content.superlayer?.mask)
+        let cover = try #require(mask.sublayers?.last)
+        #expect(cover.compositingFilter as? String == "sourceOutCompositing")
+        #expect(cover.frame == CGRect(x: -10_000, y: -10_000, width: 20_100, height: 20_100))
+        let bitmap = try tree.render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(bitmap[25, 50] == white)
+        #expect(bitmap[75, 50] == red)
+    }
+
+    @Test func matteParentNamesTheSource() throws {
+        // `tp` picks the matte by index even when another layer is listed between.
+        let matte = ##"{"ty":1,"nm":"M","ind":1,"td":1,"sc":"#000000","sw":50,"sh":100,"ip":0,"op":60,"ks":{}}"##
+        let between = ##"{"ty":3,"nm":"N","ind":5,"ip":0,"op":60,"ks":{}}"##
+        let matted = ##"{"ty":1,"nm":"C","ind":2,"tt":1,"tp":1,"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}"##
+        let tree = LottieTree(try LottieAnimation(data: lottieDocument(layers: "[\(matte),\(between),\(matted)]")))
+        let bitmap = try tree.render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(bitmap[25, 50] == red)
+        #expect(bitmap[75, 50] == white)
+    }
+
+    @Test func lumaMattesAreReportedAndDrawnUnmasked() throws {
+        for mode in [3, 4] {
+            let lottie = try LottieAnimation(data: document(matteMode: mode))
+            #expect(lottie.unsupportedFeatures == ["luma mattes (content drawn unmasked)"])
+            let bitmap = try LottieTree(lottie).render(at: 0, width: 100, height: 100, scale: 1)
+            #expect(bitmap[25, 50] == red && bitmap[75, 50] == red)
+        }
+    }
+}
