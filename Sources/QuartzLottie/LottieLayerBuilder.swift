@@ -2,7 +2,8 @@
 // each Lottie layer is a CALayer filling its composition (anchor point a ÷ size, position p, rotation and
 // scale through the `transform.rotation.z` / `transform.scale` key paths, opacity, in/out points as a
 // discrete `hidden` animation); a child of a parent is wrapped in a copy of each ancestor's transform; a
-// precomp clips its asset's layers to its w × h; a matted layer sits in a container masked by its matte.
+// precomp clips its asset's layers to its w × h; a matted layer sits in a container masked by its matte; a
+// layer's own masks are its mask.
 import Foundation
 import QuartzLayers
 import QuartzRaster
@@ -115,6 +116,9 @@ struct LottieLayerBuilder {
             break
         case .shapes(let items):
             LottieShapeBuilder(builder: self, size: layerSize, map: map).build(items, into: result, trims: [])
+        }
+        if !layer.masks.isEmpty {
+            result.mask = LottieMaskBuilder(builder: self, size: layerSize, map: map).makeMask(layer.masks)
         }
         return result
     }

@@ -26,7 +26,6 @@ extension LottieJSON {
         case 3, 4: matte = nil; log.note("luma mattes (content drawn unmasked)")
         case let other: matte = nil; log.note("track matte mode \(other) (content drawn unmasked)")
         }
-        if try optionalBool("hasMask") || has("masksProperties") { log.note("masks") }
         if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }
         if let styles = member("sy"), (try styles.array()).isEmpty == false { log.note("layer styles") }
         if (try optionalInteger("bm") ?? 0) != 0 { log.note("blend modes") }
@@ -52,7 +51,38 @@ extension LottieJSON {
             name: try optionalString("nm") ?? "", index: try optionalInteger("ind"), parent: try optionalInteger("parent"),
             inFrame: inFrame, outFrame: outFrame, startTime: try optionalNumber("st") ?? 0, timeStretch: stretch,
             transform: try member("ks")?.transform(log: log) ?? LottieTransform(), content: content,
-            isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"), path: path)
+            isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"),
+            masks: try member("masksProperties")?.masks(log: log) ?? [], path: path)
+    }
+
+    /// `masksProperties`: mode `a` add, `s` subtract, `i` intersect, `n` none (left out); lighten `l` is drawn as
+    /// add and darken `d` and difference `f` as intersect, as lottie-ios's Core Animation engine draws them.
+    func masks(log: LottieFeatureLog) throws(LottieError) -> [LottieMask] {
+        var masks: [LottieMask] = []
+        for node in try array() {
+            let mode: LottieMask.Mode
+            switch try node.optionalString("mode") ?? "a" {
+            case "n": continue
+            case "a": mode = .add
+            case "s": mode = .subtract
+            case "i": mode = .intersect
+            case "l": mode = .add; log.note("mask modes lighten, darken and difference (drawn as add or intersect)")
+            case "d", "f": mode = .intersect; log.note("mask modes lighten, darken and difference (drawn as add or intersect)")
+            case let other: throw node.member("mode")!.fail("unknown mask mode '\(other)'")
+            }
+            if let expansion = node.member("x") {
+                let amount = try expansion.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() }
+                if amount.isAnimated || amount.initialValue[0] != 0 { log.note("mask expansion") }
+            }
+            let path = try node.required("pt").animatedProperty(log: log) { (n) throws(LottieError) in
+                let bezier = try n.bezierValue()
+                try log.vertexBudget.spend(bezier.vertices.count, at: n)
+                return bezier
+            }
+            masks.append(LottieMask(mode: mode, isInverted: try node.optionalBool("inv"), path: path,
+                                    opacity: try node.property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() }))
+        }
+        return masks
     }
 
     /// `ks` of a layer or `tr` of a group.

@@ -94,6 +94,18 @@ enum LottieMatte: Sendable {
     case invertedAlpha
 }
 
+/// One of a layer's masks (lottie-docs, "Mask"): its path `pt` in the layer's coordinates, opacity `o` in
+/// percent, inverted with `inv`, combined with the masks before it by its mode.
+struct LottieMask: Sendable {
+    enum Mode: Sendable {
+        case add, subtract, intersect
+    }
+    var mode: Mode
+    var isInverted: Bool
+    var path: LottieProperty<LottieBezier>
+    var opacity: LottieProperty<[Double]>
+}
+
 struct LottieLayer: Sendable {
     var name: String
     var index: Int?
@@ -110,6 +122,8 @@ struct LottieLayer: Sendable {
     /// the layer listed just before.
     var matte: LottieMatte?
     var matteParent: Int?
+    /// `masksProperties` without those of mode none, in order.
+    var masks: [LottieMask]
     /// Where it is in the file, for errors found while building ("layers[2]").
     var path: String
 }
