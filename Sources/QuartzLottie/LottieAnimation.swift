@@ -34,6 +34,8 @@ public struct LottieAnimation: Sendable {
     /// The playing time, (outFrame − inFrame) / frameRate seconds.
     public var duration: Double { (outFrame - inFrame) / frameRate }
     public var frameCount: Int { Int((outFrame - inFrame).rounded(.up)) }
+    /// The whole frames from ip before op, where animations under time remapping are sampled.
+    var sampledFrameCount: Int { max(1, frameCount) }
 
     public init(data: Data) throws(LottieError) {
         try self.init(data: data, vertexLimit: LottieLimits.maximumTotalPathVertices)
@@ -73,7 +75,7 @@ public struct LottieAnimation: Sendable {
         self.assets = assets
         root = LottieComposition(layers: try document.required("layers").layerList(log: log))
         if document.has("fonts") || document.has("chars") { log.note("text layers") }
-        let counter = LottieLayerCounter(assets: assets)
+        let counter = LottieLayerCounter(assets: assets, sampledFrameCount: max(1, Int((outFrame - inFrame).rounded(.up))))
         try counter.check(root, path: "layers", depth: 0, visiting: [])
         unsupportedFeatures = log.names
     }
@@ -104,21 +106,31 @@ public struct LottieAnimation: Sendable {
     }
 }
 
-/// Checks precomp references before anything is built: every asset exists, none contains itself, nesting
-/// and the number of layers placed stay bounded.
+/// Checks precomp references before anything is built: every asset exists, none contains itself, nesting,
+/// the number of layers placed and the layer-frames sampled under time remapping stay bounded.
 struct LottieLayerCounter {
     let assets: [String: LottieComposition]
+    /// The frames each layer under time remapping is sampled at.
+    let sampledFrameCount: Int
 
     func check(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>) throws(LottieError) {
-        var total = 0
-        try count(composition, path: path, depth: depth, visiting: visiting, total: &total)
+        var total = 0, sampled = 0
+        try count(composition, path: path, depth: depth, visiting: visiting, remapped: nil, total: &total, sampled: &sampled)
     }
 
-    private func count(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>, total: inout Int) throws(LottieError) {
+    /// `remapped`: the path of the time remap the composition is under, if any.
+    private func count(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>, remapped: String?,
+                       total: inout Int, sampled: inout Int) throws(LottieError) {
         for layer in composition.layers {
             total += 1
             guard total <= LottieLimits.maximumBuiltLayers else {
                 throw LottieError(path: layer.path, message: "more than \(LottieLimits.maximumBuiltLayers) layers would be built (precomps counted each time they are placed)")
+            }
+            if let remapped {
+                sampled += sampledFrameCount
+                guard sampled <= LottieLimits.maximumSampledLayerFrames else {
+                    throw LottieError(path: remapped, message: "time remapping would sample more than \(LottieLimits.maximumSampledLayerFrames) layer-frames (layers under remapping × \(sampledFrameCount) frames)")
+                }
             }
             guard case .precomp(let id, _, _) = layer.content else { continue }
             guard let asset = assets[id] else { throw LottieError(path: "\(layer.path).refId", message: "no precomp asset has the id '\(id)'") }
@@ -126,7 +138,9 @@ struct LottieLayerCounter {
             guard depth < LottieLimits.maximumPrecompDepth else {
                 throw LottieError(path: "\(layer.path).refId", message: "precomps nest deeper than \(LottieLimits.maximumPrecompDepth) levels")
             }
-            try count(asset, path: "assets['\(id)'].layers", depth: depth + 1, visiting: visiting.union([id]), total: &total)
+            let remap = remapped ?? (layer.timeRemap != nil ? "\(layer.path).tm" : nil)
+            try count(asset, path: "assets['\(id)'].layers", depth: depth + 1, visiting: visiting.union([id]), remapped: remap,
+                      total: &total, sampled: &sampled)
         }
     }
 }

@@ -4,6 +4,7 @@
 // first to the last keyframe, with fillMode both, so values hold before and after as Lottie's do.
 import Foundation
 import QuartzLayers
+import QuartzRaster
 
 struct LottieKeyframeTiming {
     /// The root composition's first frame and frame rate: root frame f is at time (f − rootInFrame) / frameRate.
@@ -20,8 +21,15 @@ struct LottieKeyframeTiming {
     }
 
     /// The animation of `keyPath` through `values` at local `frames` with `easings[i]` from keyframe i to i + 1;
-    /// nil when the keyframes take no time (the caller sets the last value on the model).
-    func animation(keyPath: String, frames: [Double], values: [Any], easings: [LottieSegmentEasing], map: LottieTimeMap) -> CAKeyframeAnimation? {
+    /// nil when the keyframes take no time (the caller sets the last value on the model). Under time remapping
+    /// it is `valueAtFrame` at each sampled root frame instead, linear between them (lottie-ios interpolates
+    /// the remapped keyframes the same way), so values are exact at whole frames; at most `sampleLimit` of them.
+    func animation(keyPath: String, frames: [Double], values: [Any], easings: [LottieSegmentEasing], map: LottieTimeMap,
+                   sampleLimit: Int = .max, valueAtFrame: (Double) -> Any) -> CAKeyframeAnimation? {
+        if let samples = map.samples?.thinned(toAtMost: sampleLimit) {
+            return animation(keyPath: keyPath, frames: samples.rootFrames, values: samples.localFrames.map(valueAtFrame),
+                             easings: Array(repeating: .linear, count: samples.rootFrames.count), map: LottieTimeMap(), valueAtFrame: valueAtFrame)
+        }
         guard values.count >= 2, frames.count == values.count else { return nil }
         let rootFrames = frames.map(map.rootFrame)
         let start = rootFrames[0], span = rootFrames[rootFrames.count - 1] - start
@@ -67,11 +75,29 @@ struct LottieKeyframeTiming {
         case .keyframes(let keyframes):
             layer.setValue(convert(keyframes[0].value), forKeyPath: keyPath)
             if let animation = animation(keyPath: keyPath, frames: keyframes.map(\.frame), values: keyframes.map { convert($0.value) },
-                                         easings: keyframes.map(\.easing), map: map) {
+                                         easings: keyframes.map(\.easing), map: map, valueAtFrame: { convert(property.value(atFrame: $0)) }) {
                 layer.add(animation, forKey: keyPath)
             } else {
                 layer.setValue(convert(keyframes[keyframes.count - 1].value), forKeyPath: keyPath)
             }
+        }
+    }
+
+    /// `shape` (the combined path, perhaps transformed) as the layer's path: constant, keyframed at the parts'
+    /// keyframes, or sampled under time remapping.
+    func applyPath(_ combined: LottieCombinedPath, to layer: CAShapeLayer, map: LottieTimeMap, shape: (Double) -> CGPath) {
+        guard combined.isAnimated else {
+            layer.path = shape(0)
+            return
+        }
+        let (frames, easings) = map.samples == nil ? combined.keyframeTiming() : ([], [])
+        let paths = frames.map(shape)
+        layer.path = paths.first ?? shape(map.samples?.localFrames.first ?? 0)
+        if let animation = animation(keyPath: "path", frames: frames, values: paths, easings: easings, map: map,
+                                     sampleLimit: combined.sampleLimit, valueAtFrame: shape) {
+            layer.add(animation, forKey: "path")
+        } else if let last = paths.last {
+            layer.path = last
         }
     }
 }

@@ -12,9 +12,14 @@ struct LottieLayerBuilder {
     let animation: LottieAnimation
     let timing: LottieKeyframeTiming
 
+    /// The root frames animations are sampled at under time remapping: every whole frame from ip before op
+    /// (lottie-ios samples the same frames).
+    let sampledRootFrames: [Double]
+
     init(animation: LottieAnimation) {
         self.animation = animation
         timing = LottieKeyframeTiming(rootInFrame: animation.inFrame, frameRate: animation.frameRate)
+        sampledRootFrames = (0..<animation.sampledFrameCount).map { animation.inFrame + Double($0) }
     }
 
     func makeRoot() -> CALayer {
@@ -98,12 +103,14 @@ struct LottieLayerBuilder {
         let result = makeSublayer(CALayer(), size: layerSize)
         result.name = layer.name.isEmpty ? nil : layer.name
         applyTransform(layer.transform, to: result, includingOpacity: true, map: map)
-        applyVisibility(inFrame: map.rootFrame(layer.inFrame), outFrame: map.rootFrame(layer.outFrame), to: result)
+        applyVisibility(inFrame: layer.inFrame, outFrame: layer.outFrame, to: result, map: map)
         switch layer.content {
         case .precomp(let id, _, _):
             result.masksToBounds = true
             if let asset = animation.assets[id] {
-                build(asset, into: result, size: layerSize, map: map.entering(startTime: layer.startTime, stretch: layer.timeStretch))
+                let inner = layer.timeRemap.map { map.entering(remap: $0, frameRate: animation.frameRate, rootFrames: sampledRootFrames) }
+                    ?? map.entering(startTime: layer.startTime, stretch: layer.timeStretch)
+                build(asset, into: result, size: layerSize, map: inner)
             }
         case .solid(let color, let width, let height):
             let solid = makeSublayer(CAShapeLayer(), size: layerSize)
@@ -163,8 +170,14 @@ struct LottieLayerBuilder {
         guard keyframes.count == tangents.count,
               let animation = timing.animation(keyPath: "position", frames: keyframes.map(\.frame),
                                                values: keyframes.map { NSValue(cgPoint: CGPoint(x: $0.value[0], y: $0.value[1])) },
-                                               easings: keyframes.map(\.easing), map: map)
+                                               easings: keyframes.map(\.easing), map: map,
+                                               valueAtFrame: { NSValue(cgPoint: Self.point(on: keyframes, tangents: tangents, atFrame: $0)) })
         else { return }
+        // Sampled under time remapping: the points on the curves are the values.
+        guard map.samples == nil else {
+            layer.add(animation, forKey: "position")
+            return
+        }
         let path = CGMutablePath()
         path.move(to: CGPoint(x: keyframes[0].value[0], y: keyframes[0].value[1]))
         for k in 0..<(keyframes.count - 1) {
@@ -177,9 +190,42 @@ struct LottieLayerBuilder {
         layer.add(animation, forKey: "position")
     }
 
-    /// Visible for root frames in [inFrame, outFrame): `hidden` with discrete keyframes over the composition
-    /// (lottie-ios: values [true, false, true] at key times [0, in, out, 1]); no animation when the layer is
-    /// visible throughout, and a hidden model value when it never is.
+    /// The point of a curved position at `frame`: on segment k's cubic at the parameter its easing gives.
+    static func point(on keyframes: [LottieKeyframe<[Double]>], tangents: [(out: [Double], into: [Double])], atFrame frame: Double) -> CGPoint {
+        guard let first = keyframes.first, let last = keyframes.last else { return .zero }
+        if frame <= first.frame { return CGPoint(x: first.value[0], y: first.value[1]) }
+        if frame >= last.frame { return CGPoint(x: last.value[0], y: last.value[1]) }
+        var k = 0
+        while k + 2 < keyframes.count && keyframes[k + 1].frame <= frame { k += 1 }
+        let a = keyframes[k], b = keyframes[k + 1], span = b.frame - a.frame
+        guard span > 0, a.easing != .hold else { return CGPoint(x: a.value[0], y: a.value[1]) }
+        let t = a.easing.progress((frame - a.frame) / span), u = 1 - t
+        func coordinate(_ i: Int) -> Double {
+            let p0 = a.value[i], p1 = a.value[i] + tangents[k].out[i], p2 = b.value[i] + tangents[k].into[i], p3 = b.value[i]
+            return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
+        }
+        return CGPoint(x: coordinate(0), y: coordinate(1))
+    }
+
+    /// Visible for frames in [inFrame, outFrame) of the layer's composition: `hidden` with discrete keyframes over
+    /// the root composition (lottie-ios: values [true, false, true] at key times [0, in, out, 1]); no animation
+    /// when the layer is visible throughout, and a hidden model value when it never is. Under time remapping,
+    /// whether the sampled local frame is in range at each sampled root frame.
+    private func applyVisibility(inFrame: Double, outFrame: Double, to layer: CALayer, map: LottieTimeMap) {
+        if let samples = map.samples {
+            let hidden = samples.localFrames.map { !($0 >= inFrame && $0 < outFrame) }
+            layer.isHidden = hidden[0]
+            guard hidden.contains(!hidden[0]) else { return }
+            if let visibility = timing.animation(keyPath: "hidden", frames: samples.rootFrames, values: hidden,
+                                                 easings: Array(repeating: .hold, count: hidden.count), map: LottieTimeMap(),
+                                                 valueAtFrame: { _ in false }) {
+                layer.add(visibility, forKey: "hidden")
+            }
+            return
+        }
+        applyVisibility(inFrame: map.rootFrame(inFrame), outFrame: map.rootFrame(outFrame), to: layer)
+    }
+
     private func applyVisibility(inFrame: Double, outFrame: Double, to layer: CALayer) {
         let first = animation.inFrame, last = animation.outFrame
         if outFrame <= first || inFrame >= last || outFrame <= inFrame {

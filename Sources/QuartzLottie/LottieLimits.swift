@@ -23,6 +23,8 @@ enum LottieLimits {
     static let maximumGroupDepth = 32
     /// Frames sampled for one path whose parts change at different times.
     static let maximumSampledFrames = 2_000
+    /// Layers under time remapping × the frames each is sampled at, over the file.
+    static let maximumSampledLayerFrames = 200_000
     /// Colour stops, and opacity stops, in one gradient.
     static let maximumGradientStops = 1_000
     /// The largest magnitude of any number: well past any canvas or frame count, far from overflow.

@@ -63,18 +63,7 @@ struct LottieMaskBuilder {
             result.addPath(combined.path(atFrame: frame))
             return result
         }
-        guard combined.isAnimated else {
-            layer.path = shape(atFrame: 0)
-            return layer
-        }
-        let (frames, easings) = combined.keyframeTiming()
-        let paths = frames.map(shape(atFrame:))
-        layer.path = paths.first
-        if let animation = builder.timing.animation(keyPath: "path", frames: frames, values: paths, easings: easings, map: map) {
-            layer.add(animation, forKey: "path")
-        } else {
-            layer.path = paths.last
-        }
+        builder.timing.applyPath(combined, to: layer, map: map, shape: shape(atFrame:))
         return layer
     }
 }

@@ -17,7 +17,6 @@ extension LottieJSON {
             stretch = 1
         }
         if try optionalBool("ddd") { log.note("3D layers (drawn flat)") }
-        if has("tm") { log.note("time remapping") }
         let matte: LottieMatte?
         switch try optionalInteger("tt") ?? 0 {
         case 0: matte = nil
@@ -50,6 +49,7 @@ extension LottieJSON {
         return LottieLayer(
             name: try optionalString("nm") ?? "", index: try optionalInteger("ind"), parent: try optionalInteger("parent"),
             inFrame: inFrame, outFrame: outFrame, startTime: try optionalNumber("st") ?? 0, timeStretch: stretch,
+            timeRemap: type == 0 ? try member("tm")?.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() } : nil,
             transform: try member("ks")?.transform(log: log) ?? LottieTransform(), content: content,
             isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"),
             masks: try member("masksProperties")?.masks(log: log) ?? [], path: path)

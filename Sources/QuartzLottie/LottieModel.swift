@@ -114,6 +114,8 @@ struct LottieLayer: Sendable {
     var outFrame: Double
     var startTime: Double
     var timeStretch: Double
+    /// `tm` of a precomp: the asset's time in seconds at each frame of this layer's composition.
+    var timeRemap: LottieProperty<[Double]>?
     var transform: LottieTransform
     var content: LottieLayerContent
     /// Hidden (`hd`) or a track-matte source (`td`): not drawn.

@@ -75,8 +75,13 @@ extension LottieProperty where Value == [Double] {
         case .keyframes(let keyframes):
             if frame <= keyframes[0].frame { return keyframes[0].value }
             guard let last = keyframes.last, frame < last.frame else { return keyframes[keyframes.count - 1].value }
-            var index = 0
-            while index + 1 < keyframes.count && keyframes[index + 1].frame <= frame { index += 1 }
+            // The last keyframe at or before `frame` (binary search: sampled animations ask at every frame).
+            var low = 0, high = keyframes.count - 1
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if keyframes[middle].frame <= frame { low = middle } else { high = middle }
+            }
+            let index = low
             let a = keyframes[index], b = keyframes[index + 1]
             let span = b.frame - a.frame
             guard span > 0, a.easing != .hold, a.value.count == b.value.count else { return a.value }

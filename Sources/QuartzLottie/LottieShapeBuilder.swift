@@ -77,18 +77,7 @@ struct LottieShapeBuilder {
     private func shapeLayer(for items: ArraySlice<LottieShapeItem>) -> CAShapeLayer {
         let layer = builder.makeSublayer(CAShapeLayer(), size: size)
         let combined = LottieCombinedPath(parts: items.compactMap(LottiePathPart.init))
-        guard combined.isAnimated else {
-            layer.path = combined.path(atFrame: 0)
-            return layer
-        }
-        let (frames, easings) = combined.keyframeTiming()
-        let paths = frames.map { combined.path(atFrame: $0) }
-        layer.path = paths.first
-        if let animation = timing.animation(keyPath: "path", frames: frames, values: paths, easings: easings, map: map) {
-            layer.add(animation, forKey: "path")
-        } else {
-            layer.path = paths.last
-        }
+        timing.applyPath(combined, to: layer, map: map, shape: combined.path(atFrame:))
         return layer
     }
 }

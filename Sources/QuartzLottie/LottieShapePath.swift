@@ -109,6 +109,12 @@ struct LottieCombinedPath {
 
     var isAnimated: Bool { parts.contains { $0.properties.contains(where: \.isAnimated) } }
 
+    /// The values of this path that fit in `LottieLimits.maximumSampledVertices` when sampled over frames.
+    var sampleLimit: Int {
+        let vertices = max(1, parts.reduce(0) { $0 + (($1.properties.first?.initialValue.count ?? 6) / 6) + 4 })
+        return max(2, LottieLimits.maximumSampledVertices / vertices)
+    }
+
     /// The frames and easings the path changes with: those of its animated properties when they all share
     /// them (the path is then exact between keyframes, as its points are linear in the keyframed numbers),
     /// otherwise every frame between the first and last keyframe, linearly.

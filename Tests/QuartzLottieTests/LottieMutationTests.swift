@@ -10,7 +10,7 @@ struct LottieMutationTests {
     /// Replacements for a value: wrong types, out-of-range and degenerate numbers, empty containers.
     private static let replacements = ["\"x\"", "-1", "0", "1e300", "-1e308", "[]", "{}", "null", "true", "[1]", "[[0,0]]", "99999999"]
 
-    @Test(arguments: ["ios_TwitterHeart.json", "ios_RadialGradients.json", "ios_GradientMatte.json"])
+    @Test(arguments: ["ios_TwitterHeart.json", "ios_RadialGradients.json", "ios_GradientMatte.json", "ios_TimeRemap.json", "ios_TimeRemapMasks.json"])
     func mutatedFileLoadsOrFailsCleanly(_ name: String) throws {
         let original = try String(contentsOf: lottieFixture(name), encoding: .utf8)
         let bytes = Array(original.utf8)
