@@ -40,7 +40,9 @@ extension LottieJSON {
         case 3:
             content = .null
         case 4:
-            content = .shapes(try required("shapes").shapeItems(log: log, depth: 0))
+            let items = try required("shapes").shapeItems(log: log, depth: 0)
+            if Self.containsTrimmedFill(items, trimmed: false) { log.note("trims on fills (the fill is drawn untrimmed)") }
+            content = .shapes(items)
         case 2: log.note("image layers"); content = .null
         case 5: log.note("text layers"); content = .null
         default: log.note("layer type \(type)"); content = .null
@@ -83,6 +85,19 @@ extension LottieJSON {
                                     opacity: try node.property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() }))
         }
         return masks
+    }
+
+    /// Whether a fill lies in the reach of a trim: trims apply to the strokes of their group and the groups within
+    /// (lottie-ios's Core Animation engine does not trim fills either, and reports it).
+    static func containsTrimmedFill(_ items: [LottieShapeItem], trimmed: Bool) -> Bool {
+        let trimmed = trimmed || items.contains { if case .trim = $0 { return true } else { return false } }
+        return items.contains { item in
+            switch item {
+            case .group(let children, _): return containsTrimmedFill(children, trimmed: trimmed)
+            case .fill, .gradientFill: return trimmed
+            default: return false
+            }
+        }
     }
 
     /// `ks` of a layer or `tr` of a group.

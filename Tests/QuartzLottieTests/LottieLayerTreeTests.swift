@@ -107,6 +107,16 @@ struct LottieLayerTreeTests {
         #expect(lottie.unsupportedFeatures == ["text layers", "expressions", "luma mattes (content drawn unmasked)", "effects", "repeaters", "stars and polygons"])
     }
 
+    @Test func trimsOnFillsAreReported() throws {
+        // A trim reaches the fill in a group within its own: the fill is drawn whole, and said so.
+        let inner = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0}}"#
+        let trimmed = try LottieAnimation(data: lottieDocument(layers: #"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[\#(inner),\#(trim)]}]"#))
+        #expect(trimmed.unsupportedFeatures == ["trims on fills (the fill is drawn untrimmed)"])
+        let untrimmed = try LottieAnimation(data: lottieDocument(layers: #"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[\#(inner)]}]"#))
+        #expect(untrimmed.unsupportedFeatures.isEmpty)
+    }
+
     @Test func compositionQueries() throws {
         let data = Data(#"{"v":"5.7.4","nm":"demo","fr":25,"ip":5,"op":105,"w":320,"h":240,"layers":[],"markers":[{"cm":"intro","tm":5,"dr":20},{"cm":"loop","tm":25,"dr":80}]}"#.utf8)
         let lottie = try LottieAnimation(data: data)
