@@ -16,12 +16,13 @@ struct LottieShapeBuilder {
     func build(_ items: [LottieShapeItem], into container: CALayer, trims: [LottieTrim]) {
         var trims = trims
         for item in items { if case .trim(let trim) = item { trims.append(trim) } }
-        for (index, item) in items.enumerated().reversed() {
+        let inherited = Self.inheritedPaints(items)
+        for (index, item) in items.enumerated().reversed() where !inherited.contains(index) {
             switch item {
             case .group(let children, let transform):
                 let group = builder.makeSublayer(CALayer(), size: size)
                 builder.applyTransform(transform, to: group, includingOpacity: true, map: map)
-                build(children, into: group, trims: trims)
+                build(children + inherited.sorted().map { items[$0] }, into: group, trims: trims)
                 container.addSublayer(group)
             case .fill(let color, let opacity, let rule):
                 let layer = shapeLayer(for: items[..<index])
@@ -53,6 +54,28 @@ struct LottieShapeBuilder {
                 continue
             }
         }
+    }
+
+    /// The paints of a group that its own paths do not use, which its child groups then paint their paths with,
+    /// listed after their own items (lottie-ios: shapeRenderGroups' unused items, inherited by child groups): a
+    /// fill with no path item since the previous fill, a stroke in a group with no path item. None when the
+    /// group has no child group.
+    static func inheritedPaints(_ items: [LottieShapeItem]) -> Set<Int> {
+        guard items.contains(where: { if case .group = $0 { return true } else { return false } }) else { return [] }
+        let hasPath = items.contains(where: \.isPath)
+        var unused: Set<Int> = [], pathSinceFill = false
+        for (index, item) in items.enumerated() {
+            switch item {
+            case .fill, .gradientFill:
+                if !pathSinceFill { unused.insert(index) }
+                pathSinceFill = false
+            case .stroke, .gradientStroke:
+                if !hasPath { unused.insert(index) }
+            default:
+                if item.isPath { pathSinceFill = true }
+            }
+        }
+        return unused
     }
 
     /// Width, caps, joins, miter limit, dashes and the trim of a stroke.

@@ -107,6 +107,24 @@ struct LottieGradientTests {
         #expect(ring.r > 230 && ring.g < 20 && ring.b < 20)
     }
 
+    @Test func aPaintAfterAGroupPaintsTheGroupsPaths() throws {
+        // [group [rectangle, transform], gradient fill]: the fill has no path of its own level, so the group's
+        // paths take it, inside the group's transform (lottie-ios: unused items inherited by child groups).
+        let group = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"tr","p":{"a":0,"k":[50,50]}}]}"#
+        let paint = #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"s":{"a":0,"k":[-10,0]},"e":{"a":0,"k":[10,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,1,0,0]}}}"#
+        let layer = #"{"ty":4,"nm":"S","ip":0,"op":60,"ks":{},"shapes":[\#(group),\#(paint)]}"#
+        let tree = LottieTree(try LottieAnimation(data: lottieDocument(layers: "[\(layer)]")))
+        let gradient = try #require(tree.allLayers.compactMap { $0 as? CAGradientLayer }.first)
+        let mask = try #require(gradient.superlayer?.mask as? CAShapeLayer)
+        #expect(mask.path?.boundingBoxOfPath == CGRect(x: -10, y: -10, width: 20, height: 20))
+        #expect(gradient.superlayer?.superlayer?.position == CGPoint(x: 50, y: 50))
+        let bitmap = try tree.render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(bitmap[50, 50] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(bitmap[30, 50] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        // The shape layer's own level draws nothing for it.
+        #expect(tree.allLayers.compactMap { $0 as? CAGradientLayer }.count == 1)
+    }
+
     @Test func stopsThatDoNotMatchTheirCountAreRefused() throws {
         let paint = #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0]}}}"#
         let items = #"[\#(paint)]"#
