@@ -16,6 +16,7 @@ extension LottieJSON {
             log.note("zero or negative time stretch (sr; 1 is used)")
             stretch = 1
         }
+        if type != 0, stretch != 1 { log.note("time stretch on layers other than precomps (ignored, as lottie-ios ignores it)") }
         if try optionalBool("ddd") { log.note("3D layers (drawn flat)") }
         let matte: LottieMatte?
         switch try optionalInteger("tt") ?? 0 {

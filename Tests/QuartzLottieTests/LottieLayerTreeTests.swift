@@ -117,6 +117,13 @@ struct LottieLayerTreeTests {
         #expect(untrimmed.unsupportedFeatures.isEmpty)
     }
 
+    @Test func timeStretchOutsidePrecompsIsReported() throws {
+        let stretched = try LottieAnimation(data: lottieDocument(layers: #"[{"ty":3,"ip":0,"op":60,"sr":0.5,"ks":{}}]"#))
+        #expect(stretched.unsupportedFeatures == ["time stretch on layers other than precomps (ignored, as lottie-ios ignores it)"])
+        let precomp = #"[{"ty":0,"refId":"p","w":10,"h":10,"ip":0,"op":60,"sr":0.5,"ks":{}}]"#
+        #expect(try LottieAnimation(data: lottieDocument(layers: precomp, assets: #"[{"id":"p","layers":[]}]"#)).unsupportedFeatures.isEmpty)
+    }
+
     @Test func compositionQueries() throws {
         let data = Data(#"{"v":"5.7.4","nm":"demo","fr":25,"ip":5,"op":105,"w":320,"h":240,"layers":[],"markers":[{"cm":"intro","tm":5,"dr":20},{"cm":"loop","tm":25,"dr":80}]}"#.utf8)
         let lottie = try LottieAnimation(data: data)
