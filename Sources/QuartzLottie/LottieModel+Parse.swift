@@ -106,6 +106,7 @@ extension LottieJSON {
         _ = try object()
         var transform = LottieTransform()
         transform.anchor = try property("a", log: log, default: [0, 0]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }
+        try noteStraightenedCurves("a", log: log)
         if let p = member("p"), p.isObject, (try p.optionalBool("s")) {
             transform.position = nil
             transform.positionX = try p.property("x", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
@@ -173,10 +174,12 @@ extension LottieJSON {
             // A transform outside a group has nothing to move.
             return nil
         case "rc":
+            try noteStraightenedCurves("p", log: log)
             return .rectangle(position: try property("p", log: log, default: [0, 0], value: pair),
                               size: try property("s", log: log, default: [0, 0], value: pair),
                               roundness: try property("r", log: log, default: [0], value: scalar))
         case "el":
+            try noteStraightenedCurves("p", log: log)
             return .ellipse(position: try property("p", log: log, default: [0, 0], value: pair),
                             size: try property("s", log: log, default: [0, 0], value: pair))
         case "sh":
@@ -248,6 +251,8 @@ extension LottieJSON {
             return values
         }
         let type = try optionalInteger("t") ?? 1
+        try noteStraightenedCurves("s", log: log)
+        try noteStraightenedCurves("e", log: log)
         if type == 2, let highlight = member("h") {
             let length = try highlight.animatedProperty(log: log, value: scalar)
             if length.isAnimated || length.initialValue[0] != 0 { log.note("radial gradient highlight") }
@@ -257,6 +262,20 @@ extension LottieJSON {
             startPoint: try property("s", log: log, default: [0, 0], value: pair),
             endPoint: try property("e", log: log, default: [0, 0], value: pair),
             opacity: try property("o", log: log, default: [100], value: scalar))
+    }
+
+    /// Notes spatial tangents (`to`/`ti`) on the keyframes of a point property other than a layer or group
+    /// position: they move in straight lines, as lottie-ios's Core Animation engine moves them.
+    private func noteStraightenedCurves(_ key: String, log: LottieFeatureLog) throws(LottieError) {
+        guard let keyframes = member(key)?.member("k"), keyframes.isArray else { return }
+        for keyframe in try keyframes.array() where keyframe.isObject {
+            for tangent in ["to", "ti"] {
+                if let values = try? keyframe.member(tangent)?.numbers(), values.contains(where: { $0 != 0 }) {
+                    log.note("spatial curves on points other than positions (straight lines used)")
+                    return
+                }
+            }
+        }
     }
 
     func string(forKey key: String) throws(LottieError) -> String { try required(key).string() }

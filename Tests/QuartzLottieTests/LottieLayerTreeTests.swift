@@ -124,6 +124,17 @@ struct LottieLayerTreeTests {
         #expect(try LottieAnimation(data: lottieDocument(layers: precomp, assets: #"[{"id":"p","layers":[]}]"#)).unsupportedFeatures.isEmpty)
     }
 
+    @Test func curvesOnPointsOtherThanPositionsAreReported() throws {
+        let curved = #"{"a":1,"k":[{"t":0,"s":[0,0],"to":[5,0],"ti":[0,0]},{"t":10,"s":[10,0]}]}"#
+        let straight = #"{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,0],"ti":[0,0]},{"t":10,"s":[10,0]}]}"#
+        func features(_ point: String) throws -> [String] {
+            let items = #"[{"ty":"el","p":\#(point),"s":{"a":0,"k":[10,10]}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]"#
+            return try LottieAnimation(data: lottieDocument(layers: #"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":\#(items)}]"#)).unsupportedFeatures
+        }
+        #expect(try features(curved) == ["spatial curves on points other than positions (straight lines used)"])
+        #expect(try features(straight).isEmpty)
+    }
+
     @Test func compositionQueries() throws {
         let data = Data(#"{"v":"5.7.4","nm":"demo","fr":25,"ip":5,"op":105,"w":320,"h":240,"layers":[],"markers":[{"cm":"intro","tm":5,"dr":20},{"cm":"loop","tm":25,"dr":80}]}"#.utf8)
         let lottie = try LottieAnimation(data: data)
