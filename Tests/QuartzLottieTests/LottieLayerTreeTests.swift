@@ -135,6 +135,15 @@ struct LottieLayerTreeTests {
         #expect(try features(straight).isEmpty)
     }
 
+    @Test func fixturesReportWhatIsNotBuilt() throws {
+        func features(_ name: String) throws -> [String] { try LottieAnimation(contentsOf: lottieFixture(name)).unsupportedFeatures }
+        let easing = "per-dimension easing (the first dimension's handle is used)"
+        #expect(try features("ios_RadialGradients.json") == ["radial gradient highlight", easing])
+        #expect(try features("ios_GradientMatte.json") == ["merge paths", "trim offset", "trims on fills (the fill is drawn untrimmed)"])
+        #expect(try features("ios_TimeRemap.json").isEmpty)
+        #expect(try features("ios_TimeRemapMasks.json") == [easing])
+    }
+
     @Test func compositionQueries() throws {
         let data = Data(#"{"v":"5.7.4","nm":"demo","fr":25,"ip":5,"op":105,"w":320,"h":240,"layers":[],"markers":[{"cm":"intro","tm":5,"dr":20},{"cm":"loop","tm":25,"dr":80}]}"#.utf8)
         let lottie = try LottieAnimation(data: data)
