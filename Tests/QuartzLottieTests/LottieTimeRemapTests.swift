@@ -63,6 +63,18 @@ struct LottieTimeRemapTests {
         for (k, value) in values.enumerated() { #expect(abs(value - (50 - 3 * Double(k)) / 100) <= 1e-9) }
     }
 
+    @Test func curvedPositionsAreSampledOnTheirCurves() throws {
+        // (0, 0) → (100, 0) over local frames 0…60 along the cubic (0,0) (0,50) (100,50) (100,0), held by the remap
+        // at local frame 30 (1 s): the Bézier parameter 0.5 at every frame, (50, 37.5).
+        let child = #"{"ty":3,"nm":"C","ip":0,"op":1000,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,50],"ti":[0,50]},{"t":60,"s":[100,0]}]}}}"#
+        let tree = try tree(child: child, remap: #"{"a":0,"k":1}"#)
+        let layer = try #require(tree.allLayers.first { $0.name == "C" })
+        let animation = try #require(layer.animation(forKey: "position") as? CAKeyframeAnimation)
+        let points = try #require(animation.values).compactMap { ($0 as? NSValue)?.cgPointValue }
+        #expect(points.count == 10)
+        for point in points { #expect(abs(point.x - 50) <= 1e-9 && abs(point.y - 37.5) <= 1e-9) }
+    }
+
     @Test func tooManyRemappedLayerFramesAreRefused() throws {
         // 1 layer under the remap × 300 000 frames.
         let child = #"{"ty":3,"nm":"C","ip":0,"op":10,"ks":{}}"#
