@@ -11,9 +11,6 @@ import QuartzRaster
 struct LottieGradientBuilder {
     let shapes: LottieShapeBuilder
 
-    /// Padding around the shape layer's bounds (lottie-ios: `veryLargeLayerPadding`).
-    static let padding: Double = 10_000
-
     /// A layer drawing `gradient` where `mask` (a CAShapeLayer with the path, filled or stroked in black) covers.
     func makeLayer(_ gradient: LottieGradient, maskedBy mask: CAShapeLayer) -> CALayer {
         let builder = shapes.builder, timing = shapes.timing, map = shapes.map
@@ -60,7 +57,7 @@ struct LottieGradientBuilder {
     /// gradient is the ellipse centred on startPoint with radii endPoint − startPoint, so a Lottie radial
     /// gradient of radius |e − s| ends at s + (r, r) (lottie-ios: addRadialGradientAnimations).
     private func makeGradientLayer(_ gradient: LottieGradient) -> CAGradientLayer {
-        let pad = Self.padding, size = shapes.size
+        let pad = LottieLayerBuilder.unboundedPadding, size = shapes.size
         let layer = CAGradientLayer()
         layer.anchorPoint = .zero
         layer.bounds = CGRect(x: 0, y: 0, width: Double(size.width) + 2 * pad, height: Double(size.height) + 2 * pad)

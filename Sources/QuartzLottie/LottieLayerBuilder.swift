@@ -12,6 +12,10 @@ struct LottieLayerBuilder {
     let animation: LottieAnimation
     let timing: LottieKeyframeTiming
 
+    /// How far layers that stand for an unbounded plane (gradients, inverted masks and mattes) reach past the
+    /// bounds they cover (lottie-ios: `veryLargeLayerPadding`, the same 10 000 pt).
+    static let unboundedPadding: Double = 10_000
+
     /// The root frames animations are sampled at under time remapping: every whole frame from ip before op
     /// (lottie-ios samples the same frames).
     let sampledRootFrames: [Double]
@@ -79,7 +83,7 @@ struct LottieLayerBuilder {
         let mask = makeSublayer(CALayer(), size: size)
         mask.addSublayer(matteLayer)
         if matte == .invertedAlpha {
-            let pad = LottieGradientBuilder.padding
+            let pad = LottieLayerBuilder.unboundedPadding
             let cover = CALayer()
             cover.anchorPoint = .zero
             cover.bounds = CGRect(x: 0, y: 0, width: Double(size.width) + 2 * pad, height: Double(size.height) + 2 * pad)

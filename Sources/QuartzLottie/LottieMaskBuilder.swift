@@ -54,7 +54,7 @@ struct LottieMaskBuilder {
         layer.strokeColor = nil
         layer.fillRule = .evenOdd
         let combined = LottieCombinedPath(parts: [LottiePathPart(.path(path))].compactMap { $0 })
-        let pad = LottieGradientBuilder.padding
+        let pad = LottieLayerBuilder.unboundedPadding
         let outside = CGRect(x: -pad, y: -pad, width: Double(size.width) + 2 * pad, height: Double(size.height) + 2 * pad)
         func shape(atFrame frame: Double) -> CGPath {
             guard inverted else { return combined.path(atFrame: frame) }

@@ -28,7 +28,7 @@ struct LottieGradientTests {
         #expect(gradients.count == 1)
         let color = try #require(gradients.first)
         let alpha = try #require(color.mask as? CAGradientLayer)
-        let size = 100 + 2 * LottieGradientBuilder.padding
+        let size = 100 + 2 * LottieLayerBuilder.unboundedPadding
         #expect(color.type == .radial && alpha.type == .radial)
         #expect(color.bounds == CGRect(x: 0, y: 0, width: size, height: size))
         #expect(color.position == CGPoint(x: -10_000, y: -10_000) && alpha.position == .zero)
@@ -54,7 +54,7 @@ struct LottieGradientTests {
         let paint = #"{"ty":"gf","t":1,"o":{"a":0,"k":100},"s":{"a":0,"k":[30,0]},"e":{"a":0,"k":[70,0]},"g":{"p":2,"k":{"a":0,"k":[0,0,0,0,1,1,1,1,0,1,1,1]}}}"#
         let gradients = try tree(paint).allLayers.compactMap { $0 as? CAGradientLayer }
         #expect(gradients.count == 1)
-        let size = 100 + 2 * LottieGradientBuilder.padding
+        let size = 100 + 2 * LottieLayerBuilder.unboundedPadding
         #expect(gradients[0].type == .axial)
         #expect(gradients[0].startPoint == CGPoint(x: 10_030 / size, y: 10_000 / size))
         #expect(gradients[0].endPoint == CGPoint(x: 10_070 / size, y: 10_000 / size))
@@ -71,7 +71,7 @@ struct LottieGradientTests {
         let locations = try #require(gradient.animation(forKey: "locations") as? CAKeyframeAnimation)
         #expect(try #require(locations.values?[1] as? [NSNumber]).map(\.doubleValue) == [0.2, 0.8])
         let start = try #require(gradient.animation(forKey: "startPoint") as? CAKeyframeAnimation)
-        let size = 100 + 2 * LottieGradientBuilder.padding
+        let size = 100 + 2 * LottieLayerBuilder.unboundedPadding
         #expect(points(start.values) == [CGPoint(x: 10_000 / size, y: 10_000 / size), CGPoint(x: 10_020 / size, y: 10_000 / size)])
         #expect(start.duration == 1)
     }
@@ -85,7 +85,7 @@ struct LottieGradientTests {
         let end = try #require(gradient.animation(forKey: "endPoint") as? CAKeyframeAnimation)
         let values = points(end.values)
         #expect(values.count == 21)
-        let size = 100 + 2 * LottieGradientBuilder.padding
+        let size = 100 + 2 * LottieLayerBuilder.unboundedPadding
         // Frame 10: s = (55, 50), e = (50, 80): r = √(25 + 900).
         let r = (25.0 + 900).squareRoot()
         #expect(abs(Double(values[10].x) - (10_055 + r) / size) < 1e-12)
