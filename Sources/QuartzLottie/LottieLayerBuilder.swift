@@ -74,7 +74,8 @@ struct LottieLayerBuilder {
     }
 
     /// `content` in a container masked by the matte (lottie-ios: setupLayerHierarchy's maskContainer). The matte
-    /// sits in a layer of its own, as a mask whose own layers have masks is still drawn that way. An inverted
+    /// sits inside a plain layer, so the mask never has a mask of its own even when the matte has masks (Core
+    /// Animation does not apply a mask that itself has a mask, lottie-ios notes). An inverted
     /// matte covers the matte with opaque black composited source-out (result = black · (1 − matte alpha)), the
     /// complement lottie-ios draws with an oversized black layer and the matte in xor over it.
     private func makeMatted(_ content: CALayer, by matteLayer: CALayer, _ matte: LottieMatte, size: CGSize) -> CALayer {
