@@ -10,7 +10,9 @@
 #   3. the chunk array: the same frames;
 #   4. video segments from the shard array joined by a dependent job with the concat of docs/cli.md: the
 #      frame rate stays exactly 30000/1001, the frame count and timestamps equal a serial video's, and the
-#      joined frames are the segments' frames.
+#      joined frames are the segments' frames;
+#   5. a node that drops out (slurmd and its renders frozen, the node set DOWN) and comes back (RESUME): the
+#      running tasks are requeued, rerun with --skip-existing and the frames equal a serial render.
 # Everything lives in the temporary folder and every daemon and job is stopped at the end, whatever happened.
 # Needs root (slurmd launches the tasks; apt-get installs slurm-wlm, munge and ffmpeg when missing).
 # Exit 0: every check passed; 77: this machine cannot run it (the reason is printed); 1: a check failed (the
@@ -126,7 +128,7 @@ MpiDefault=none
 SchedulerType=sched/backfill
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
-ReturnToService=2
+ReturnToService=1
 KillWait=5
 MinJobAge=3600
 NodeName=farmnode NodeHostname=$(hostname) NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=$MEMORY State=UNKNOWN
@@ -136,7 +138,8 @@ slurmctld -D -i -f "$SLURM_CONF" > "$T/log/slurmctld.out.log" 2>&1 &
 ctld=$!
 pids+=("$ctld")
 slurmd -D -N farmnode -f "$SLURM_CONF" > "$T/log/slurmd.out.log" 2>&1 &
-pids+=($!)
+slurmd_pid=$!
+pids+=("$slurmd_pid")
 wait_for 30 "the node idle" bash -c '[ "$(sinfo -h -n farmnode -o %t 2> /dev/null)" = idle ]'
 ok "cluster: slurmctld and slurmd on 127.0.0.1:$ctld_port/$slurmd_port, munged, node of $CPUS CPUs and $MEMORY MB ($((SECONDS - started)) s)"
 
@@ -162,6 +165,8 @@ task_pid() {
     done
     return 1
 }
+# first_of SHARD: the first frame of shard SHARD of the documented 8-shard array.
+first_of() { echo $((FRAMES * $1 / 8)); }
 new_work() { mkdir -p "$T/work/$1/scenes" && cp "$SCENE" "$T/work/$1/scenes/intro.json" && cd "$T/work/$1"; }
 
 doc_block "### Slurm array" sh 1 > "$T/render.sh"
@@ -220,7 +225,6 @@ ok "serial: $FRAMES frames and intro.mp4 ($((SECONDS - started)) s)"
 new_work shards
 mkdir -p logs
 job=$(sbatch --parsable --cpus-per-task=1 "$T/render.sh")
-first_of() { echo $((FRAMES * $1 / 8)); }
 declare -A stopped=() kept=()
 end=$((SECONDS + 60))
 while [ ${#stopped[@]} -lt 2 ]; do
@@ -307,5 +311,54 @@ for i in $(seq -f %02g 0 7); do frame_md5 "video/intro.shard-$i-of-08.mp4"; done
 [ "$(cut -d, -f2-4 joined.md5)" = "$(cut -d, -f2-4 serial.md5)" ] || fail "joined and serial timestamps differ"
 [ "$(cut -d, -f5-6 joined.md5)" = "$(cut -d, -f5-6 segments.md5)" ] || fail "the joined frames are not the segments' frames"
 ok "video: 8 segments joined by a dependent job: 300 frames at exactly 30000/1001 fps (r and avg), 10.01 s, timestamps of the serial video, frames of the segments"
+
+# 5. The node drops out while the shard array runs and comes back: slurmd and the node's renders freeze (a
+# node that stops answering), the node is set DOWN (what an administrator, or slurmctld after SlurmdTimeout,
+# does), its running tasks are requeued (the script asks --requeue) and the node stays DOWN after slurmd
+# answers again, until `scontrol update … State=RESUME` (ReturnToService=1, Slurm's default). The tasks then
+# rerun with --skip-existing, keeping the frames written before, and the frames equal the serial render.
+new_work node-down
+mkdir -p logs
+job=$(sbatch --parsable --cpus-per-task=1 "$T/render.sh")
+# Two running tasks are caught between frames, frozen with the node's slurmd.
+declare -A frozen=()
+end=$((SECONDS + 60))
+while [ ${#frozen[@]} -lt 2 ]; do
+    ((SECONDS < end)) || fail "two tasks were not caught rendering"
+    for task in $(squeue -h -j "$job" -t RUNNING -o %K); do
+        [ -z "${frozen[$task]:-}" ] || continue
+        if pid=$(task_pid "$job" "$task") && [ -e "$(printf 'frames/%05d.png' "$(first_of "$task")")" ]; then
+            kill -STOP "$pid"
+            frozen[$task]=$pid
+        fi
+    done
+    sleep 0.01
+done
+kill -STOP "$slurmd_pid"
+dropped=() renders=()
+for task in "${!frozen[@]}"; do dropped+=("${job}_$task"); renders+=("${frozen[$task]}"); done
+scontrol update NodeName=farmnode State=DOWN Reason="node dropped out"
+for task in "${dropped[@]}"; do wait_for 30 "task $task requeued" all_in "$task" PENDING; done
+for task in "${dropped[@]}"; do
+    [ "$(job_field "$task" Restarts)" = 1 ] || fail "task $task: Restarts=$(job_field "$task" Restarts)"
+done
+grep -q "requeue job JobId=${dropped[0]}(.*) due to failure of node farmnode" "$T/log/slurmctld.log" \
+    || fail "slurmctld did not log the requeue of ${dropped[0]}"
+# The node's processes are gone with it; slurmd comes back and registers, but the node stays DOWN.
+kill -KILL "${renders[@]}"
+kill -CONT "$slurmd_pid"
+sleep 5
+[[ "$(sinfo -h -n farmnode -o %t)" == down* ]] || fail "the node left DOWN by itself: $(sinfo -h -n farmnode -o %t)"
+[ "$(sinfo -h -n farmnode -o %E)" = "node dropped out" ] || fail "the node's reason: $(sinfo -h -n farmnode -o %E)"
+ok "node down: tasks ${dropped[*]} requeued (Restarts=1, slurmctld: requeue … due to failure of node farmnode); the node stays DOWN with its reason after slurmd answers again"
+scontrol update NodeName=farmnode State=RESUME
+wait_for 30 "the node back" bash -c '[[ "$(sinfo -h -n farmnode -o %t)" =~ ^(idle|mix|alloc) ]]'
+for task in "${dropped[@]}"; do scontrol update JobId="$task" StartTime=now; done
+wait_for 120 "the shard array to finish after the node came back" all_in "$job" COMPLETED
+same_files ../serial/frames frames || fail "frames after the node came back differ from the serial render"
+for task in "${dropped[@]}"; do
+    grep -q "skipped" "logs/$task.log" || fail "logs/$task.log: the rerun did not skip the frames written before"
+done
+ok "node back: after State=RESUME the requeued tasks reran with --skip-existing and the $FRAMES frames equal the serial render"
 
 say "slurm farm: all checks passed in $((SECONDS - started)) s"
