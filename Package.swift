@@ -28,7 +28,7 @@ let package = Package(
         // libpng through pkg-config; the C shim keeps every setjmp on the C side.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "PNGShim", dependencies: ["CLibPNG", "RasterKernels"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"]),
+        .target(name: "QuartzPNG", dependencies: ["QuartzRaster", "PNGShim"], swiftSettings: safeSettings),
         // FreeType, HarfBuzz and fontconfig through pkg-config; the C shim keeps every callback on the C side.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -50,7 +50,7 @@ let package = Package(
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
         .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzText", "QuartzLayers"]),
         // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
-        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"]),
+        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"], swiftSettings: safeSettings),
         // Lottie (Bodymovin JSON): a checked model with precise errors → a CALayer tree whose keyframe animations
         // are played by CAMediaTiming.
         .target(name: "QuartzLottie", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"], swiftSettings: safeSettings),
@@ -59,7 +59,8 @@ let package = Package(
         // writes, video through ffmpeg, motion blur, frame-time statistics.
         .target(
             name: "QuartzOutput",
-            dependencies: ["OpenQuartz", "QuartzImageIO", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["OpenQuartz", "QuartzImageIO", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: safeSettings),
         .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
         .executableTarget(
             name: "quartz-render",

@@ -25,10 +25,10 @@ package final class ChildProcess {
     package init(executable: String, arguments: [String], logPath: String, stallTimeout: Double) throws {
         self.stallTimeout = stallTimeout
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw FrameOutputError(.unavailable, "cannot create a pipe for ffmpeg: \(String(cString: strerror(errno)))") }
+        guard unsafe pipe(&fds) == 0 else { throw FrameOutputError(.unavailable, unsafe "cannot create a pipe for ffmpeg: \(String(cString: strerror(errno)))") }
         let (readEnd, writeEnd) = (fds[0], fds[1])
-        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let log = unsafe open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let null = unsafe open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer {
             close(readEnd)
             if log >= 0 { close(log) }
@@ -36,34 +36,34 @@ package final class ChildProcess {
         }
         guard log >= 0, null >= 0 else {
             close(writeEnd)
-            throw FrameOutputError(.cannotCreate, "cannot create ffmpeg's log file \"\(logPath)\": \(String(cString: strerror(errno)))")
+            throw FrameOutputError(.cannotCreate, unsafe "cannot create ffmpeg's log file \"\(logPath)\": \(String(cString: strerror(errno)))")
         }
         // Our write end must not leak into the child, or the child would never see end of input.
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
-        posix_spawn_file_actions_adddup2(&actions, null, 1)
-        posix_spawn_file_actions_adddup2(&actions, log, 2)
+        var actions = unsafe posix_spawn_file_actions_t()
+        unsafe posix_spawn_file_actions_init(&actions)
+        defer { unsafe posix_spawn_file_actions_destroy(&actions) }
+        unsafe posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        unsafe posix_spawn_file_actions_adddup2(&actions, null, 1)
+        unsafe posix_spawn_file_actions_adddup2(&actions, log, 2)
         var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
+        unsafe posix_spawnattr_init(&attributes)
+        defer { unsafe posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        unsafe sigemptyset(&defaults)
+        unsafe sigaddset(&defaults, SIGPIPE)
+        unsafe posix_spawnattr_setsigdefault(&attributes, &defaults)
         var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv = ([executable] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        unsafe sigemptyset(&mask)
+        unsafe posix_spawnattr_setsigmask(&attributes, &mask)
+        unsafe posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = unsafe ([executable] + arguments).map { unsafe strdup($0) }
+        defer { unsafe argv.forEach { unsafe free($0) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv + [nil], environ)
+        let result = unsafe posix_spawn(&child, executable, &actions, &attributes, argv + [nil], environ)
         guard result == 0 else {
             close(writeEnd)
-            throw FrameOutputError(.unavailable, "cannot start \"\(executable)\": \(String(cString: strerror(result)))")
+            throw FrameOutputError(.unavailable, unsafe "cannot start \"\(executable)\": \(String(cString: strerror(result)))")
         }
         pid = child
         input = writeEnd
@@ -85,7 +85,7 @@ package final class ChildProcess {
         var offset = 0
         var lastProgress = monotonicSeconds()
         while offset < bytes.count {
-            let written = Foundation.write(input, base + offset, bytes.count - offset)
+            let written = unsafe Foundation.write(input, base + offset, bytes.count - offset)
             if written > 0 {
                 offset += written
                 lastProgress = monotonicSeconds()
@@ -94,7 +94,7 @@ package final class ChildProcess {
             if written < 0 && errno == EINTR { continue }
             if written < 0 && errno == EPIPE { throw .exited }
             guard written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else {
-                throw .writeFailed(String(cString: strerror(errno)))
+                throw unsafe .writeFailed(String(cString: strerror(errno)))
             }
             if reap(blocking: false) { throw .exited }
             let left = stallTimeout - (monotonicSeconds() - lastProgress)
@@ -103,7 +103,7 @@ package final class ChildProcess {
                 throw .stalled
             }
             var entry = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&entry, 1, Int32(min(left, 0.25) * 1000) + 1)
+            _ = unsafe poll(&entry, 1, Int32(min(left, 0.25) * 1000) + 1)
         }
     }
 
@@ -164,7 +164,7 @@ package final class ChildProcess {
         if status != nil { return true }
         var raw: Int32 = 0
         while true {
-            let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+            let result = unsafe waitpid(pid, &raw, blocking ? 0 : WNOHANG)
             if result == pid {
                 status = raw
                 return true

@@ -26,7 +26,7 @@ package struct FrameFileWriter: Sendable {
     package static func prepareFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        if unsafe FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw FrameOutputError(.cannotCreate, "output folder \"\(folder)\" is a file") }
         } else {
             do {
@@ -35,7 +35,7 @@ package struct FrameFileWriter: Sendable {
                 throw FrameOutputError(.cannotCreate, "cannot create output folder \"\(folder)\": \(error.localizedDescription)")
             }
         }
-        guard access(folder, W_OK | X_OK) == 0 else {
+        guard unsafe access(folder, W_OK | X_OK) == 0 else {
             throw FrameOutputError(.cannotCreate, "output folder \"\(folder)\" is not writable")
         }
         PartialFiles.removeStale(inFolder: folder)

@@ -46,7 +46,7 @@ package struct SubframeAccumulator {
         if sums.count != count {
             sums = [UInt16](repeating: 0, count: count)
         } else {
-            sums.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            unsafe sums.withUnsafeMutableBufferPointer { unsafe $0.update(repeating: 0) }
         }
         self.width = width
         self.height = height
@@ -57,20 +57,20 @@ package struct SubframeAccumulator {
     package mutating func add(_ bitmap: PremultipliedRGBA8Bitmap) {
         precondition(bitmap.width == width && bitmap.height == height && added < MotionBlur.maximumSamples)
         added += 1
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            sums.withUnsafeMutableBufferPointer { target in
+        unsafe bitmap.pixels.withUnsafeBufferPointer { source in
+            unsafe sums.withUnsafeMutableBufferPointer { target in
                 // Invariant: target.count == 4 · source.count (reset sized it for this frame size), and each
                 // sum stays ≤ 64 · 255 < 2^16 because at most 64 frames are added.
                 guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                 let count = source.count
                 var i = 0
                 while i < count {
-                    let pixel = src[i]
-                    let d = dst + 4 * i
-                    d[0] &+= UInt16(truncatingIfNeeded: pixel) & 0xFF  // R
-                    d[1] &+= UInt16(truncatingIfNeeded: pixel >> 8) & 0xFF  // G
-                    d[2] &+= UInt16(truncatingIfNeeded: pixel >> 16) & 0xFF  // B
-                    d[3] &+= UInt16(truncatingIfNeeded: pixel >> 24)  // A
+                    let pixel = unsafe src[i]
+                    let d = unsafe dst + 4 * i
+                    unsafe d[0] &+= UInt16(truncatingIfNeeded: pixel) & 0xFF  // R
+                    unsafe d[1] &+= UInt16(truncatingIfNeeded: pixel >> 8) & 0xFF  // G
+                    unsafe d[2] &+= UInt16(truncatingIfNeeded: pixel >> 16) & 0xFF  // B
+                    unsafe d[3] &+= UInt16(truncatingIfNeeded: pixel >> 24)  // A
                     i += 1
                 }
             }
@@ -85,14 +85,14 @@ package struct SubframeAccumulator {
         // One division per possible sum instead of one per channel.
         let table = (0...(n * 255)).map { UInt32(($0 + n / 2) / n) }
         var pixels = [UInt32](repeating: 0, count: width * height)
-        table.withUnsafeBufferPointer { divide in
-            sums.withUnsafeBufferPointer { source in
-                pixels.withUnsafeMutableBufferPointer { target in
+        unsafe table.withUnsafeBufferPointer { divide in
+            unsafe sums.withUnsafeBufferPointer { source in
+                unsafe pixels.withUnsafeMutableBufferPointer { target in
                     // Invariant: source.count == 4 · target.count and every sum ≤ n · 255 < divide.count.
                     guard let q = divide.baseAddress, let src = source.baseAddress, let dst = target.baseAddress else { return }
                     for i in 0..<target.count {
-                        let s = src + 4 * i
-                        dst[i] = q[Int(s[0])] | q[Int(s[1])] << 8 | q[Int(s[2])] << 16 | q[Int(s[3])] << 24
+                        let s = unsafe src + 4 * i
+                        unsafe dst[i] = unsafe q[Int(s[0])] | q[Int(s[1])] << 8 | q[Int(s[2])] << 16 | q[Int(s[3])] << 24
                     }
                 }
             }

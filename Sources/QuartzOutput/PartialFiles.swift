@@ -16,7 +16,7 @@ package enum PartialFiles {
     /// parses back: the last '.'-separated part before ".partial" is HOST-PID).
     package static let hostTag: String = {
         var buffer = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&buffer, buffer.count) == 0
+        let name = unsafe gethostname(&buffer, buffer.count) == 0
             ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let cleaned = String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
         return cleaned.isEmpty ? "host" : String(cleaned.prefix(64))
@@ -83,7 +83,7 @@ package enum PartialFiles {
                 guard now.timeIntervalSince(modified) > foreignHostStaleSeconds else { continue }
                 reason = "written on host \(owner.host), unchanged for over an hour"
             }
-            guard unlink(path) == 0 else { continue }
+            guard unsafe unlink(path) == 0 else { continue }
             removed.append(name)
             outputLog.notice("removed stale partial file \"\(path)\" (\(reason))")
         }
@@ -92,18 +92,18 @@ package enum PartialFiles {
 
     /// Flushes the file at `path` to stable storage; throws the errno text.
     package static func syncFile(at path: String) throws {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw FrameOutputError(.ioError, "cannot open \"\(path)\" to flush it: \(String(cString: strerror(errno)))") }
+        let fd = unsafe open(path, O_RDONLY)
+        guard fd >= 0 else { throw FrameOutputError(.ioError, unsafe "cannot open \"\(path)\" to flush it: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         // fsync flushes the file's data whichever descriptor asks; the writer has already closed its own.
-        guard fsync(fd) == 0 else { throw FrameOutputError(.ioError, "cannot flush \"\(path)\" to disk: \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw FrameOutputError(.ioError, unsafe "cannot flush \"\(path)\" to disk: \(String(cString: strerror(errno)))") }
     }
 
     /// Flushes a folder's entries (a rename into it) to stable storage; best effort (some file systems
     /// refuse fsync on folders, and the file itself is already safe).
     package static func syncFolder(of path: String) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let fd = open(folder, O_RDONLY | O_DIRECTORY)
+        let fd = unsafe open(folder, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)
@@ -116,10 +116,10 @@ package enum PartialFiles {
         do {
             try data.write(to: URL(fileURLWithPath: temporary))
         } catch {
-            unlink(temporary)
+            unsafe unlink(temporary)
             let folder = (path as NSString).deletingLastPathComponent
             var isFolder: ObjCBool = false
-            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            if !folder.isEmpty, unsafe !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
                 throw FrameOutputError(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
             }
             throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
@@ -134,16 +134,16 @@ package enum PartialFiles {
         do {
             try syncFile(at: temporary)
         } catch {
-            unlink(temporary)
+            unsafe unlink(temporary)
             throw error
         }
         if refusingExisting, FileManager.default.fileExists(atPath: path) {
-            unlink(temporary)
+            unsafe unlink(temporary)
             throw FrameOutputError(.cannotCreate, "\"\(path)\" appeared while rendering; not replaced (pass --overwrite)")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
+        guard unsafe rename(temporary, path) == 0 else {
+            let reason = unsafe String(cString: strerror(errno))
+            unsafe unlink(temporary)
             throw FrameOutputError(.ioError, "cannot move the finished file to \"\(path)\": \(reason)")
         }
         syncFolder(of: path)

@@ -7,7 +7,7 @@ package enum PeakMemory {
     package static func residentBytes() -> Int {
         var usage = rusage()
         #if os(Linux)
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        guard unsafe getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
         return Int(usage.ru_maxrss) * 1024
         #else
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }

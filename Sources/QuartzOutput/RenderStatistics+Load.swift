@@ -5,7 +5,7 @@ extension RenderStatistics {
     /// A report; missing or unreadable → 66, not a report → 65.
     package static func load(_ path: String) throws -> RenderStatistics {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        guard unsafe FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw FrameOutputError(.noInput, "statistics file \"\(path)\" does not exist (a task that failed or was stopped writes none)")
         }
         guard !isFolder.boolValue else { throw FrameOutputError(.noInput, "\"\(path)\" is a folder, not a statistics file") }

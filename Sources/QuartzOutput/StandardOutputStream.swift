@@ -33,14 +33,14 @@ package struct StandardOutputStream: Sendable {
 
     /// Writes `bytes` to stdout completely (retrying short writes and EINTR).
     package func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
+        unsafe try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 // buffer.baseAddress is non-nil here: count > offset ≥ 0.
-                let written = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = unsafe Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    let reason = errno == EPIPE ? "the reading program closed the pipe" : String(cString: strerror(errno))
+                    let reason = unsafe errno == EPIPE ? "the reading program closed the pipe" : String(cString: strerror(errno))
                     throw FrameOutputError(.ioError, "cannot write frames to stdout: \(reason)")
                 }
                 offset += written

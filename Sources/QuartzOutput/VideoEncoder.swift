@@ -109,8 +109,8 @@ package final class VideoEncoder {
     /// Writes one frame's straight RGBA bytes (width·height·4) in order.
     package func write(straightRGBA bytes: [UInt8]) throws {
         precondition(bytes.count == width * height * 4, "a frame's byte count must match the video size")
-        let result: Result<Void, ChildProcess.Failure> = bytes.withUnsafeBytes { raw in
-            Result { () throws(ChildProcess.Failure) in try child.write(raw) }
+        let result: Result<Void, ChildProcess.Failure> = unsafe bytes.withUnsafeBytes { raw in
+            Result { () throws(ChildProcess.Failure) in unsafe try child.write(raw) }
         }
         switch result {
         case .success: break

@@ -11,9 +11,9 @@ public enum Inflate {
     public static func zlib(_ data: Data, limit: Int = 64 << 20) throws -> [UInt8] {
         let source = [UInt8](data)
         var output = [UInt8](repeating: 0, count: limit)
-        let written = source.withUnsafeBufferPointer { src in
-            output.withUnsafeMutableBufferPointer { dst in
-                oq_zlib_inflate(src.baseAddress, src.count, dst.baseAddress, dst.count)
+        let written = unsafe source.withUnsafeBufferPointer { src in
+            unsafe output.withUnsafeMutableBufferPointer { dst in
+                unsafe oq_zlib_inflate(src.baseAddress, src.count, dst.baseAddress, dst.count)
             }
         }
         guard written >= 0 else { throw InvalidStream() }

@@ -19,8 +19,8 @@ public enum PNGReader {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .unreadable(path: path, reason: "no such file")
         }
-        return try decode(name: path, maximumPixels: maximumPixels) { width, height, pixels, text in
-            oq_png_read(path, max(0, maximumPixels), width, height, pixels, text.baseAddress, text.count)
+        return unsafe try decode(name: path, maximumPixels: maximumPixels) { width, height, pixels, text in
+            unsafe oq_png_read(path, max(0, maximumPixels), width, height, pixels, text.baseAddress, text.count)
         }
     }
 
@@ -29,9 +29,9 @@ public enum PNGReader {
         throws(PNGError) -> PremultipliedRGBA8Bitmap
     {
         let bytes = [UInt8](data)
-        return try decode(name: name, maximumPixels: maximumPixels) { width, height, pixels, text in
-            bytes.withUnsafeBufferPointer { buffer in
-                oq_png_read_memory(
+        return unsafe try decode(name: name, maximumPixels: maximumPixels) { width, height, pixels, text in
+            unsafe bytes.withUnsafeBufferPointer { buffer in
+                unsafe oq_png_read_memory(
                     buffer.baseAddress, buffer.count, max(0, maximumPixels), width, height, pixels,
                     text.baseAddress, text.count)
             }
@@ -48,13 +48,13 @@ public enum PNGReader {
         var width: UInt32 = 0, height: UInt32 = 0
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var message = [CChar](repeating: 0, count: 512)
-        let status = message.withUnsafeMutableBufferPointer { text in read(&width, &height, &pixels, text) }
+        let status = unsafe message.withUnsafeMutableBufferPointer { text in unsafe read(&width, &height, &pixels, text) }
         switch status {
         case 0:
-            guard let pixels else { throw .unreadable(path: name, reason: "libpng returned no pixels") }
-            defer { free(pixels) }
+            guard let pixels = unsafe pixels else { throw .unreadable(path: name, reason: "libpng returned no pixels") }
+            defer { unsafe free(pixels) }
             let count = Int(width) * Int(height) * 4
-            let straight = Array(UnsafeBufferPointer(start: pixels, count: count))
+            let straight = unsafe Array(UnsafeBufferPointer(start: pixels, count: count))
             return PremultipliedRGBA8Bitmap(width: Int(width), height: Int(height), straightRGBA8: straight)
         case -2:
             throw .tooLarge(path: name, width: Int(width), height: Int(height), maximumPixels: maximumPixels)

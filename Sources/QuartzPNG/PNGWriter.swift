@@ -47,9 +47,9 @@ public enum PNGWriter {
         var message = [CChar](repeating: 0, count: 512)
         let encoded = try encode(bitmap, compression: compression, name: path)
         // When durable, the file is fsynced before it is closed.
-        let status = encoded.withUnsafeBytes { bytes in
-            message.withUnsafeMutableBufferPointer { text in
-                oq_write_file(temporaryPath, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+        let status = unsafe encoded.withUnsafeBytes { bytes in
+            unsafe message.withUnsafeMutableBufferPointer { text in
+                unsafe oq_write_file(temporaryPath, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
                               durable ? 1 : 0, text.baseAddress, text.count)
             }
         }
@@ -57,8 +57,8 @@ public enum PNGWriter {
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw .writeFailed(path: path, reason: reason(message, or: "the file could not be written"))
         }
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        guard unsafe rename(temporaryPath, path) == 0 else {
+            let reason = unsafe String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporaryPath)
             throw .writeFailed(path: path, reason: reason)
         }
@@ -75,19 +75,19 @@ public enum PNGWriter {
         var message = [CChar](repeating: 0, count: 512)
         var bytes: UnsafeMutablePointer<UInt8>? = nil
         var length = 0
-        let status = layout.samples.withUnsafeBufferPointer { pixels in
-            message.withUnsafeMutableBufferPointer { text in
-                oq_png_encode_memory(
+        let status = unsafe layout.samples.withUnsafeBufferPointer { pixels in
+            unsafe message.withUnsafeMutableBufferPointer { text in
+                unsafe oq_png_encode_memory(
                     pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), layout.rowBytes,
                     Int32(layout.channels), settings.zlibLevel, settings.filterMask, &bytes, &length,
                     text.baseAddress, text.count)
             }
         }
-        guard status == 0, let bytes else {
+        guard status == 0, let bytes = unsafe bytes else {
             throw .writeFailed(path: name, reason: reason(message, or: "libpng failed"))
         }
         // The shim hands over a malloc'd buffer; Data takes ownership and frees it.
-        return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
+        return unsafe Data(bytesNoCopy: bytes, count: length, deallocator: .free)
     }
 
     /// The `.fast` encoding: the encoder reads the premultiplied pixels itself, a row at a time. `maximumTier`
@@ -100,11 +100,11 @@ public enum PNGWriter {
         }
         var bytes: UnsafeMutablePointer<UInt8>? = nil
         var length = 0
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            oq_png_encode_runs_at_tier(pixels.baseAddress, UInt32(width), UInt32(height), maximumTier, &bytes, &length)
+        let status = unsafe bitmap.pixels.withUnsafeBufferPointer { pixels in
+            unsafe oq_png_encode_runs_at_tier(pixels.baseAddress, UInt32(width), UInt32(height), maximumTier, &bytes, &length)
         }
-        guard status == 0, let bytes else { throw .writeFailed(path: name, reason: "out of memory for the encoded PNG") }
-        return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
+        guard status == 0, let bytes = unsafe bytes else { throw .writeFailed(path: name, reason: "out of memory for the encoded PNG") }
+        return unsafe Data(bytesNoCopy: bytes, count: length, deallocator: .free)
     }
 
     /// RGB samples when every pixel is opaque (smaller files), RGBA otherwise; refuses sizes PNG cannot hold.
@@ -127,7 +127,7 @@ public enum PNGWriter {
     /// Flushes the folder's entries (the rename) to stable storage. Best effort: some file systems refuse
     /// fsync on folders, and the file's own data is already on disk.
     private static func syncFolder(_ folder: String) {
-        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
+        let fd = unsafe open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)
