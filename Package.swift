@@ -54,14 +54,17 @@ let package = Package(
         // Lottie (Bodymovin JSON): a checked model with precise errors → a CALayer tree whose keyframe animations
         // are played by CAMediaTiming.
         .target(name: "QuartzLottie", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"], swiftSettings: safeSettings),
-        .target(name: "OpenQuartz", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene", "QuartzLottie"]),
+        .target(
+            name: "OpenQuartz",
+            dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene", "QuartzLottie"],
+            swiftSettings: safeSettings),
         // The frame pipeline under quartz-render: frame selection, shards and chunks, atomic and resumable
         // writes, video through ffmpeg, motion blur, frame-time statistics.
         .target(
             name: "QuartzOutput",
             dependencies: ["OpenQuartz", "QuartzImageIO", .product(name: "Logging", package: "swift-log")],
             swiftSettings: safeSettings),
-        .target(name: "PeerScene", dependencies: ["OpenQuartz"]),
+        .target(name: "PeerScene", dependencies: ["OpenQuartz"], swiftSettings: safeSettings),
         .executableTarget(
             name: "quartz-render",
             dependencies: [
@@ -69,9 +72,10 @@ let package = Package(
                 "QuartzOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            swiftSettings: safeSettings),
         // The peer-benchmark player (Benchmarks/peers/README.md, "The OpenQuartz player contract").
-        .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"]),
+        .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"], swiftSettings: safeSettings),
         // What every test target shares: the fixtures folder and a seeded generator.
         .target(name: "QuartzTestSupport", path: "Tests/QuartzTestSupport"),
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath", "QuartzTestSupport"]),

@@ -96,7 +96,7 @@ public struct PeerSceneRasterRenderer: Sendable {
             let itemToDevice = Self.homography(matrix)
             guard let deviceToImage = itemToDevice.concatenating(after: texelToItem).inverted() else { return }
             let shader = PaintImageShader(image: image, deviceToImage: deviceToImage, filter: .linear, opacity: opacity)
-            let coverage = Self.coverage(of: CGPath(rect: rect, transform: nil).geometry, matrix: matrix, affine: affine,
+            let coverage = unsafe Self.coverage(of: CGPath(rect: rect, transform: nil).geometry, matrix: matrix, affine: affine,
                                          rule: .winding, clip: clip, tolerance: deviceTolerance)
             bitmap.fill(coverage, shader: shader, tileSize: tileSize, threading: threading)
         }

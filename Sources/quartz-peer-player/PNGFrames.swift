@@ -22,15 +22,15 @@ struct PNGFrameRecord {
 
 /// Writes `data` to `path` (created or truncated).
 func writeFile(_ data: Data, to path: String) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw PNGFramesError("cannot create \(path): \(String(cString: strerror(errno)))") }
+    let fd = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw PNGFramesError(unsafe "cannot create \(path): \(String(cString: strerror(errno)))") }
     defer { close(fd) }
-    try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+    unsafe try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
         var offset = 0
         while offset < buffer.count {
-            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            let n = unsafe write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw PNGFramesError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            guard n > 0 else { throw PNGFramesError(unsafe "cannot write \(path): \(String(cString: strerror(errno)))") }
             offset += n
         }
     }
@@ -129,7 +129,7 @@ final class PNGFramePipeline: @unchecked Sendable {
 func runPNGFrames(scene: PeerScene, builder: PeerSceneRenderListBuilder, options: PlayerOptions, folder: String) {
     guard !scene.frames.isEmpty else { fail("quartz-peer-player: --png-dir needs an animated scene") }
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+    guard unsafe FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
         fail("quartz-peer-player: --png-dir \(folder) is not a folder")
     }
     let frameCount = min(scene.frames.count, options.frameLimit ?? scene.frames.count)

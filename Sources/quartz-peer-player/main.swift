@@ -98,7 +98,7 @@ func monotonicNanoseconds() -> UInt64 {
 /// This process's CPU time (all threads), for `compare.py --clock cpu`; 0 when the clock is unavailable.
 func processCPUNanoseconds() -> UInt64 {
     var t = timespec()
-    guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 else { return 0 }
+    guard unsafe clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 else { return 0 }
     return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
 }
 

@@ -55,7 +55,7 @@ struct Bench: ParsableCommand {
                                             motionBlur: motionBlur.motionBlur(rate: plan.rate))
             let scratch = FileManager.default.temporaryDirectory
                 .appendingPathComponent("quartz-render-bench-\(getpid())-\(UUID().uuidString).png").path
-            defer { unlink(scratch) }
+            defer { unsafe unlink(scratch) }
             // As `render` writes a frame: encoded in memory (encode), then written durably to a file (write).
             let writer = FrameFileWriter(policy: .overwrite, compression: compression)
             func encodeSeconds(_ bitmap: PremultipliedRGBA8Bitmap) throws -> (encode: Double, write: Double) {

@@ -39,7 +39,7 @@ func runReportingFailures(logging: LoggingOptions, _ body: () throws -> Void) th
 /// with its JSON path). Warnings are printed to stderr, once.
 func loadScene(at path: String, strict: Bool) throws -> Scene {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard unsafe FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw CLIFailure(.noInput, "scene file \"\(path)\" does not exist")
     }
     guard !isDirectory.boolValue else { throw CLIFailure(.noInput, "\"\(path)\" is a folder, not a scene file") }

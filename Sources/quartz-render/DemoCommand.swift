@@ -155,7 +155,7 @@ struct Demo: ParsableCommand {
     /// The output folder must be absent, empty, or replaced with --overwrite.
     static func checkFolder(_ path: String, overwrite: Bool) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        guard unsafe FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw CLIFailure(.cannotCreate, "\"\(path)\" is a file, not a folder") }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         if !entries.isEmpty && !overwrite {

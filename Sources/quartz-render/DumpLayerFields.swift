@@ -48,7 +48,7 @@ extension PresentationDump {
     /// A path as its tight bounds (`boundingBoxOfPath`) and element count.
     static func pathSummary(_ path: CGPath) -> [String: Any] {
         var elements = 0
-        path.applyWithBlock { _ in elements += 1 }
+        unsafe path.applyWithBlock { _ in elements += 1 }
         return ["bounds": rect(path.boundingBoxOfPath), "elementCount": elements]
     }
 

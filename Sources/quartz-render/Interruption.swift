@@ -16,21 +16,21 @@ enum Interruption {
     static func install() {
         received.store(0, ordering: .relaxed)
         var unblock = sigset_t()
-        sigemptyset(&unblock)
+        unsafe sigemptyset(&unblock)
         for number in [SIGINT, SIGTERM] {
             if number == SIGINT, isIgnored(signal(number, SIG_IGN)) { continue }
             signal(number) { number in
                 if Interruption.received.exchange(number, ordering: .relaxed) != 0 { _exit(128 + number) }
             }
-            sigaddset(&unblock, number)
+            unsafe sigaddset(&unblock, number)
         }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        unsafe pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Whether a disposition `signal(2)` returned is SIG_IGN (C function pointers compare by address).
     private static func isIgnored(_ handler: __sighandler_t?) -> Bool {
         guard let handler else { return false }
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafe unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// The signal that asked the render to stop, if one has.

@@ -12,7 +12,7 @@ final class LabelCanvas {
     let height: Int
 
     init(width: Int, height: Int, background: CGColor) throws {
-        guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+        guard let context = unsafe CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                       space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { throw CLIFailure(.usage, "an image of \(width)x\(height) pixels is too large to draw") }
         self.context = context

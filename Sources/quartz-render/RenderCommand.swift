@@ -228,7 +228,7 @@ struct Render: ParsableCommand {
             var statsPath = stats
             if let stats {
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: stats, isDirectory: &isFolder), isFolder.boolValue {
+                if unsafe FileManager.default.fileExists(atPath: stats, isDirectory: &isFolder), isFolder.boolValue {
                     throw CLIFailure(.cannotCreate, "--stats \"\(stats)\" is a folder; name a file for the statistics")
                 }
                 try FrameFileWriter.prepareFolder(of: stats)
