@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "PathFuzzer", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "ContextFuzzer", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "TextFuzzer", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "LottieFuzzer", dependencies: ["FuzzHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@
 # FUZZ_KEEP_GOING=1 runs libFuzzer in fork mode (-fork=1) and keeps fuzzing past crashes, hangs and
 # out-of-memory inputs (each is still saved, and the exit status is still non-zero).
 # Targets: png_encoder, png_reader (C, built with the Swift toolchain's clang, ASan + UBSan) and scene_loader,
-# path, context, text (Swift, Fuzz/Package.swift built with --sanitize=fuzzer --sanitize=address).
+# path, context, text, lottie (Swift, Fuzz/Package.swift built with --sanitize=fuzzer --sanitize=address).
 # The corpus lives in Fuzz/corpus/TARGET (gitignored) and is seeded from fixtures each run; a crash, hang
 # (-timeout=10) or memory overrun (-rss_limit_mb) leaves Fuzz/corpus/TARGET-crash-* (or -timeout-*, -oom-*)
 # and exits non-zero. Builds go to $FUZZ_BUILD (default /tmp/fuzz-build), never to the package's .build.
@@ -19,7 +19,7 @@ root="$PWD"
 # memory server); without it libFuzzer prints the sanitizer's stack trace of a Swift trap.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 build="${FUZZ_BUILD:-/tmp/fuzz-build}"
-targets=(png_encoder png_reader scene_loader path context text)
+targets=(png_encoder png_reader scene_loader path context text lottie)
 usage="usage: Fuzz/run.sh TARGET [SECONDS|regress] | smoke [SECONDS] | build (targets: ${targets[*]})"
 
 swift_product() {
@@ -28,11 +28,12 @@ swift_product() {
     path) echo PathFuzzer ;;
     context) echo ContextFuzzer ;;
     text) echo TextFuzzer ;;
+    lottie) echo LottieFuzzer ;;
     *) return 1 ;;
     esac
 }
 
-# The Swift package: one SwiftPM build for all four (incremental; the main package is instrumented too).
+# The Swift package: one SwiftPM build for every Swift target (incremental; the main package is instrumented too).
 # With Swift 6.3 on Linux `-sanitize=fuzzer` links libFuzzer but adds no coverage instrumentation to Swift
 # code (no __sancov sections in the objects), so the coverage kinds are asked for explicitly.
 build_swift() {
@@ -101,6 +102,7 @@ seeds() {
             cp "$f" "$dir/$(echo "$f" | tr / _)"
         done ;;
     scene_loader) cp fixtures/scenes/*.json "$dir/" ;;
+    lottie) cp fixtures/lottie/*.json "$dir/" ;;
     esac
     echo "$dir"
 }
@@ -191,7 +193,7 @@ smoke)
     printf '%s\n' "${summary[@]}"
     echo "== smoke took $((SECONDS - start))s; logs in $build/*.fuzz.log"
     [ ${#failed[@]} -eq 0 ] || { echo "== FAILED: ${failed[*]}" >&2; exit 1; } ;;
-png_encoder | png_reader | scene_loader | path | context | text)
+png_encoder | png_reader | scene_loader | path | context | text | lottie)
     if [ "${2:-}" = regress ]; then regress "$command"; else fuzz "$command" "${2:-60}"; fi ;;
 *) echo "$usage" >&2; exit 64 ;;
 esac

@@ -1,6 +1,6 @@
 // The fuzz smoke that `swift test` runs: what each libFuzzer target does with an input (Fuzz/Harness/Exercises,
 // the same code the fuzzers link) run on every input the fuzzers once found failing (Fuzz/regressions/) and on
-// about 1,450 fixed-seed random and mutated inputs. It is not coverage-guided; the hour-long runs are
+// about 1,570 fixed-seed random and mutated inputs. It is not coverage-guided; the hour-long runs are
 // `Fuzz/run.sh TARGET SECONDS` (CONTRIBUTING.md, "Fuzzing"). A crash or trap here fails the run.
 import Foundation
 import OpenQuartz
@@ -81,6 +81,21 @@ import Testing
             let input = Self.mutated(inputs[round % inputs.count], &generator)
             Self.run(input) { SceneLoaderExercise.run($0, $1, baseDirectory: Self.scenes) }
         }
+    }
+
+    /// The fixture Lottie files with a few bytes changed each: loaded, built and rendered, or refused with a
+    /// LottieError.
+    @Test func mutatedFixtureLottieFilesLoadOrFailCleanly() throws {
+        let files = try FileManager.default.contentsOfDirectory(at: fixturesDirectory.appendingPathComponent("lottie"), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let inputs = try files.map { Array(try Data(contentsOf: $0)) }
+        #expect(inputs.count >= 2)
+        var generator = SplitMix64(seed: 29)
+        for round in 0..<60 {
+            let input = Self.mutated(inputs[round % inputs.count], &generator)
+            Self.run(input) { LottieExercise.run($0, $1) }
+        }
+        for _ in 0..<60 { Self.run(Self.randomBytes(&generator, maximumCount: 384)) { LottieExercise.run($0, $1) } }
     }
 
     @Test func mutatedPNGFilesDecodeOrFailCleanly() throws {
