@@ -1,5 +1,6 @@
 // Core Text's framesetter: an attributed string wrapped into the rectangle of a path with TextLayout (UAX #14
-// opportunities, greedy, trailing spaces hanging; §13.2 of docs/semantics.md), lines stacked from the top.
+// opportunities, greedy, trailing spaces hanging; §13.2 of docs/semantics.md), lines stacked from the top and
+// aligned by each paragraph's style (ParagraphStyle.swift).
 // Lines are kept while they fit: a line whose descent would cross the bottom of the rectangle ends the frame
 // [undocumented: Core Text's frames stop at the first line that does not fit the path].
 import Foundation
@@ -28,7 +29,9 @@ public final class CTFramesetter: Sendable {
         }
         let piece = string.attributedSubstring(from: NSRange(location: units.lowerBound, length: units.count))
         let text = TextAttributes.styledText(piece, fallback: fallback)
-        let layout = TextLayout(text: text, options: TextLayoutOptions(width: width, height: .infinity, isWrapped: true))
+        var options = TextLayoutOptions(width: width, height: .infinity, isWrapped: true)
+        options.paragraphAlignments = TextAttributes.paragraphAlignments(piece)
+        let layout = TextLayout(text: text, options: options)
         let utf16 = Array(piece.string.utf16)
         var offset = 0
         var kept: [(line: CTLine, originX: Double, baselineY: Double)] = []

@@ -28,6 +28,8 @@ package struct TextLayoutOptions: Sendable, Hashable {
     package var isWrapped: Bool
     package var truncation: TextTruncation
     package var alignment: TextAlignment
+    /// Alignments of the first paragraphs (split at mandatory breaks), in order; later ones take `alignment`.
+    package var paragraphAlignments: [TextAlignment] = []
     /// Glyph origins rounded to multiples of this many points (allowsFontSubpixelQuantization); nil keeps
     /// HarfBuzz's 1/64-point positions.
     package var quantum: Double?
@@ -68,14 +70,15 @@ package struct TextLayout: Sendable {
     package init(text: StyledText, options: TextLayoutOptions) {
         var lines: [TextLine] = []
         let paragraphs = LineBreaker.paragraphs(in: text.scalars)
-        var pieces: [(text: StyledText, endsParagraph: Bool, isRightToLeft: Bool)] = []
+        var pieces: [(text: StyledText, endsParagraph: Bool, isRightToLeft: Bool, alignment: TextAlignment)] = []
         let wrapWidth = options.isWrapped && options.width > 0 ? options.width : Double.infinity
-        for paragraph in paragraphs {
+        for (number, paragraph) in paragraphs.enumerated() {
             let piece = text.slice(paragraph)
             let shaped = TextShaper.shape(piece)
             let ranges = wrapWidth.isFinite ? Self.wrap(piece, advances: shaped.scalarAdvances, width: wrapWidth) : [0..<piece.count]
+            let alignment = number < options.paragraphAlignments.count ? options.paragraphAlignments[number] : options.alignment
             for (index, range) in ranges.enumerated() {
-                pieces.append((piece.slice(range), index == ranges.count - 1, shaped.isRightToLeft))
+                pieces.append((piece.slice(range), index == ranges.count - 1, shaped.isRightToLeft, alignment))
             }
         }
         // Truncation: every too-wide line when not wrapping; with wrapping, the last line that fits in the
@@ -101,7 +104,9 @@ package struct TextLayout: Sendable {
                 content = Truncator.truncate(content, toWidth: options.width, mode: options.truncation, quantum: options.quantum)
             }
             baseline = nextBaseline
-            var line = Self.place(content, baseline: baseline, metrics: metrics, options: options,
+            var lineOptions = options
+            lineOptions.alignment = piece.alignment
+            var line = Self.place(content, baseline: baseline, metrics: metrics, options: lineOptions,
                                   isLastOfParagraph: piece.endsParagraph || isLast, paragraphIsRightToLeft: piece.isRightToLeft)
             line.baselineY = baseline
             lines.append(line)

@@ -116,3 +116,89 @@ import Testing
         #expect(fit == CFRange(location: 0, length: 8))
     }
 }
+
+/// Paragraph alignment in frames: Apple applies a paragraph style to whole paragraphs
+/// [doc: nsattributedstring/key/paragraphstyle], and Core Text's framesetter places each line of a centred,
+/// right-aligned or justified paragraph in the frame's width. The style of a paragraph's first character
+/// decides.
+@Suite struct CoreTextParagraphStyleTests {
+    static func styled(_ text: String, _ alignments: [(Range<Int>, NSTextAlignment)]) -> NSAttributedString {
+        let string = NSMutableAttributedString(string: text, attributes: [.font: CoreTextLineTests.font(20)])
+        for (range, alignment) in alignments {
+            let style = NSMutableParagraphStyle()
+            style.alignment = alignment
+            string.addAttribute(.paragraphStyle, value: style, range: NSRange(location: range.lowerBound, length: range.count))
+        }
+        return string
+    }
+
+    func frame(_ string: NSAttributedString, width: CGFloat = 200) -> CTFrame {
+        CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(string), CFRange(location: 0, length: 0),
+                                 CGPath(rect: CGRect(x: 0, y: 0, width: width, height: 300)), nil)
+    }
+
+    func originsX(_ frame: CTFrame) -> [Double] {
+        var points = [CGPoint](repeating: .zero, count: CTFrameGetLines(frame).count)
+        CTFrameGetLineOrigins(frame, CFRange(location: 0, length: 0), &points)
+        return points.map { Double($0.x) }
+    }
+
+    @Test func eachParagraphIsPlacedByItsOwnAlignment() throws {
+        let l = CoreTextLineTests.advance(of: "l", size: 20)
+        // Four paragraphs: left, centred, right, and one without a style (natural: left for Latin).
+        let string = Self.styled("ll\nll\nll\nll", [(0..<3, .left), (3..<6, .center), (6..<9, .right)])
+        let x = originsX(frame(string))
+        try #require(x.count == 4)
+        #expect(x[0] == 0)
+        #expect(abs(x[1] - (200 - 2 * l) / 2) < 1e-9)
+        #expect(abs(x[2] - (200 - 2 * l)) < 1e-9)
+        #expect(x[3] == 0)
+    }
+
+    @Test func aParagraphTakesTheStyleOfItsFirstCharacter() throws {
+        let l = CoreTextLineTests.advance(of: "l", size: 20)
+        // The style covers only the second character of the first paragraph: it does not apply.
+        let string = Self.styled("ll\nll", [(1..<2, .right), (3..<4, .center)])
+        let x = originsX(frame(string))
+        try #require(x.count == 2)
+        #expect(x[0] == 0)
+        #expect(abs(x[1] - (200 - 2 * l) / 2) < 1e-9)
+    }
+
+    @Test func centredWrappedLinesAreEachCentred() throws {
+        let l = CoreTextLineTests.advance(of: "l", size: 20), space = CoreTextLineTests.advance(of: " ", size: 20)
+        let string = Self.styled("lll lll l", [(0..<9, .center)])
+        let width = 3.5 * l + space  // room for one "lll " per line
+        let lines = CTFrameGetLines(frame(string, width: CGFloat(width)))
+        let x = originsX(frame(string, width: CGFloat(width)))
+        try #require(lines.count == 3)
+        // Trailing spaces hang: the visible "lll" is what is centred.
+        #expect(abs(x[0] - (width - 3 * l) / 2) < 1e-9)
+        #expect(abs(x[1] - (width - 3 * l) / 2) < 1e-9)
+        #expect(abs(x[2] - (width - l) / 2) < 1e-9)
+    }
+
+    /// Core Text's own paragraph style, made from settings, is read the same way; a setting of the wrong
+    /// size is ignored.
+    @Test func coreTextParagraphStylesAlign() throws {
+        var right = CTTextAlignment.right
+        let style = withUnsafePointer(to: &right) { pointer in
+            var setting = CTParagraphStyleSetting(spec: .alignment, valueSize: MemoryLayout<CTTextAlignment>.size, value: UnsafeRawPointer(pointer))
+            return CTParagraphStyleCreate(&setting, 1)
+        }
+        var center = CTTextAlignment.center
+        let ignored = withUnsafePointer(to: &center) { pointer in
+            var setting = CTParagraphStyleSetting(spec: .alignment, valueSize: 4, value: UnsafeRawPointer(pointer))
+            return CTParagraphStyleCreate(&setting, 1)
+        }
+        let l = CoreTextLineTests.advance(of: "l", size: 20)
+        let string = NSMutableAttributedString(string: "ll\nll", attributes: [.font: CoreTextLineTests.font(20)])
+        string.addAttribute(NSAttributedString.Key(kCTParagraphStyleAttributeName), value: style, range: NSRange(location: 0, length: 3))
+        string.addAttribute(.paragraphStyle, value: ignored, range: NSRange(location: 3, length: 2))
+        let x = originsX(frame(string))
+        try #require(x.count == 2)
+        #expect(abs(x[0] - (200 - 2 * l)) < 1e-9)
+        #expect(x[1] == 0)
+        #expect(CTParagraphStyleCreate(nil, 0).alignment == .natural)
+    }
+}
