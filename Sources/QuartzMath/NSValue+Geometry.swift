@@ -55,20 +55,20 @@ package enum GeometryBox {
 
     package static func point(_ value: Any) -> CGPoint? {
         if let point = value as? CGPoint { return point }
-        guard let box = foundationBox(value), objCType(of: box) == "{CGPoint=dd}" else { return nil }
-        return box.pointValue
+        guard let box = foundationBox(value) else { return nil }
+        return storedValue(of: box) as? CGPoint
     }
 
     package static func size(_ value: Any) -> CGSize? {
         if let size = value as? CGSize { return size }
-        guard let box = foundationBox(value), objCType(of: box) == "{CGSize=dd}" else { return nil }
-        return box.sizeValue
+        guard let box = foundationBox(value) else { return nil }
+        return storedValue(of: box) as? CGSize
     }
 
     package static func rect(_ value: Any) -> CGRect? {
         if let rect = value as? CGRect { return rect }
-        guard let box = foundationBox(value), objCType(of: box).hasPrefix("{CGRect=") else { return nil }
-        return box.rectValue
+        guard let box = foundationBox(value) else { return nil }
+        return storedValue(of: box) as? CGRect
     }
 
     package static func transform3D(_ value: Any) -> CATransform3D? {
@@ -91,12 +91,23 @@ package enum GeometryBox {
         return object
     }
 
-    private static func objCType(of box: NSValue) -> String {
-        unsafe String(cString: box.objCType)
+    // Foundation on Linux allocates a new C string on every `objCType` call and never frees it, so boxes are
+    // read through their stored properties instead: a geometry box (NSValue(point:), (size:), (rect:)) keeps
+    // its value as `_value`; a box of bytes keeps its type encoding as `_typeInfo.name`.
+
+    /// The value a geometry box holds, nil for other boxes.
+    private static func storedValue(of box: NSValue) -> Any? {
+        Mirror(reflecting: box).children.first { $0.label == "_value" }?.value
+    }
+
+    /// The type encoding of a box made from bytes, nil for other boxes.
+    private static func typeEncoding(of box: NSValue) -> String? {
+        guard let info = Mirror(reflecting: box).children.first(where: { $0.label == "_typeInfo" })?.value else { return nil }
+        return Mirror(reflecting: info).children.first { $0.label == "name" }?.value as? String
     }
 
     private static func doubles(in value: Any, objCType type: String, count: Int) -> [Double]? {
-        guard let box = foundationBox(value), objCType(of: box) == type else { return nil }
+        guard let box = foundationBox(value), typeEncoding(of: box) == type else { return nil }
         var elements = [Double](repeating: 0, count: count)
         unsafe elements.withUnsafeMutableBytes { unsafe box.getValue($0.baseAddress!) }
         return elements
