@@ -139,6 +139,19 @@ import Testing
         }
     }
 
+    /// The six faces of a cube of side 2·half about its centre (front, right, top, bottom, left, back), each
+    /// placed as cube tutorials place them: translated out, then turned to face outwards.
+    static func cubeFaces(half: Double) -> [CATransform3D] {
+        [
+            CATransform3DMakeTranslation(0, 0, half),
+            CATransform3DRotate(CATransform3DMakeTranslation(half, 0, 0), .pi / 2, 0, 1, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, -half, 0), .pi / 2, 1, 0, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, half, 0), -.pi / 2, 1, 0, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(-half, 0, 0), -.pi / 2, 0, 1, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -half), .pi, 0, 1, 0),
+        ]
+    }
+
     static func turn(x: Double, y: Double) -> CATransform3D {
         CATransform3DRotate(CATransform3DMakeRotation(x, 1, 0, 0), y, 0, 1, 0)
     }
@@ -185,14 +198,7 @@ import Testing
     @Test(arguments: [(0.0, 0.0), (0.5, 0.7), (-0.6, 0.9), (1.2, -0.4), (0.3, 2.6), (-1.0, -2.2), (2.2, 0.5), (0.8, 3.9)])
     func cubeFacesMatchADepthBuffer(angles: (Double, Double)) throws {
         let half = 50.0
-        let faces: [CATransform3D] = [
-            CATransform3DMakeTranslation(0, 0, half),
-            CATransform3DRotate(CATransform3DMakeTranslation(half, 0, 0), .pi / 2, 0, 1, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(0, -half, 0), .pi / 2, 1, 0, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(0, half, 0), -.pi / 2, 1, 0, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(-half, 0, 0), -.pi / 2, 0, 1, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -half), .pi, 0, 1, 0),
-        ]
+        let faces = Self.cubeFaces(half: half)
         let planes = faces.enumerated().map { k, t in
             Plane(size: CGSize(width: 2 * half, height: 2 * half), position: CGPoint(x: 100, y: 100), transform: t,
                   color: Self.palette[k])
@@ -324,14 +330,7 @@ extension DepthOrderTests {
     /// tree orders faces by their planes and matches the depth buffer.
     @Test func offCentreCubeMatchesADepthBuffer() throws {
         let half = 40.0
-        let faces: [CATransform3D] = [
-            CATransform3DMakeTranslation(0, 0, half),
-            CATransform3DRotate(CATransform3DMakeTranslation(half, 0, 0), .pi / 2, 0, 1, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(0, -half, 0), .pi / 2, 1, 0, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(0, half, 0), -.pi / 2, 1, 0, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(-half, 0, 0), -.pi / 2, 0, 1, 0),
-            CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -half), .pi, 0, 1, 0),
-        ]
+        let faces = Self.cubeFaces(half: half)
         let spin = Self.turn(x: -1.5, y: -0.5)
         let planes = faces.enumerated().map { k, t in
             Plane(size: CGSize(width: 2 * half, height: 2 * half), position: CGPoint(x: 50, y: 100),
