@@ -16,22 +16,38 @@ package final class SceneTreeReuse: Sendable {
         // A tree is used by one thread at a time: it leaves the list while it is evaluated.
         var tree: SceneTree
         let scriptedChanges: Int
+        /// When the tree was last given back, in evaluations: the least recently used tree goes first.
+        var lastUse: Int = 0
     }
 
-    private let idle = Mutex<[KeptTree]>([])
+    private struct State {
+        var trees: [KeptTree] = []
+        var uses = 0
+        var built = 0
+    }
+
+    private let idle = Mutex(State())
 
     package init() {}
 
     /// The number of trees kept idle now (for tests).
-    package var keptTreeCount: Int { idle.withLock { $0.count } }
+    package var keptTreeCount: Int { idle.withLock { $0.trees.count } }
+
+    /// The number of trees built so far (for tests).
+    package var builtTreeCount: Int { idle.withLock { $0.built } }
 
     /// The presentation snapshot of `scene` at `time`: from the latest kept tree at or before `time` with the
     /// same scripted changes, advanced to `time`, else from a tree built at `time`. Equal to
     /// `scene.tree(atTime: time).snapshot()`.
     package func snapshot(of scene: Scene, atTime time: Double) -> LayerTreeSnapshot {
         let changes = scene.scriptedChangeCount(atOrBefore: time)
-        var kept = take(scriptedChanges: changes, atOrBefore: time)
-            ?? KeptTree(tree: scene.tree(atTime: time), scriptedChanges: changes)
+        var kept: KeptTree
+        if let found = take(scriptedChanges: changes, atOrBefore: time) {
+            kept = found
+        } else {
+            idle.withLock { $0.built += 1 }
+            kept = KeptTree(tree: scene.tree(atTime: time), scriptedChanges: changes)
+        }
         if kept.tree.time != time { kept.tree.advance(toTime: time) }
         let snapshot = kept.tree.snapshot()
         give(kept)
@@ -40,28 +56,33 @@ package final class SceneTreeReuse: Sendable {
 
     /// Removes and returns the kept tree with `scriptedChanges` whose time is the latest at or before `time`.
     private func take(scriptedChanges: Int, atOrBefore time: Double) -> KeptTree? {
-        idle.withLock { trees in
+        idle.withLock { state in
             var best: Int?
-            for (index, kept) in trees.enumerated() where kept.scriptedChanges == scriptedChanges && kept.tree.time <= time {
-                if best.map({ trees[$0].tree.time < kept.tree.time }) ?? true { best = index }
+            for (index, kept) in state.trees.enumerated() where kept.scriptedChanges == scriptedChanges && kept.tree.time <= time {
+                if best.map({ state.trees[$0].tree.time < kept.tree.time }) ?? true { best = index }
             }
-            return best.map { trees.remove(at: $0) }
+            return best.map { state.trees.remove(at: $0) }
         }
     }
 
     /// Keeps `kept` for later evaluations. Trees of earlier scripted changes go (frames come in increasing
-    /// time, give or take the frames in flight), and so does the earliest tree when the list is full.
+    /// time, give or take the frames in flight), and so does the least recently used tree when the list is
+    /// full: not the earliest in time, which in a second pass over the frames is the one in use.
     private func give(_ kept: KeptTree) {
-        let dropped: [KeptTree] = idle.withLock { trees in
+        let dropped: [KeptTree] = idle.withLock { state in
             var dropped: [KeptTree] = []
-            trees.removeAll { other in
+            state.trees.removeAll { other in
                 let stale = other.scriptedChanges < kept.scriptedChanges && other.tree.time < kept.tree.time
                 if stale { dropped.append(other) }
                 return stale
             }
-            trees.append(kept)
-            if trees.count > Self.maximumKeptTrees, let earliest = trees.indices.min(by: { trees[$0].tree.time < trees[$1].tree.time }) {
-                dropped.append(trees.remove(at: earliest))
+            state.uses += 1
+            var used = kept
+            used.lastUse = state.uses
+            state.trees.append(used)
+            if state.trees.count > Self.maximumKeptTrees,
+               let oldest = state.trees.indices.min(by: { state.trees[$0].lastUse < state.trees[$1].lastUse }) {
+                dropped.append(state.trees.remove(at: oldest))
             }
             return dropped
         }

@@ -69,6 +69,25 @@ import Testing
         #expect(renderer.trees.keptTreeCount <= SceneTreeReuse.maximumKeptTrees)
     }
 
+    /// `bench --repeat` and loops pass over the same frames again and again: each pass builds one tree for
+    /// its start and then moves it on, however many passes there are (a pass must not find its tree evicted
+    /// by the trees earlier passes left at their ends).
+    @Test func repeatedPassesBuildOneTreePerPass() throws {
+        let scene = try Self.load("ship-on-path")  // no scripted changes
+        let settings = try Self.settings(scene)
+        let renderer = SceneFrameRenderer(scene: scene, settings: settings)
+        let passes = 3 * SceneTreeReuse.maximumKeptTrees
+        for _ in 0..<passes {
+            for index in stride(from: 0, to: scene.frameCount, by: 10) {
+                _ = try renderer.render(atTime: scene.time(ofFrame: index))
+            }
+        }
+        #expect(renderer.trees.builtTreeCount == passes)
+        #expect(renderer.trees.keptTreeCount <= SceneTreeReuse.maximumKeptTrees)
+        let last = scene.time(ofFrame: scene.frameCount - 1)
+        #expect(try renderer.render(atTime: last).pixels == Self.fresh(scene, settings, atTime: last))
+    }
+
     @Test func scriptedChangeCountsCountTheChangesAtOrBeforeATime() throws {
         let scene = try Self.load("complete-example")
         #expect(scene.scriptedChangeCount(atOrBefore: 0) == 0)
