@@ -72,7 +72,7 @@ enum FarmScripts {
     func slurmClusterRunsTheDocumentedArrays() throws {
         // The oversized --cpus-per-task check runs on nodes of fewer than 4 CPUs only.
         var expected = ["cluster", "missing logs/", "afterok after a failure", "log replaced", "serial", "kill and requeue", "shard array", "logs",
-                        "stats-merge", "chunk array", "video"]
+                        "stats-merge", "chunk array", "video", "node down", "node back"]
         if ProcessInfo.processInfo.activeProcessorCount < 4 { expected.insert("oversized --cpus-per-task", at: 2) }
         try FarmScripts.expect("slurm-cluster.sh", limit: 240, checks: expected, last: "slurm farm: all checks passed in ")
     }
