@@ -145,6 +145,45 @@ import Testing
         #expect(upsideDown[10, 40 - 1 - 10] == opaqueRed && upsideDown[10, 10] == opaqueWhite)
     }
 
+    /// Apple declares `render(in:)` an overridable method of CALayer ("Renders the layer and its sublayers into
+    /// the specified context"): a subclass's override runs when the layer is asked through a `CALayer`
+    /// reference, and `super.render(in:)` draws the tree under what the override adds.
+    @Test func renderInContextCanBeOverridden() throws {
+        final class BadgedLayer: CALayer {
+            var renderCount = 0
+            override func render(in ctx: CGContext) {
+                renderCount += 1
+                super.render(in: ctx)
+                ctx.setFillColor(TestColors.blue)
+                ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            }
+        }
+        let scene = LayersScene(width: 40, height: 40)
+        let badged = BadgedLayer()
+        scene.run {
+            CATransaction.setDisableActions(true)
+            badged.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            badged.backgroundColor = TestColors.red
+            scene.root.addSublayer(badged)
+            CATransaction.flush()
+        }
+        let ctx = try #require(CGContext(data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                         bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let asked: CALayer = badged
+        scene.run { asked.render(in: ctx) }
+        let b = try #require(ctx.makeImage()).bitmap
+        #expect(badged.renderCount == 1)
+        // Device space is y-up: the override's 10×10 square is the bottom-left corner of the raster.
+        #expect(b[5, 34] == opaqueBlue && b[5, 5] == opaqueRed && b[30, 34] == opaqueRed)
+    }
+
+    /// The layer model finds the compositor's renderer by its mangled type name; a rename must update both.
+    @Test func layerModelFindsTheCompositorRenderer() {
+        #expect(_mangledTypeName(CALayerContextRenderer.self) == LayerContextRendering.compositorRendererName)
+        #expect(LayerContextRendering.renderer == CALayerContextRenderer.self)
+    }
+
     /// A CATransition composes the before and after appearance at the engine's progress (spec §5.2): fade at
     /// q = 0.5 mixes red and blue; push fromRight moves the old content left by W·q and brings the new one
     /// from the right. The before-state is passed explicitly as `transitionSources` (overriding the engine's capture).

@@ -180,6 +180,14 @@ open class CALayer {
     /// as on iOS) scaled by `contentsScale`. The default asks the delegate's `draw(_:in:)`.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
+    /// Apple: renders the layer and its sublayers into `ctx`, in the layer's own coordinate space, through
+    /// the context's clip, alpha and blend mode. The compositor draws the presentation tree at the context's
+    /// media time after ending the run-loop turn, so uncommitted changes show [Apple reads the model tree
+    /// directly; here the committed tree is the source, and animations in flight show as on screen]. Unlike
+    /// Apple's, 3-D transforms, perspective and `CATransformLayer`s are honoured. Call it with the layer's
+    /// `LayerTreeContext` current (`context.perform { layer.render(in: ctx) }` when it is not the default).
+    open func render(in ctx: CGContext) { renderDefault(in: ctx) }
+
     /// Apple: lays out the sublayers. The default asks the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 

@@ -10,17 +10,14 @@ import QuartzLayers
 import QuartzMath
 import QuartzRaster
 
-extension CALayer {
-    /// Renders the layer and its sublayers into `ctx` (Apple: `render(in:)`), through the context's clip,
-    /// alpha and blend mode. Draws the presentation tree at the current context's media time, after ending the
-    /// run-loop turn so that uncommitted changes show [Apple reads the model tree directly; here the committed
-    /// tree is the source, and animations in flight show as they would on screen]. Call it with the layer's
-    /// `LayerTreeContext` current (`context.perform { layer.render(in: ctx) }` when it is not the default one).
-    public func render(in ctx: CGContext) {
+/// The compositor's side of `CALayer.render(in:)`, found by the layer model through
+/// `LayerContextRendering.compositorRendererName`.
+package enum CALayerContextRenderer: LayerContextRenderer {
+    package static func render(_ layer: CALayer, in ctx: CGContext) {
         let treeContext = LayerTreeContext.current
         treeContext.beginFrame()
-        let snapshot = treeContext.snapshot(of: self, atMediaTime: treeContext.mediaTime)
-        guard let bitmap = Self.renderedBitmap(snapshot, ctm: ctx.ctm, width: ctx.width, height: ctx.height) else { return }
+        let snapshot = treeContext.snapshot(of: layer, atMediaTime: treeContext.mediaTime)
+        guard let bitmap = renderedBitmap(snapshot, ctm: ctx.ctm, width: ctx.width, height: ctx.height) else { return }
         // Back to device space, where one image pixel is one context pixel, sampled nearest so the copy is exact.
         let ctm = ctx.ctm
         let det = Double(ctm.a * ctm.d - ctm.b * ctm.c)
