@@ -297,7 +297,7 @@ final class CompositorFrameRenderer {
             let op = plan.ops[index]
             guard case .item(let item) = op.spec else { return 0 }
             switch plan.items[item].content {
-            case .shapeFill, .shapeStroke, .shadow, .border: return 1 + op.bounds.width * op.bounds.height
+            case .shapeFill, .glyphs, .shapeStroke, .shadow, .border: return 1 + op.bounds.width * op.bounds.height
             default: return 0
             }
         }

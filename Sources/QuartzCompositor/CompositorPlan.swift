@@ -252,6 +252,8 @@ struct CompositorPlan: Sendable {
             return box(image.placement.localRect)
         case .shapeFill(let path, _, _):
             return path.isEmpty ? .empty : box(path.controlPointBounds)
+        case .glyphs(let run):
+            return run.bounds.isNull ? .empty : box(run.bounds)
         case .shapeStroke(let stroke, _):
             guard !stroke.path.isEmpty, stroke.style.lineWidth.isFinite, stroke.style.lineWidth > 0 else { return .empty }
             let reach = stroke.localReach

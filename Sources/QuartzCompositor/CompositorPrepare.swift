@@ -223,6 +223,13 @@ struct CompositorPreparer {
         case .shapeFill(let path, let rule, let color):
             guard let c = builder.path(path, rule: rule, projection) else { return nil }
             return (CompositorPreparedCoverage(c), .solid(color.compositorPremultiplied(opacity: item.opacity)))
+        case .glyphs(let run):
+            let color = run.color.compositorPremultiplied(opacity: item.opacity)
+            if let masks = CompositorGlyphMasks.coverage(of: run, projection, clip: builder.clip, deviceTolerance: deviceTolerance) {
+                return (.other(masks, masks.bounds), .solid(color))
+            }
+            guard let c = builder.path(run.outlinePath, rule: .winding, projection) else { return nil }
+            return (CompositorPreparedCoverage(c), .solid(color))
         case .shapeStroke(let stroke, let color):
             guard let c = builder.stroke(stroke, projection) else { return nil }
             return (CompositorPreparedCoverage(c), .solid(color.compositorPremultiplied(opacity: item.opacity)))

@@ -3,6 +3,7 @@
 import Foundation
 import QuartzMath
 import QuartzRaster
+import QuartzText
 
 /// The part of a layer an item draws.
 public enum RenderContent: Sendable {
@@ -20,6 +21,9 @@ public enum RenderContent: Sendable {
     case gradient(RenderGradient)
     /// A shadow cast by a shape (`shadowPath`, or a layer whose alpha is known to be its rounded rect).
     case shadow(RenderShadow)
+    /// CATextLayer's glyphs of one colour, filled as one path with the non-zero rule (through cached glyph
+    /// masks where the transform allows: CompositorGlyphMasks.swift).
+    case glyphs(RenderGlyphRun)
 }
 
 /// Which corners of a rounded rectangle are rounded; raw values are Apple's `CACornerMask`
@@ -151,4 +155,28 @@ public struct RenderShadow: Sendable {
         self.offset = offset
         self.radius = radius
     }
+}
+
+/// Glyphs of one colour in the item's local space (y down), each its face's outline scaled by size/unitsPerEm
+/// and moved to its pen position.
+public final class RenderGlyphRun: Sendable {
+    package let glyphs: [PlacedGlyph]
+    public let color: CGColor
+    /// The union of the placed outlines' control-point boxes (null without glyphs).
+    public let bounds: CGRect
+
+    package init(glyphs: [PlacedGlyph], color: CGColor) {
+        self.glyphs = glyphs
+        self.color = color
+        var box = CGRect.null
+        for glyph in glyphs {
+            let outline = glyph.face.outline(ofGlyph: glyph.glyph)
+            if outline.isEmpty { continue }
+            box = box.union(outline.controlPointBounds.applying(glyph.placement))
+        }
+        bounds = box
+    }
+
+    /// Every glyph's outline as one path.
+    package var outlinePath: PathGeometry { TextLayout.outlinePath(of: glyphs) }
 }

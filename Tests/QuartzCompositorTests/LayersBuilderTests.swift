@@ -17,6 +17,7 @@ func describe(_ nodes: [RenderNode]) -> [String] {
             case .border: return "border"
             case .image: return "image"
             case .shapeFill: return "fill"
+            case .glyphs: return "glyphs"
             case .shapeStroke: return "stroke"
             case .gradient: return "gradient"
             case .shadow: return "shadow"

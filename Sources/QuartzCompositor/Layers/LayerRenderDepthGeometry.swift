@@ -154,6 +154,7 @@ extension RenderContent {
         case .solid(let shape, _), .border(let shape, _, _): rect = shape.rect
         case .image(let image): rect = image.placement.localRect
         case .shapeFill(let path, _, _): rect = path.isEmpty ? .null : path.controlPointBounds
+        case .glyphs(let run): rect = run.bounds
         case .shapeStroke(let stroke, _):
             guard !stroke.path.isEmpty else { return nil }
             rect = stroke.path.controlPointBounds.insetBy(dx: -stroke.localReach, dy: -stroke.localReach)

@@ -163,7 +163,20 @@ struct LayerRenderParts {
         let place = CGAffineTransform(translationX: bounds.minX, y: bounds.minY)
         var items: [RenderNode] = []
         var inside = true
-        for (color, path) in layout.fillPaths(visibleRect: box) {
+        let ink = layout.ink(visibleRect: box)
+        for (color, glyphs) in ink.glyphRuns {
+            guard let shown = visible(color) else { continue }
+            let placed = glyphs.map { glyph in
+                var moved = glyph
+                moved.x += Double(bounds.minX)
+                moved.y += Double(bounds.minY)
+                return moved
+            }
+            let run = RenderGlyphRun(glyphs: placed, color: shown)
+            if !bounds.contains(run.bounds) { inside = false }
+            items.append(item(.glyphs(run), transform: transform))
+        }
+        for (color, path) in ink.underlines {
             guard let shown = visible(color) else { continue }
             let placed = path.applying(place)
             if !bounds.contains(placed.controlPointBounds) { inside = false }
