@@ -206,7 +206,19 @@ extension LottieJSON {
                                     end: try property("e", log: log, default: [100], value: scalar)))
         case "rp": log.note("repeaters"); return nil
         case "mm": log.note("merge paths"); return nil
-        case "sr": log.note("stars and polygons"); return nil
+        case "sr":
+            try noteStraightenedCurves("p", log: log)
+            let shapeType = try optionalInteger("sy") ?? 1
+            guard shapeType == 1 || shapeType == 2 else { throw fail("star type 'sy' is \(shapeType); 1 (star) or 2 (polygon) expected") }
+            return .polystar(LottiePolystar(
+                isStar: shapeType == 1, reversed: (try optionalInteger("d") ?? 1) == 3,
+                position: try property("p", log: log, default: [0, 0], value: pair),
+                points: try property("pt", log: log, default: [5], value: scalar),
+                rotation: try property("r", log: log, default: [0], value: scalar),
+                outerRadius: try property("or", log: log, default: [0], value: scalar),
+                innerRadius: try property("ir", log: log, default: [0], value: scalar),
+                outerRoundness: try property("os", log: log, default: [0], value: scalar),
+                innerRoundness: try property("is", log: log, default: [0], value: scalar)))
         case "rd": log.note("rounded corners"); return nil
         default: log.note("shape item '\(type)'"); return nil
         }

@@ -55,11 +55,28 @@ struct LottieTrim: Sendable {
     var end: LottieProperty<[Double]>
 }
 
+/// A star or polygon (lottie-docs "PolyStar"): `pt` points around `p`, the first at the top turned by `r`
+/// degrees; a star alternates the outer radius `or` with the inner `ir`. `os` and `is` (percent) round the
+/// outer and inner vertices; `d` 3 runs counter-clockwise.
+struct LottiePolystar: Sendable {
+    var isStar: Bool
+    var reversed: Bool
+    var position: LottieProperty<[Double]>
+    var points: LottieProperty<[Double]>
+    var rotation: LottieProperty<[Double]>
+    var outerRadius: LottieProperty<[Double]>
+    var innerRadius: LottieProperty<[Double]>
+    var outerRoundness: LottieProperty<[Double]>
+    var innerRoundness: LottieProperty<[Double]>
+}
+
 indirect enum LottieShapeItem: Sendable {
     case group(items: [LottieShapeItem], transform: LottieTransform)
     case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, roundness: LottieProperty<[Double]>)
     case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>)
     case path(LottieProperty<LottieBezier>)
+    /// `sr`: a star (`sy` 1) or a polygon (`sy` 2).
+    case polystar(LottiePolystar)
     /// `r`: 1 non-zero, 2 even-odd.
     case fill(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, rule: Int)
     case stroke(LottieStroke)
@@ -71,7 +88,7 @@ indirect enum LottieShapeItem: Sendable {
 
     var isPath: Bool {
         switch self {
-        case .rectangle, .ellipse, .path: return true
+        case .rectangle, .ellipse, .path, .polystar: return true
         default: return false
         }
     }

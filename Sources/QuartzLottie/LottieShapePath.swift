@@ -6,9 +6,10 @@ import QuartzRaster
 
 /// One path item of a group: its animatable numbers and how they make the path.
 struct LottiePathPart {
-    enum Kind { case rectangle, ellipse, bezier(closed: Bool) }
+    enum Kind { case rectangle, ellipse, bezier(closed: Bool), polystar(isStar: Bool, reversed: Bool) }
     let kind: Kind
     /// Rectangle: position, size, roundness. Ellipse: position, size. Bezier: the flattened vertices.
+    /// Polystar: position, points, rotation, outer radius, inner radius, outer roundness, inner roundness.
     let properties: [LottieProperty<[Double]>]
 
     init?(_ item: LottieShapeItem) {
@@ -20,8 +21,26 @@ struct LottiePathPart {
         case .path(let bezier):
             kind = .bezier(closed: bezier.initialValue.closed)
             properties = [bezier.map(LottiePathPart.flatten)]
+        case .polystar(let star):
+            kind = .polystar(isStar: star.isStar, reversed: star.reversed)
+            properties = [star.position, star.points, star.rotation, star.outerRadius, star.innerRadius, star.outerRoundness,
+                          star.innerRoundness]
         default:
             return nil
+        }
+    }
+
+    /// The most vertices the part draws at any frame (for the sampling budgets).
+    var vertexCount: Int {
+        switch kind {
+        case .rectangle: return 8
+        case .ellipse: return 4
+        case .bezier: return (properties[0].initialValue.count) / 6
+        case .polystar(let isStar, _):
+            let counts = [properties[1].initialValue[0]] + properties[1].keyframeList.map { $0.value.first ?? 0 }
+            let most = counts.filter(\.isFinite).max() ?? 0
+            let corners = Int(min(max(0, most.rounded(.down)), Double(Self.maximumPolystarPoints)))
+            return isStar ? 2 * corners : corners
         }
     }
 
@@ -41,7 +60,58 @@ struct LottiePathPart {
         case .rectangle: Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], to: path)
         case .ellipse: Self.appendEllipse(center: values[0], size: values[1], to: path)
         case .bezier(let closed): Self.appendBezier(values[0], closed: closed, to: path)
+        case .polystar(let isStar, let reversed):
+            Self.appendPolystar(isStar: isStar, reversed: reversed, center: values[0], points: values[1][0],
+                                rotation: values[2][0], outerRadius: values[3][0], innerRadius: values[4][0],
+                                outerRoundness: values[5][0], innerRoundness: values[6][0], to: path)
         }
+    }
+
+    /// The most points a star or polygon draws; more are drawn as this many (a file cannot ask for an unbounded
+    /// path).
+    static let maximumPolystarPoints = 1_000
+
+    /// A star's or polygon's closed path. Points are whole (a fractional count is rounded down, as Lottie
+    /// players do), at most `maximumPolystarPoints`. Vertex i lies at angle −90° + rotation + i · step from the
+    /// centre (step = 360° / points for a polygon, half that for a star, whose odd vertices take the inner
+    /// radius). A vertex of roundness q (percent) gets handles along the tangent of its circle, of length q/100
+    /// times the circle's perimeter divided by 4 × points, before it and after it in the drawing direction.
+    static func appendPolystar(
+        isStar: Bool, reversed: Bool, center: [Double], points: Double, rotation: Double, outerRadius: Double,
+        innerRadius: Double, outerRoundness: Double, innerRoundness: Double, to path: CGMutablePath
+    ) {
+        guard points.isFinite, points >= 1 else { return }
+        let corners = Int(min(points.rounded(.down), Double(maximumPolystarPoints)))
+        let vertices = isStar ? 2 * corners : corners
+        let direction = reversed ? -1.0 : 1.0
+        let step = 2 * Double.pi / Double(vertices) * direction
+        var angle = -Double.pi / 2 + rotation * Double.pi / 180
+        var points: [(vertex: CGPoint, before: CGPoint, after: CGPoint)] = []
+        points.reserveCapacity(vertices)
+        for i in 0..<vertices {
+            let inner = isStar && i % 2 == 1
+            let radius = inner ? innerRadius : outerRadius
+            let roundness = (inner ? innerRoundness : outerRoundness) / 100
+            let x = radius * cos(angle), y = radius * sin(angle)
+            // The circle's tangent at the vertex, pointing the way the outline runs.
+            let length = (x * x + y * y).squareRoot()
+            let tx = length == 0 ? 0 : -y / length, ty = length == 0 ? 0 : x / length
+            let handle = 2 * Double.pi * radius / Double(4 * corners) * roundness * direction
+            let vx = center[0] + x, vy = center[1] + y
+            points.append((CGPoint(x: vx, y: vy), CGPoint(x: vx - tx * handle, y: vy - ty * handle),
+                           CGPoint(x: vx + tx * handle, y: vy + ty * handle)))
+            angle += step
+        }
+        path.move(to: points[0].vertex)
+        for i in 0..<vertices {
+            let next = points[(i + 1) % vertices]
+            if points[i].after == points[i].vertex && next.before == next.vertex {
+                path.addLine(to: next.vertex)
+            } else {
+                path.addCurve(to: next.vertex, control1: points[i].after, control2: next.before)
+            }
+        }
+        path.closeSubpath()
     }
 
     static func appendBezier(_ flat: [Double], closed: Bool, to path: CGMutablePath) {
@@ -109,24 +179,27 @@ struct LottieCombinedPath {
 
     var isAnimated: Bool { parts.contains { $0.properties.contains(where: \.isAnimated) } }
 
+    /// Vertices of all parts (each counted with 4 more for its moves and closes), at least 1.
+    var vertexCount: Int { max(1, parts.reduce(0) { $0 + $1.vertexCount + 4 }) }
+
     /// The values of this path that fit in `LottieLimits.maximumSampledVertices` when sampled over frames.
     var sampleLimit: Int {
-        let vertices = max(1, parts.reduce(0) { $0 + (($1.properties.first?.initialValue.count ?? 6) / 6) + 4 })
-        return max(2, LottieLimits.maximumSampledVertices / vertices)
+        return max(2, LottieLimits.maximumSampledVertices / vertexCount)
     }
 
     /// The frames and easings the path changes with: those of its animated properties when they all share
     /// them (the path is then exact between keyframes, as its points are linear in the keyframed numbers),
-    /// otherwise every frame between the first and last keyframe, linearly.
+    /// otherwise (and for stars and polygons, whose points are not) every frame between the first and last
+    /// keyframe, linearly.
     func keyframeTiming() -> (frames: [Double], easings: [LottieSegmentEasing]) {
         let animated = parts.flatMap { $0.properties.filter(\.isAnimated) }.map(\.keyframeList)
         guard let first = animated.first else { return ([], []) }
         let frames = first.map(\.frame), easings = first.map(\.easing)
-        if animated.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) { return (frames, easings) }
+        let linear = parts.allSatisfy { if case .polystar = $0.kind { return false } else { return true } }
+        if linear && animated.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) { return (frames, easings) }
         let start = animated.compactMap { $0.first?.frame }.min() ?? 0
         let end = animated.compactMap { $0.last?.frame }.max() ?? 0
-        let vertices = max(1, parts.reduce(0) { $0 + (($1.properties.first?.initialValue.count ?? 6) / 6) + 4 })
-        let samples = max(1, min(LottieLimits.maximumSampledFrames, LottieLimits.maximumSampledVertices / vertices))
+        let samples = max(1, min(LottieLimits.maximumSampledFrames, LottieLimits.maximumSampledVertices / vertexCount))
         let step = max(1, ((end - start) / Double(samples)).rounded(.up))
         var sampled: [Double] = []
         var frame = start
