@@ -114,13 +114,14 @@ struct LottieLayerCounter {
     let sampledFrameCount: Int
 
     func check(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>) throws(LottieError) {
-        var total = 0, sampled = 0
-        try count(composition, path: path, depth: depth, visiting: visiting, remapped: nil, total: &total, sampled: &sampled)
+        var total = 0, sampled = 0, shapes = 0
+        try count(composition, path: path, depth: depth, visiting: visiting, remapped: nil, total: &total, sampled: &sampled,
+                  shapes: &shapes)
     }
 
     /// `remapped`: the path of the time remap the composition is under, if any.
     private func count(_ composition: LottieComposition, path: String, depth: Int, visiting: Set<String>, remapped: String?,
-                       total: inout Int, sampled: inout Int) throws(LottieError) {
+                       total: inout Int, sampled: inout Int, shapes: inout Int) throws(LottieError) {
         for layer in composition.layers {
             total += 1
             guard total <= LottieLimits.maximumBuiltLayers else {
@@ -132,6 +133,13 @@ struct LottieLayerCounter {
                     throw LottieError(path: remapped, message: "time remapping would sample more than \(LottieLimits.maximumSampledLayerFrames) layer-frames (layers under remapping × \(sampledFrameCount) frames)")
                 }
             }
+            if case .shapes(let items) = layer.content {
+                let (sum, overflow) = shapes.addingReportingOverflow(LottieShapeItem.builtLayerCount(items))
+                guard !overflow, sum <= LottieLimits.maximumBuiltShapeLayers else {
+                    throw LottieError(path: layer.path, message: "more than \(LottieLimits.maximumBuiltShapeLayers) layers would be built for shapes (repeater copies counted each)")
+                }
+                shapes = sum
+            }
             guard case .precomp(let id, _, _) = layer.content else { continue }
             guard let asset = assets[id] else { throw LottieError(path: "\(layer.path).refId", message: "no precomp asset has the id '\(id)'") }
             guard !visiting.contains(id) else { throw LottieError(path: "\(layer.path).refId", message: "the precomp '\(id)' contains itself") }
@@ -140,7 +148,7 @@ struct LottieLayerCounter {
             }
             let remap = remapped ?? (layer.timeRemap != nil ? "\(layer.path).tm" : nil)
             try count(asset, path: "assets['\(id)'].layers", depth: depth + 1, visiting: visiting.union([id]), remapped: remap,
-                      total: &total, sampled: &sampled)
+                      total: &total, sampled: &sampled, shapes: &shapes)
         }
     }
 }

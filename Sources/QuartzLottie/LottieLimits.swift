@@ -9,6 +9,8 @@ enum LottieLimits {
     static let maximumJSONDepth = 96
     /// Layers built in all, precomp instances counted each time they are placed.
     static let maximumBuiltLayers = 20_000
+    /// Layers built for shape items (groups, paints, repeater copies), precomps counted each time placed.
+    static let maximumBuiltShapeLayers = 100_000
     /// Precomps inside precomps.
     static let maximumPrecompDepth = 16
     /// Keyframes in one property.

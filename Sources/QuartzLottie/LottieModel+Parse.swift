@@ -204,7 +204,24 @@ extension LottieJSON {
             if (try optionalInteger("m") ?? 1) == 2 { log.note("trim paths applied individually") }
             return .trim(LottieTrim(start: try property("s", log: log, default: [0], value: scalar),
                                     end: try property("e", log: log, default: [100], value: scalar)))
-        case "rp": log.note("repeaters"); return nil
+        case "rp":
+            let copies = try property("c", log: log, default: [1], value: scalar)
+            if copies.isAnimated { log.note("animated repeater copies (the first value is used)") }
+            let step = member("tr")
+            func stepProperty(_ key: String, _ fallback: [Double], _ value: (LottieJSON) throws(LottieError) -> [Double])
+                throws(LottieError) -> LottieProperty<[Double]>
+            {
+                try step?.property(key, log: log, default: fallback, value: value) ?? .constant(fallback)
+            }
+            try step?.noteStraightenedCurves("p", log: log)
+            let startOpacity = try stepProperty("so", [100], scalar), endOpacity = try stepProperty("eo", [100], scalar)
+            if startOpacity.isAnimated || endOpacity.isAnimated { log.note("animated repeater opacity (the first value is used)") }
+            return .repeater(LottieRepeater(
+                copies: copies, offset: try property("o", log: log, default: [0], value: scalar),
+                anchor: try stepProperty("a", [0, 0], pair), position: try stepProperty("p", [0, 0], pair),
+                scale: try stepProperty("s", [100, 100], pair), rotation: try stepProperty("r", [0], scalar),
+                startOpacity: startOpacity, endOpacity: endOpacity,
+                copiesBelow: (try optionalInteger("m") ?? 1) == 2))
         case "mm": log.note("merge paths"); return nil
         case "sr":
             try noteStraightenedCurves("p", log: log)

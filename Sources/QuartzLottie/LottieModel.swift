@@ -55,6 +55,22 @@ struct LottieTrim: Sendable {
     var end: LottieProperty<[Double]>
 }
 
+/// A repeater (lottie-docs "Repeater"): `c` copies of the items before it, copy k (counting from the offset
+/// `o`) moved by the step transform k times. The step scales by `s` and turns by `r` degrees about the anchor
+/// `a`, then moves by `p`: point ↦ a + p + R(r) · S(s) · (point − a). Opacity runs from `so` on the first copy
+/// to `eo` on the last; composite `m` 1 puts each copy above the one before, 2 below.
+struct LottieRepeater: Sendable {
+    var copies: LottieProperty<[Double]>
+    var offset: LottieProperty<[Double]>
+    var anchor: LottieProperty<[Double]>
+    var position: LottieProperty<[Double]>
+    var scale: LottieProperty<[Double]>
+    var rotation: LottieProperty<[Double]>
+    var startOpacity: LottieProperty<[Double]>
+    var endOpacity: LottieProperty<[Double]>
+    var copiesBelow: Bool
+}
+
 /// A star or polygon (lottie-docs "PolyStar"): `pt` points around `p`, the first at the top turned by `r`
 /// degrees; a star alternates the outer radius `or` with the inner `ir`. `os` and `is` (percent) round the
 /// outer and inner vertices; `d` 3 runs counter-clockwise.
@@ -85,6 +101,8 @@ indirect enum LottieShapeItem: Sendable {
     /// `gs`: the stroke's geometry (its colour and opacity are the gradient's).
     case gradientStroke(LottieGradient, LottieStroke)
     case trim(LottieTrim)
+    /// `rp`: copies of the items listed before it in its group.
+    case repeater(LottieRepeater)
 
     var isPath: Bool {
         switch self {

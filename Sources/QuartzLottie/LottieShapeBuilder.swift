@@ -1,6 +1,7 @@
 // A shape layer's items → CAShapeLayers (anchors note §1.1–1.2): a group is a CALayer with the group's
 // transform; each fill and each stroke is a CAShapeLayer drawing the group's path items listed before it;
-// each gradient fill and stroke a gradient layer masked by such a shape layer.
+// each gradient fill and stroke a gradient layer masked by such a shape layer; a repeater one container per
+// copy holding the items before it (LottieRepeaterBuilder.swift).
 // Items listed first are drawn on top (lottie-docs, "Shapes": rendering order).
 import Foundation
 import QuartzLayers
@@ -17,8 +18,18 @@ struct LottieShapeBuilder {
         var trims = trims
         for item in items { if case .trim(let trim) = item { trims.append(trim) } }
         let inherited = Self.inheritedPaints(items)
-        for (index, item) in items.enumerated().reversed() where !inherited.contains(index) {
+        // The last repeater copies everything listed before it (earlier repeaters included), so those items are
+        // built inside its replicator.
+        let repeated = items.lastIndex { if case .repeater = $0 { return true } else { return false } } ?? -1
+        for (index, item) in items.enumerated().reversed() where !inherited.contains(index) && index >= repeated {
             switch item {
+            case .repeater(let repeater):
+                let repeated = Array(items[..<index])
+                // Paths with no paint before the repeater are copied by the paints after it (LottieCombinedPath).
+                guard LottieShapeItem.builtLayerCount(repeated) > 0 else { continue }
+                for copy in LottieRepeaterBuilder(shapes: self).makeCopies(repeater, content: { build(repeated, into: $0, trims: trims) }) {
+                    container.addSublayer(copy)
+                }
             case .group(let children, let transform):
                 let group = builder.makeSublayer(CALayer(), size: size)
                 builder.applyTransform(transform, to: group, includingOpacity: true, map: map)

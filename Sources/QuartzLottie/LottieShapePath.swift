@@ -2,11 +2,16 @@
 // Rectangles start at the top-right corner and ellipses at the top, both clockwise, as Lottie players draw
 // them (it matters to trims).
 import Foundation
+import QuartzMath
 import QuartzRaster
 
 /// One path item of a group: its animatable numbers and how they make the path.
 struct LottiePathPart {
-    enum Kind { case rectangle, ellipse, bezier(closed: Bool), polystar(isStar: Bool, reversed: Bool) }
+    enum Kind {
+        case rectangle, ellipse, bezier(closed: Bool), polystar(isStar: Bool, reversed: Bool)
+        /// The paths before it, once per copy (LottieRepeaterBuilder.transform).
+        case repeater(LottieRepeater)
+    }
     let kind: Kind
     /// Rectangle: position, size, roundness. Ellipse: position, size. Bezier: the flattened vertices.
     /// Polystar: position, points, rotation, outer radius, inner radius, outer roundness, inner roundness.
@@ -21,6 +26,9 @@ struct LottiePathPart {
         case .path(let bezier):
             kind = .bezier(closed: bezier.initialValue.closed)
             properties = [bezier.map(LottiePathPart.flatten)]
+        case .repeater(let repeater):
+            kind = .repeater(repeater)
+            properties = [repeater.offset, repeater.anchor, repeater.position, repeater.scale, repeater.rotation]
         case .polystar(let star):
             kind = .polystar(isStar: star.isStar, reversed: star.reversed)
             properties = [star.position, star.points, star.rotation, star.outerRadius, star.innerRadius, star.outerRoundness,
@@ -36,6 +44,7 @@ struct LottiePathPart {
         case .rectangle: return 8
         case .ellipse: return 4
         case .bezier: return (properties[0].initialValue.count) / 6
+        case .repeater: return 0
         case .polystar(let isStar, _):
             let counts = [properties[1].initialValue[0]] + properties[1].keyframeList.map { $0.value.first ?? 0 }
             let most = counts.filter(\.isFinite).max() ?? 0
@@ -60,6 +69,7 @@ struct LottiePathPart {
         case .rectangle: Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], to: path)
         case .ellipse: Self.appendEllipse(center: values[0], size: values[1], to: path)
         case .bezier(let closed): Self.appendBezier(values[0], closed: closed, to: path)
+        case .repeater: break
         case .polystar(let isStar, let reversed):
             Self.appendPolystar(isStar: isStar, reversed: reversed, center: values[0], points: values[1][0],
                                 rotation: values[2][0], outerRadius: values[3][0], innerRadius: values[4][0],
@@ -172,15 +182,37 @@ struct LottieCombinedPath {
     let parts: [LottiePathPart]
 
     func path(atFrame frame: Double) -> CGPath {
-        let path = CGMutablePath()
-        for part in parts { part.append(values: part.properties.map { $0.value(atFrame: frame) }, to: path) }
+        var path = CGMutablePath()
+        for part in parts {
+            if case .repeater(let repeater) = part.kind {
+                let copies = CGMutablePath()
+                for copy in 0..<LottieRepeaterBuilder.copyCount(repeater) {
+                    let m = LottieRepeaterBuilder.transform(repeater, copy: copy, atFrame: frame)
+                    copies.addPath(path, transform: CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
+                }
+                path = copies
+            } else {
+                part.append(values: part.properties.map { $0.value(atFrame: frame) }, to: path)
+            }
+        }
         return path
     }
 
     var isAnimated: Bool { parts.contains { $0.properties.contains(where: \.isAnimated) } }
 
     /// Vertices of all parts (each counted with 4 more for its moves and closes), at least 1.
-    var vertexCount: Int { max(1, parts.reduce(0) { $0 + $1.vertexCount + 4 }) }
+    var vertexCount: Int {
+        var count = 0
+        for part in parts {
+            if case .repeater(let repeater) = part.kind {
+                let (product, overflow) = count.multipliedReportingOverflow(by: LottieRepeaterBuilder.copyCount(repeater))
+                count = overflow ? Int.max / 2 : product
+            } else {
+                count = min(Int.max / 2, count + part.vertexCount + 4)
+            }
+        }
+        return max(1, count)
+    }
 
     /// The values of this path that fit in `LottieLimits.maximumSampledVertices` when sampled over frames.
     var sampleLimit: Int {
@@ -189,13 +221,18 @@ struct LottieCombinedPath {
 
     /// The frames and easings the path changes with: those of its animated properties when they all share
     /// them (the path is then exact between keyframes, as its points are linear in the keyframed numbers),
-    /// otherwise (and for stars and polygons, whose points are not) every frame between the first and last
-    /// keyframe, linearly.
+    /// otherwise (and for stars, polygons and repeaters, whose points are not) every frame between the first
+    /// and last keyframe, linearly.
     func keyframeTiming() -> (frames: [Double], easings: [LottieSegmentEasing]) {
         let animated = parts.flatMap { $0.properties.filter(\.isAnimated) }.map(\.keyframeList)
         guard let first = animated.first else { return ([], []) }
         let frames = first.map(\.frame), easings = first.map(\.easing)
-        let linear = parts.allSatisfy { if case .polystar = $0.kind { return false } else { return true } }
+        let linear = parts.allSatisfy {
+            switch $0.kind {
+            case .polystar, .repeater: return false
+            default: return true
+            }
+        }
         if linear && animated.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) { return (frames, easings) }
         let start = animated.compactMap { $0.first?.frame }.min() ?? 0
         let end = animated.compactMap { $0.last?.frame }.max() ?? 0

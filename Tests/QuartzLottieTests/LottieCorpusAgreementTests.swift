@@ -19,7 +19,8 @@ struct LottieCorpusAgreementTests {
 
     /// Bars measured on this renderer (MAE 0.01–0.02 and 0.01–0.09 % off for the heart, 0.00–0.04 and
     /// 0.00–0.15 % for the logo, 0.59–0.65 and 0.38–0.96 % for the radial gradients, 0.05 and 0.31–0.32 % for the gradient under a matte, 0.00 and 0.00 % for the time remapping,
-    /// 0.03–0.08 and 0.03–0.48 % for the time remapping with masks), with a margin of about a
+    /// 0.03–0.08 and 0.03–0.48 % for the time remapping with masks, 0.00–0.05 and 0.01–0.18 % for the
+    /// repeaters), with a margin of about a
     /// third for rasterization changes. The remaining difference is antialiasing along edges, and for the
     /// gradients their colour interpolation and dithering.
     static let cases: [Case] = [
@@ -47,6 +48,9 @@ struct LottieCorpusAgreementTests {
         Case(name: "ios_TimeRemapMasks", percent: 25, maximumMAE: 0.04, maximumPercentOff: 0.05),
         Case(name: "ios_TimeRemapMasks", percent: 50, maximumMAE: 0.11, maximumPercentOff: 0.64),
         Case(name: "ios_TimeRemapMasks", percent: 75, maximumMAE: 0.11, maximumPercentOff: 0.64),
+        Case(name: "ios_Repeater", percent: 25, maximumMAE: 0.02, maximumPercentOff: 0.03),
+        Case(name: "ios_Repeater", percent: 50, maximumMAE: 0.08, maximumPercentOff: 0.25),
+        Case(name: "ios_Repeater", percent: 75, maximumMAE: 0.04, maximumPercentOff: 0.05),
     ]
 
     @Test(arguments: cases)

@@ -50,12 +50,23 @@ package struct FillMaskSetCoverage: FillCoverageSource {
         }
     }
 
-    /// The masks meeting `bounds`, ordered by left edge (then as given).
-    let placed: [Placed]
+    /// The masks meeting `bounds`, ordered by left edge (then as given); they own the bytes `spots` point to.
+    let masks: [FillCoverageMask]
+    /// Where each of `masks` lies, as plain values (read per row without reference counting).
+    /// Invariant: spots[i].bytes is masks[i].bytes, valid while `masks` holds the objects.
+    let spots: [Spot]
+    // @unchecked Sendable: `bytes` addresses a mask's bytes, never written after the mask is made.
+    struct Spot: @unchecked Sendable {
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+        let bytes: UnsafePointer<UInt8>
+    }
     /// Device pixels drawn: the masks' union within the clip.
     package let bounds: FillPixelBounds
     /// Bins of `binSize` square pixels over `bounds`, row-major: bin i lists the masks meeting it at
-    /// binItems[binStart[i]..<binStart[i + 1]], in `placed` order.
+    /// binItems[binStart[i]..<binStart[i + 1]], in `spots` order.
     let binSize: Int
     let binColumns: Int
     let binStart: [Int32]
@@ -77,7 +88,8 @@ package struct FillMaskSetCoverage: FillCoverageSource {
         // Stable order by left edge: a row's masks are then met left to right.
         kept = kept.enumerated().sorted { $0.element.x != $1.element.x ? $0.element.x < $1.element.x : $0.offset < $1.offset }
             .map(\.element)
-        placed = kept
+        self.masks = kept.map(\.mask)
+        spots = kept.map { Spot(x: $0.x, y: $0.y, width: $0.mask.width, height: $0.mask.height, bytes: UnsafePointer($0.mask.bytes)) }
         bounds = FillPixelBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         let size = max(1, binSize), box = bounds
         self.binSize = size
@@ -113,82 +125,92 @@ package struct FillMaskSetCoverage: FillCoverageSource {
                 clamp((y0 - bounds.minY) / binSize, rows), clamp((max(y1, y0) - bounds.minY) / binSize, rows))
     }
 
-    /// The masks meeting `area` (inside `bounds`), in `placed` order.
-    private func masks(meeting area: FillPixelBounds) -> [Int32] {
+    /// Appends the masks meeting `area` (inside `bounds`) to `found`, in `spots` order.
+    private func masks(meeting area: FillPixelBounds, into found: inout [Int32]) {
         let c0 = (area.minX - bounds.minX) / binSize, c1 = (area.maxX - 1 - bounds.minX) / binSize
         let r0 = (area.minY - bounds.minY) / binSize, r1 = (area.maxY - 1 - bounds.minY) / binSize
-        var found: [Int32] = []
-        for r in r0...r1 {
-            for c in c0...c1 {
-                let bin = r * binColumns + c
-                for i in Int(binStart[bin])..<Int(binStart[bin + 1]) { found.append(binItems[i]) }
+        spots.withUnsafeBufferPointer { spots in
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    let bin = r * binColumns + c
+                    for i in Int(binStart[bin])..<Int(binStart[bin + 1]) {
+                        let m = spots[Int(binItems[i])]
+                        if m.x < area.maxX && m.x + m.width > area.minX && m.y < area.maxY && m.y + m.height > area.minY {
+                            found.append(binItems[i])
+                        }
+                    }
+                }
             }
         }
         if r0 != r1 || c0 != c1 {
+            // A mask in several bins is listed once.
             found.sort()
-            var unique: [Int32] = []
-            unique.reserveCapacity(found.count)
-            for i in found where unique.last != i { unique.append(i) }
-            found = unique
-        }
-        return found.filter { i in
-            let m = placed[Int(i)]
-            return m.x < area.maxX && m.x + m.mask.width > area.minX && m.y < area.maxY && m.y + m.mask.height > area.minY
+            var kept = 0
+            for i in found.indices where kept == 0 || found[kept - 1] != found[i] {
+                found[kept] = found[i]
+                kept += 1
+            }
+            found.removeLast(found.count - kept)
         }
     }
 
     package func forEachCoverageSpan(in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void) {
         let area = region.intersection(bounds)
         if area.isEmpty { return }
-        let candidates = masks(meeting: area)
+        var candidates: [Int32] = []
+        masks(meeting: area, into: &candidates)
         if candidates.isEmpty { return }
-        var row: [Int32] = []
-        row.reserveCapacity(candidates.count)
-        for y in area.minY..<area.maxY {
-            row.removeAll(keepingCapacity: true)
-            for i in candidates {
-                let m = placed[Int(i)]
-                if y >= m.y && y < m.y + m.mask.height { row.append(i) }
-            }
-            // Clusters of masks whose columns (within the area) overlap, left to right.
-            var k = 0
-            while k < row.count {
-                let first = placed[Int(row[k])]
-                let start = max(first.x, area.minX)
-                var end = min(first.x + first.mask.width, area.maxX)
-                var last = k + 1
-                while last < row.count, placed[Int(row[last])].x < end {
-                    end = max(end, min(placed[Int(row[last])].x + placed[Int(row[last])].mask.width, area.maxX))
-                    last += 1
+        var row = [Int32](repeating: 0, count: candidates.count)
+        spots.withUnsafeBufferPointer { spots in
+            for y in area.minY..<area.maxY {
+                var rowCount = 0
+                for i in candidates {
+                    let m = spots[Int(i)]
+                    if y >= m.y && y < m.y + m.height {
+                        row[rowCount] = i
+                        rowCount += 1
+                    }
                 }
-                if last == k + 1 {
-                    // Invariant: start − x ..< end − x lies in the mask's row y − m.y.
-                    let source = first.mask.bytes + (y - first.y) * first.mask.width + (start - first.x)
-                    body(FillCoverageSpan(y: y, x: start, count: end - start, mask: UnsafePointer(source)))
-                } else {
-                    emitSum(of: row[k..<last], y: y, from: start, to: end, scratch: scratch, body)
+                // Clusters of masks whose columns (within the area) overlap, left to right.
+                var k = 0
+                while k < rowCount {
+                    let first = spots[Int(row[k])]
+                    let start = max(first.x, area.minX)
+                    var end = min(first.x + first.width, area.maxX)
+                    var last = k + 1
+                    while last < rowCount, spots[Int(row[last])].x < end {
+                        end = max(end, min(spots[Int(row[last])].x + spots[Int(row[last])].width, area.maxX))
+                        last += 1
+                    }
+                    if last == k + 1 {
+                        // Invariant: start − x ..< end − x lies in the mask's row y − m.y.
+                        let source = first.bytes + (y - first.y) * first.width + (start - first.x)
+                        body(FillCoverageSpan(y: y, x: start, count: end - start, mask: source))
+                    } else {
+                        emitSum(of: row[k..<last], spots: spots, y: y, from: start, to: end, scratch: scratch, body)
+                    }
+                    k = last
                 }
-                k = last
             }
         }
     }
 
     /// The saturating sum of overlapping masks' row `y` over columns start..<end, in chunks of the scratch row.
     private func emitSum(
-        of masks: ArraySlice<Int32>, y: Int, from start: Int, to end: Int, scratch: FillTileScratch,
-        _ body: (FillCoverageSpan) -> Void
+        of indices: ArraySlice<Int32>, spots: UnsafeBufferPointer<Spot>, y: Int, from start: Int, to end: Int,
+        scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         let out = scratch.mask, chunk = scratch.rowCapacity
         var a = start
         while a < end {
             let b = min(end, a + chunk)
             out.update(repeating: 0, count: b - a)
-            for i in masks {
-                let m = placed[Int(i)]
-                let x0 = max(a, m.x), x1 = min(b, m.x + m.mask.width)
+            for i in indices {
+                let m = spots[Int(i)]
+                let x0 = max(a, m.x), x1 = min(b, m.x + m.width)
                 if x0 >= x1 { continue }
                 // Invariant: x0 − m.x ..< x1 − m.x lies in the mask's row, x0 − a ..< x1 − a in the chunk.
-                let source = m.mask.bytes + (y - m.y) * m.mask.width + (x0 - m.x)
+                let source = m.bytes + (y - m.y) * m.width + (x0 - m.x)
                 let target = out + (x0 - a)
                 for j in 0..<(x1 - x0) {
                     let (sum, over) = target[j].addingReportingOverflow(source[j])
