@@ -236,7 +236,8 @@ extension LottieJSON {
                 innerRadius: try property("ir", log: log, default: [0], value: scalar),
                 outerRoundness: try property("os", log: log, default: [0], value: scalar),
                 innerRoundness: try property("is", log: log, default: [0], value: scalar)))
-        case "rd": log.note("rounded corners"); return nil
+        case "rd":
+            return .roundedCorners(radius: try property("r", log: log, default: [0], value: scalar))
         default: log.note("shape item '\(type)'"); return nil
         }
     }

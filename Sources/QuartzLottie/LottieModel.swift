@@ -103,6 +103,8 @@ indirect enum LottieShapeItem: Sendable {
     case trim(LottieTrim)
     /// `rp`: copies of the items listed before it in its group.
     case repeater(LottieRepeater)
+    /// `rd`: rounds the sharp corners of the paths before it by radius `r` (LottieRoundedCorners.swift).
+    case roundedCorners(radius: LottieProperty<[Double]>)
 
     var isPath: Bool {
         switch self {

@@ -11,6 +11,8 @@ struct LottiePathPart {
         case rectangle, ellipse, bezier(closed: Bool), polystar(isStar: Bool, reversed: Bool)
         /// The paths before it, once per copy (LottieRepeaterBuilder.transform).
         case repeater(LottieRepeater)
+        /// The paths before it with their sharp corners rounded by properties[0].
+        case roundedCorners
     }
     let kind: Kind
     /// Rectangle: position, size, roundness. Ellipse: position, size. Bezier: the flattened vertices.
@@ -29,6 +31,9 @@ struct LottiePathPart {
         case .repeater(let repeater):
             kind = .repeater(repeater)
             properties = [repeater.offset, repeater.anchor, repeater.position, repeater.scale, repeater.rotation]
+        case .roundedCorners(let radius):
+            kind = .roundedCorners
+            properties = [radius]
         case .polystar(let star):
             kind = .polystar(isStar: star.isStar, reversed: star.reversed)
             properties = [star.position, star.points, star.rotation, star.outerRadius, star.innerRadius, star.outerRoundness,
@@ -44,7 +49,7 @@ struct LottiePathPart {
         case .rectangle: return 8
         case .ellipse: return 4
         case .bezier: return (properties[0].initialValue.count) / 6
-        case .repeater: return 0
+        case .repeater, .roundedCorners: return 0
         case .polystar(let isStar, _):
             let counts = [properties[1].initialValue[0]] + properties[1].keyframeList.map { $0.value.first ?? 0 }
             let most = counts.filter(\.isFinite).max() ?? 0
@@ -69,7 +74,7 @@ struct LottiePathPart {
         case .rectangle: Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], to: path)
         case .ellipse: Self.appendEllipse(center: values[0], size: values[1], to: path)
         case .bezier(let closed): Self.appendBezier(values[0], closed: closed, to: path)
-        case .repeater: break
+        case .repeater, .roundedCorners: break
         case .polystar(let isStar, let reversed):
             Self.appendPolystar(isStar: isStar, reversed: reversed, center: values[0], points: values[1][0],
                                 rotation: values[2][0], outerRadius: values[3][0], innerRadius: values[4][0],
@@ -191,6 +196,10 @@ struct LottieCombinedPath {
                     copies.addPath(path, transform: CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
                 }
                 path = copies
+            } else if case .roundedCorners = part.kind {
+                let rounded = CGMutablePath()
+                rounded.addPath(LottieRoundedCorners.rounded(path, radius: part.properties[0].value(atFrame: frame).first ?? 0))
+                path = rounded
             } else {
                 part.append(values: part.properties.map { $0.value(atFrame: frame) }, to: path)
             }
@@ -207,6 +216,8 @@ struct LottieCombinedPath {
             if case .repeater(let repeater) = part.kind {
                 let (product, overflow) = count.multipliedReportingOverflow(by: LottieRepeaterBuilder.copyCount(repeater))
                 count = overflow ? Int.max / 2 : product
+            } else if case .roundedCorners = part.kind {
+                count = min(Int.max / 2, count * 2)
             } else {
                 count = min(Int.max / 2, count + part.vertexCount + 4)
             }
@@ -221,15 +232,15 @@ struct LottieCombinedPath {
 
     /// The frames and easings the path changes with: those of its animated properties when they all share
     /// them (the path is then exact between keyframes, as its points are linear in the keyframed numbers),
-    /// otherwise (and for stars, polygons and repeaters, whose points are not) every frame between the first
-    /// and last keyframe, linearly.
+    /// otherwise (and for stars, polygons, repeaters and rounded corners, whose points are not) every frame
+    /// between the first and last keyframe, linearly.
     func keyframeTiming() -> (frames: [Double], easings: [LottieSegmentEasing]) {
         let animated = parts.flatMap { $0.properties.filter(\.isAnimated) }.map(\.keyframeList)
         guard let first = animated.first else { return ([], []) }
         let frames = first.map(\.frame), easings = first.map(\.easing)
         let linear = parts.allSatisfy {
             switch $0.kind {
-            case .polystar, .repeater: return false
+            case .polystar, .repeater, .roundedCorners: return false
             default: return true
             }
         }
