@@ -40,13 +40,12 @@ enum CompositorGlyphMasks {
             let penX = a * glyph.x + tx, penY = d * glyph.y + ty
             // Far off the frame (or not finite): the exact fill clips it.
             guard abs(penX) < 1e7, abs(penY) < 1e7 else { return nil }
-            let outline = glyph.face.outline(ofGlyph: glyph.glyph)
-            if outline.isEmpty { continue }
+            let box = glyph.face.outlineBox(ofGlyph: glyph.glyph)
+            if box.isNull { continue }
             let qx = Int((penX * phases).rounded()), qy = Int((penY * phases).rounded())
             let whole = (x: qx >> phaseBits, y: qy >> phaseBits)
             let phase = (x: qx & (phasesPerPixel - 1), y: qy & (phasesPerPixel - 1))
             // Skip glyphs outside the clip before looking their masks up.
-            let box = outline.controlPointBounds
             let left = Double(whole.x) + Double(box.minX) * scaleX, right = Double(whole.x) + 1 + Double(box.maxX) * scaleX
             let top = Double(whole.y) - Double(box.maxY) * scaleY, bottom = Double(whole.y) + 1 - Double(box.minY) * scaleY
             if right < Double(clip.minX) || left > Double(clip.maxX) || bottom < Double(clip.minY) || top > Double(clip.maxY) {
@@ -56,7 +55,7 @@ enum CompositorGlyphMasks {
                                    scaleY: scaleY.bitPattern, phaseX: UInt8(phase.x), phaseY: UInt8(phase.y),
                                    tolerance: deviceTolerance.bitPattern)
             let mask = cache.mask(for: key, face: glyph.face) {
-                rasterize(outline, scaleX: scaleX, scaleY: scaleY, phaseX: Double(phase.x) / phases,
+                rasterize(glyph.face.outline(ofGlyph: glyph.glyph), scaleX: scaleX, scaleY: scaleY, phaseX: Double(phase.x) / phases,
                           phaseY: Double(phase.y) / phases, deviceTolerance: deviceTolerance)
             }
             guard let coverage = mask.coverage else { continue }

@@ -170,9 +170,9 @@ public final class RenderGlyphRun: Sendable {
         self.color = color
         var box = CGRect.null
         for glyph in glyphs {
-            let outline = glyph.face.outline(ofGlyph: glyph.glyph)
-            if outline.isEmpty { continue }
-            box = box.union(outline.controlPointBounds.applying(glyph.placement))
+            let outlineBox = glyph.face.outlineBox(ofGlyph: glyph.glyph)
+            if outlineBox.isNull { continue }
+            box = box.union(outlineBox.applying(glyph.placement))
         }
         bounds = box
     }

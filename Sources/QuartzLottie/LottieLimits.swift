@@ -32,3 +32,16 @@ enum LottieLimits {
     /// The largest magnitude of any number: well past any canvas or frame count, far from overflow.
     static let maximumMagnitude = 1e9
 }
+
+extension Int {
+    /// Sums and products of counts checked against the limits: past Int.max / 2 they stay there.
+    func saturatingAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? Int.max / 2 : Swift.min(sum, Int.max / 2)
+    }
+
+    func saturatingMultiplied(by other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? Int.max / 2 : Swift.min(product, Int.max / 2)
+    }
+}

@@ -26,15 +26,7 @@ struct LottieRepeaterBuilder {
     func makeCopies(_ repeater: LottieRepeater, content: (CALayer) -> Void) -> [CALayer] {
         let count = Self.copyCount(repeater)
         let animated = [repeater.offset, repeater.anchor, repeater.position, repeater.scale, repeater.rotation].filter(\.isAnimated)
-        let keyframes = animated.map(\.keyframeList)
-        let from = keyframes.compactMap { $0.first?.frame }.min() ?? 0, to = keyframes.compactMap { $0.last?.frame }.max() ?? 0
-        var frames: [Double] = []
-        if !animated.isEmpty {
-            let step = max(1, ((to - from) / Double(LottieLimits.maximumSampledFrames)).rounded(.up))
-            var frame = from
-            while frame < to { frames.append(frame); frame += step }
-            frames.append(to)
-        }
+        let frames = LottieCombinedPath.sampledFrames(of: animated.map(\.keyframeList), samples: LottieLimits.maximumSampledFrames)
         let start = Self.unit(repeater.startOpacity.initialValue[0]), end = Self.unit(repeater.endOpacity.initialValue[0])
         var layers: [CALayer] = []
         for i in 0..<count {
@@ -78,21 +70,13 @@ extension LottieShapeItem {
         var count = 0
         for item in items {
             switch item {
-            case .group(let children, _): count = add(count, add(1, builtLayerCount(children)))
-            case .fill, .stroke: count = add(count, 1)
-            case .gradientFill, .gradientStroke: count = add(count, 3)
-            case .repeater(let repeater):
-                let copies = LottieRepeaterBuilder.copyCount(repeater)
-                let (product, overflow) = add(count, 1).multipliedReportingOverflow(by: copies)
-                count = overflow ? Int.max / 2 : product
+            case .group(let children, _): count = count.saturatingAdding(builtLayerCount(children).saturatingAdding(1))
+            case .fill, .stroke: count = count.saturatingAdding(1)
+            case .gradientFill, .gradientStroke: count = count.saturatingAdding(3)
+            case .repeater(let repeater): count = count.saturatingAdding(1).saturatingMultiplied(by: LottieRepeaterBuilder.copyCount(repeater))
             default: continue
             }
         }
         return count
-    }
-
-    private static func add(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? Int.max / 2 : min(sum, Int.max / 2)
     }
 }

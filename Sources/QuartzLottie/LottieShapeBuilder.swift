@@ -20,8 +20,8 @@ struct LottieShapeBuilder {
         let inherited = Self.inheritedPaints(items)
         // The last repeater copies everything listed before it (earlier repeaters included), so those items are
         // built inside its replicator.
-        let repeated = items.lastIndex { if case .repeater = $0 { return true } else { return false } } ?? -1
-        for (index, item) in items.enumerated().reversed() where !inherited.contains(index) && index >= repeated {
+        let lastRepeater = items.lastIndex { if case .repeater = $0 { return true } else { return false } } ?? -1
+        for (index, item) in items.enumerated().reversed() where !inherited.contains(index) && index >= lastRepeater {
             switch item {
             case .repeater(let repeater):
                 let repeated = Array(items[..<index])

@@ -43,18 +43,29 @@ struct LottiePathPart {
         }
     }
 
-    /// The most vertices the part draws at any frame (for the sampling budgets).
-    var vertexCount: Int {
+    /// The most vertices the path holds after this part, given `before` for the parts before it (for the
+    /// sampling budgets): a drawn part adds its vertices and 4 for its moves and closes, a repeater multiplies,
+    /// rounded corners at most double.
+    func vertexCount(after before: Int) -> Int {
         switch kind {
-        case .rectangle: return 8
-        case .ellipse: return 4
-        case .bezier: return (properties[0].initialValue.count) / 6
-        case .repeater, .roundedCorners: return 0
+        case .rectangle: return before.saturatingAdding(8 + 4)
+        case .ellipse: return before.saturatingAdding(4 + 4)
+        case .bezier: return before.saturatingAdding(properties[0].initialValue.count / 6 + 4)
+        case .repeater(let repeater): return before.saturatingMultiplied(by: LottieRepeaterBuilder.copyCount(repeater))
+        case .roundedCorners: return before.saturatingMultiplied(by: 2)
         case .polystar(let isStar, _):
             let counts = [properties[1].initialValue[0]] + properties[1].keyframeList.map { $0.value.first ?? 0 }
             let most = counts.filter(\.isFinite).max() ?? 0
             let corners = Int(min(max(0, most.rounded(.down)), Double(Self.maximumPolystarPoints)))
-            return isStar ? 2 * corners : corners
+            return before.saturatingAdding((isStar ? 2 * corners : corners) + 4)
+        }
+    }
+
+    /// Whether the path's points are linear in this part's numbers (so keyframed values interpolate exactly).
+    var isLinearInItsNumbers: Bool {
+        switch kind {
+        case .rectangle, .ellipse, .bezier: return true
+        case .polystar, .repeater, .roundedCorners: return false
         }
     }
 
@@ -69,17 +80,30 @@ struct LottiePathPart {
         return flat
     }
 
-    func append(values: [[Double]], to path: CGMutablePath) {
+    /// The path of the parts before this one (`path`, which drawn parts extend) with this part applied at `frame`.
+    func applied(to path: CGMutablePath, atFrame frame: Double) -> CGMutablePath {
+        let values = properties.map { $0.value(atFrame: frame) }
         switch kind {
         case .rectangle: Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], to: path)
         case .ellipse: Self.appendEllipse(center: values[0], size: values[1], to: path)
         case .bezier(let closed): Self.appendBezier(values[0], closed: closed, to: path)
-        case .repeater, .roundedCorners: break
         case .polystar(let isStar, let reversed):
             Self.appendPolystar(isStar: isStar, reversed: reversed, center: values[0], points: values[1][0],
                                 rotation: values[2][0], outerRadius: values[3][0], innerRadius: values[4][0],
                                 outerRoundness: values[5][0], innerRoundness: values[6][0], to: path)
+        case .repeater(let repeater):
+            let copies = CGMutablePath()
+            for copy in 0..<LottieRepeaterBuilder.copyCount(repeater) {
+                let m = LottieRepeaterBuilder.transform(repeater, copy: copy, atFrame: frame)
+                copies.addPath(path, transform: CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
+            }
+            return copies
+        case .roundedCorners:
+            let rounded = CGMutablePath()
+            rounded.addPath(LottieRoundedCorners.rounded(path, radius: values[0].first ?? 0))
+            return rounded
         }
+        return path
     }
 
     /// The most points a star or polygon draws; more are drawn as this many (a file cannot ask for an unbounded
@@ -187,43 +211,13 @@ struct LottieCombinedPath {
     let parts: [LottiePathPart]
 
     func path(atFrame frame: Double) -> CGPath {
-        var path = CGMutablePath()
-        for part in parts {
-            if case .repeater(let repeater) = part.kind {
-                let copies = CGMutablePath()
-                for copy in 0..<LottieRepeaterBuilder.copyCount(repeater) {
-                    let m = LottieRepeaterBuilder.transform(repeater, copy: copy, atFrame: frame)
-                    copies.addPath(path, transform: CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
-                }
-                path = copies
-            } else if case .roundedCorners = part.kind {
-                let rounded = CGMutablePath()
-                rounded.addPath(LottieRoundedCorners.rounded(path, radius: part.properties[0].value(atFrame: frame).first ?? 0))
-                path = rounded
-            } else {
-                part.append(values: part.properties.map { $0.value(atFrame: frame) }, to: path)
-            }
-        }
-        return path
+        parts.reduce(CGMutablePath()) { path, part in part.applied(to: path, atFrame: frame) }
     }
 
     var isAnimated: Bool { parts.contains { $0.properties.contains(where: \.isAnimated) } }
 
-    /// Vertices of all parts (each counted with 4 more for its moves and closes), at least 1.
-    var vertexCount: Int {
-        var count = 0
-        for part in parts {
-            if case .repeater(let repeater) = part.kind {
-                let (product, overflow) = count.multipliedReportingOverflow(by: LottieRepeaterBuilder.copyCount(repeater))
-                count = overflow ? Int.max / 2 : product
-            } else if case .roundedCorners = part.kind {
-                count = min(Int.max / 2, count * 2)
-            } else {
-                count = min(Int.max / 2, count + part.vertexCount + 4)
-            }
-        }
-        return max(1, count)
-    }
+    /// The most vertices the combined path holds, at least 1.
+    var vertexCount: Int { max(1, parts.reduce(0) { $1.vertexCount(after: $0) }) }
 
     /// The values of this path that fit in `LottieLimits.maximumSampledVertices` when sampled over frames.
     var sampleLimit: Int {
@@ -238,21 +232,26 @@ struct LottieCombinedPath {
         let animated = parts.flatMap { $0.properties.filter(\.isAnimated) }.map(\.keyframeList)
         guard let first = animated.first else { return ([], []) }
         let frames = first.map(\.frame), easings = first.map(\.easing)
-        let linear = parts.allSatisfy {
-            switch $0.kind {
-            case .polystar, .repeater, .roundedCorners: return false
-            default: return true
-            }
-        }
+        let linear = parts.allSatisfy(\.isLinearInItsNumbers)
         if linear && animated.allSatisfy({ $0.map(\.frame) == frames && $0.map(\.easing) == easings }) { return (frames, easings) }
-        let start = animated.compactMap { $0.first?.frame }.min() ?? 0
-        let end = animated.compactMap { $0.last?.frame }.max() ?? 0
         let samples = max(1, min(LottieLimits.maximumSampledFrames, LottieLimits.maximumSampledVertices / vertexCount))
-        let step = max(1, ((end - start) / Double(samples)).rounded(.up))
+        let sampled = Self.sampledFrames(of: animated, samples: samples)
+        return (sampled, Array(repeating: .linear, count: sampled.count))
+    }
+}
+
+extension LottieCombinedPath {
+    /// Frames from the first to the last of `keyframes`' frames, about `samples` of them, whole-frame steps;
+    /// empty without keyframes.
+    static func sampledFrames<Value>(of keyframes: [[LottieKeyframe<Value>]], samples: Int) -> [Double] {
+        guard keyframes.contains(where: { !$0.isEmpty }) else { return [] }
+        let start = keyframes.compactMap { $0.first?.frame }.min() ?? 0
+        let end = keyframes.compactMap { $0.last?.frame }.max() ?? 0
+        let step = max(1, ((end - start) / Double(max(1, samples))).rounded(.up))
         var sampled: [Double] = []
         var frame = start
         while frame < end { sampled.append(frame); frame += step }
         sampled.append(end)
-        return (sampled, Array(repeating: .linear, count: sampled.count))
+        return sampled
     }
 }

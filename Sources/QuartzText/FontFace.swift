@@ -34,6 +34,11 @@ package final class FontFace: Sendable, Hashable, CustomStringConvertible {
         outlines.outline(ofGlyph: glyph) { (try? native.outline(ofGlyph: glyph)) ?? PathGeometry() }
     }
 
+    /// The outline's control-point box in font units (null when the glyph draws nothing), cached.
+    package func outlineBox(ofGlyph glyph: UInt32) -> CGRect {
+        outlines.box(ofGlyph: glyph) { (try? native.outline(ofGlyph: glyph)) ?? PathGeometry() }
+    }
+
     /// Whether the face maps every scalar of `scalars` to a glyph other than .notdef.
     package func covers(_ scalar: Unicode.Scalar) -> Bool { native.glyph(for: scalar) != 0 }
 

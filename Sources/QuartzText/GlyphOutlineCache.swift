@@ -1,5 +1,6 @@
-// Glyph outlines in font units, decoded once per (face, glyph): every size, position and transform of a
-// glyph reuses the same path, scaled when it is placed. Thread-safe; the first decoder of a glyph wins.
+// Glyph outlines in font units, decoded once per (face, glyph), with their control-point boxes: every size,
+// position and transform of a glyph reuses the same path and box, scaled when it is placed. Thread-safe; the
+// first decoder of a glyph wins.
 import Foundation
 import QuartzRaster
 
@@ -7,7 +8,7 @@ import QuartzRaster
 package final class GlyphOutlineCache: @unchecked Sendable {
     // Invariant: `outlines`, `hits` and `misses` are only touched while `lock` is held.
     private let lock = NSLock()
-    private var outlines: [UInt32: PathGeometry] = [:]
+    private var outlines: [UInt32: (path: PathGeometry, box: CGRect)] = [:]
     private var hits = 0
     private var misses = 0
 
@@ -15,7 +16,16 @@ package final class GlyphOutlineCache: @unchecked Sendable {
 
     /// The cached outline, or `decode()`'s result stored for next time.
     package func outline(ofGlyph glyph: UInt32, decode: () -> PathGeometry) -> PathGeometry {
-        if let cached = lock.withLock({ () -> PathGeometry? in
+        entry(ofGlyph: glyph, decode: decode).path
+    }
+
+    /// The outline's control-point box (null for an empty outline), cached with it.
+    package func box(ofGlyph glyph: UInt32, decode: () -> PathGeometry) -> CGRect {
+        entry(ofGlyph: glyph, decode: decode).box
+    }
+
+    private func entry(ofGlyph glyph: UInt32, decode: () -> PathGeometry) -> (path: PathGeometry, box: CGRect) {
+        if let cached = lock.withLock({ () -> (path: PathGeometry, box: CGRect)? in
             let found = outlines[glyph]
             if found != nil { hits += 1 }
             return found
@@ -23,11 +33,12 @@ package final class GlyphOutlineCache: @unchecked Sendable {
             return cached
         }
         let decoded = decode()
+        let made = (path: decoded, box: decoded.isEmpty ? CGRect.null : decoded.controlPointBounds)
         return lock.withLock {
             misses += 1
             if let raced = outlines[glyph] { return raced }
-            outlines[glyph] = decoded
-            return decoded
+            outlines[glyph] = made
+            return made
         }
     }
 

@@ -34,7 +34,7 @@ extension TextLayout {
                     let reach = glyph.size * 2
                     if glyph.x + reach < Double(visibleRect.minX) || glyph.x - reach > Double(visibleRect.maxX) { continue }
                 }
-                guard !glyph.face.outline(ofGlyph: glyph.glyph).isEmpty else { continue }
+                guard !glyph.face.outlineBox(ofGlyph: glyph.glyph).isNull else { continue }
                 if runs[color] == nil {
                     order.append(color)
                     runs[color] = []
