@@ -49,11 +49,13 @@ let package = Package(
             swiftSettings: safeSettings),
         // The compositor: render list → pixels (tiles, 3-D layer quads, groups, masks, shadows).
         .target(name: "QuartzCompositor", dependencies: ["QuartzMath", "QuartzRaster", "QuartzText", "QuartzLayers"]),
+        // RFC 8259 JSON read without recursion, with precise errors: the scene format and Lottie read through it.
+        .target(name: "QuartzJSON", swiftSettings: safeSettings),
         // The JSON scene format: parse, validate, build layer trees and scripted changes at any time.
-        .target(name: "QuartzScene", dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"], swiftSettings: safeSettings),
+        .target(name: "QuartzScene", dependencies: ["QuartzJSON", "QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"], swiftSettings: safeSettings),
         // Lottie (Bodymovin JSON): a checked model with precise errors → a CALayer tree whose keyframe animations
         // are played by CAMediaTiming.
-        .target(name: "QuartzLottie", dependencies: ["QuartzMath", "QuartzRaster", "QuartzLayers"], swiftSettings: safeSettings),
+        .target(name: "QuartzLottie", dependencies: ["QuartzJSON", "QuartzMath", "QuartzRaster", "QuartzLayers"], swiftSettings: safeSettings),
         .target(
             name: "OpenQuartz",
             dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene", "QuartzLottie"],
@@ -78,6 +80,7 @@ let package = Package(
         .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"], swiftSettings: safeSettings),
         // What every test target shares: the fixtures folder and a seeded generator.
         .target(name: "QuartzTestSupport", path: "Tests/QuartzTestSupport"),
+        .testTarget(name: "QuartzJSONTests", dependencies: ["QuartzJSON", "QuartzTestSupport"]),
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath", "QuartzTestSupport"]),
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG", "QuartzTestSupport"]),
         .testTarget(name: "QuartzPNGTests", dependencies: ["QuartzPNG", "QuartzTestSupport"]),

@@ -70,7 +70,7 @@ extension Scene {
         do {
             json = try SceneJSONValue(jsonData: data)
         } catch {
-            let message = SceneJSONNesting.tooDeepMessage(data) ?? "invalid JSON: \(Self.describe(error))"
+            let message = error.kind == .tooDeep ? SceneJSONNesting.tooDeepMessage(error) : "invalid JSON: \(error)"
             throw SceneLoadError(errors: [SceneIssue(path: "", kind: .invalidJSON, message: message)], warnings: [])
         }
         guard let reader = SceneObjectReader(json, path: "", diagnostics: diagnostics, what: "a scene") else {
@@ -180,15 +180,5 @@ extension Scene {
         case .string(let text): return "\"\(text)\""
         default: return json.typeName
         }
-    }
-
-    /// A decoding error in words: the position and reason Foundation gives.
-    private static func describe(_ error: any Error) -> String {
-        if let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { return message }
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }

@@ -37,6 +37,6 @@ func loadLottieScene(at path: String) throws -> Scene? {
 
 /// A scene file names its format version at the top level.
 private func isSceneDocument(_ data: Data) -> Bool {
-    guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return false }
+    guard case .object(let object)? = try? JSONValue(parsing: data) else { return false }
     return object["version"] != nil
 }

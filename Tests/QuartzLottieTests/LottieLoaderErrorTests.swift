@@ -48,7 +48,7 @@ struct LottieLoaderErrorTests {
     }
 
     @Test func nonFiniteAndHugeNumbers() throws {
-        // JSON has no NaN; JSONSerialization refuses it, so it is a syntax error at the document.
+        // JSON has no NaN: it is a syntax error at the document.
         let nan = try #require(error(Data(#"{"fr":NaN,"ip":0,"op":60,"w":100,"h":100,"layers":[]}"#.utf8)))
         #expect(nan.path == "$")
         let huge = try #require(error(Data(#"{"fr":30,"ip":0,"op":60,"w":1e300,"h":100,"layers":[]}"#.utf8)))
@@ -57,10 +57,10 @@ struct LottieLoaderErrorTests {
         #expect(overflow.path == "$" || overflow.path == "w")
     }
 
-    @Test func deepNestingIsRefusedBeforeParsing() throws {
+    @Test func deepNestingIsRefusedAtTheLevelTooMany() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let failure = try #require(error(Data(#"{"layers":\#(deep)}"#.utf8)))
-        #expect(failure.description == "$: arrays and objects nest deeper than 96 levels")
+        #expect(failure.description == "$: arrays and objects nest deeper than 96 levels at line 1, column 106")
         var groups = #"{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}"#
         for _ in 0..<40 { groups = #"{"ty":"gr","it":[\#(groups)]}"# }
         let layer = #"{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[\#(groups)]}"#
