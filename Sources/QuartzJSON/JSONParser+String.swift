@@ -80,7 +80,8 @@ extension JSONParser {
             decoded.append(contentsOf: String(Character(character)).utf8)
         default:
             index -= 1
-            throw fail(.invalidString, "\\\(describeByte().trimmingQuotes) is not a JSON escape", at: escape)
+            let shown = (0x21..<0x7F).contains(letter) ? "\\\(Character(Unicode.Scalar(letter)))" : "a backslash before \(describeByte())"
+            throw fail(.invalidString, "\(shown) is not a JSON escape", at: escape)
         }
     }
 
@@ -117,11 +118,5 @@ extension JSONParser {
             throw fail(.invalidUTF8, "the string that starts here is not valid UTF-8", at: start - 1)
         }
         return text
-    }
-}
-
-extension String {
-    fileprivate var trimmingQuotes: Substring {
-        self.hasPrefix("'") && self.hasSuffix("'") && count >= 2 ? dropFirst().dropLast() : Substring(self)
     }
 }

@@ -87,8 +87,7 @@ struct JSONParser {
                     open[top].elements.append(value)
                     if consume(UInt8(ascii: ",")) { break }
                     guard consume(UInt8(ascii: "]")) else {
-                        throw fail(index < bytes.count ? .unexpectedCharacter : .unexpectedEnd,
-                                   "expected ',' or ']' after an array element, found \(describeByte())")
+                        throw unexpected("expected ',' or ']' after an array element")
                     }
                     value = .array(open.removeLast().elements)
                 } else {
@@ -99,8 +98,7 @@ struct JSONParser {
                         break
                     }
                     guard consume(UInt8(ascii: "}")) else {
-                        throw fail(index < bytes.count ? .unexpectedCharacter : .unexpectedEnd,
-                                   "expected ',' or '}' after an object member, found \(describeByte())")
+                        throw unexpected("expected ',' or '}' after an object member")
                     }
                     value = .object(open.removeLast().members)
                 }
@@ -111,14 +109,12 @@ struct JSONParser {
     /// `"key" :`, leaving the reader at the member's value.
     private mutating func memberKey() throws(JSONReadError) -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            throw fail(index < bytes.count ? .unexpectedCharacter : .unexpectedEnd,
-                       "expected a member name in double quotes, found \(describeByte())")
+            throw unexpected("expected a member name in double quotes")
         }
         let key = try string()
         skipWhiteSpace()
         guard consume(UInt8(ascii: ":")) else {
-            throw fail(index < bytes.count ? .unexpectedCharacter : .unexpectedEnd,
-                       "expected ':' after the member name \"\(key)\", found \(describeByte())")
+            throw unexpected("expected ':' after the member name \"\(key)\"")
         }
         return key
     }
@@ -157,6 +153,12 @@ struct JSONParser {
         let byte = bytes[index]
         if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "the byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// The error for a byte other than the one `expectation` names: the end of the document or a wrong
+    /// character, which the message names.
+    func unexpected(_ expectation: String) -> JSONReadError {
+        fail(index < bytes.count ? .unexpectedCharacter : .unexpectedEnd, "\(expectation), found \(describeByte())")
     }
 
     /// An error at the reader's position, with its line and column.

@@ -88,10 +88,12 @@ struct LottieJSON {
         var result: [Double] = []
         result.reserveCapacity(array.count)
         for (index, element) in array.enumerated() {
-            guard Self.numeric(element) != nil else {
-                throw LottieError(path: "\(path)[\(index)]", message: "expected a number in an array of numbers, found \(LottieJSON(value: element, path: "").kind)")
+            guard let number = Self.numeric(element) else {
+                throw LottieError(path: "\(path)[\(index)]", message: "expected a number in an array of numbers, found \(element.typeName)")
             }
-            result.append(try LottieJSON(value: element, path: "\(path)[\(index)]").number())
+            // The path is built only when the number is out of range, for the message.
+            result.append(number.isFinite && abs(number) <= LottieLimits.maximumMagnitude
+                ? number : try LottieJSON(value: element, path: "\(path)[\(index)]").number())
         }
         return result
     }
