@@ -45,7 +45,8 @@ public struct LottieAnimation: Sendable {
     init(data: Data, vertexLimit: Int) throws(LottieError) {
         let document = try LottieJSON.parse(data)
         _ = try document.object()
-        let log = LottieFeatureLog(vertexLimit: vertexLimit)
+        let version = try document.optionalString("v") ?? ""
+        let log = LottieFeatureLog(vertexLimit: vertexLimit, colorsInBytes: LottieColorUnits.versionWritesBytes(version))
         width = try document.required("w").number()
         height = try document.required("h").number()
         frameRate = try document.required("fr").number()
@@ -54,7 +55,7 @@ public struct LottieAnimation: Sendable {
         guard width > 0, height > 0 else { throw document.fail("the composition size \(width)×\(height) must be positive") }
         guard frameRate > 0 else { throw LottieError(path: "fr", message: "the frame rate must be positive, found \(frameRate)") }
         guard outFrame > inFrame else { throw LottieError(path: "op", message: "the out frame \(outFrame) must be after the in frame \(inFrame)") }
-        version = try document.optionalString("v") ?? ""
+        self.version = version
         name = try document.optionalString("nm") ?? ""
         var markers: [LottieMarker] = []
         for node in try document.member("markers")?.array() ?? [] {

@@ -155,7 +155,9 @@ extension LottieJSON {
         let type = try required("ty").string()
         let scalar = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.scalarValue() }
         let pair = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.vectorValue(count: 2) }
-        let color = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.vectorValue(count: 3) }
+        let color = { (n: LottieJSON) throws(LottieError) -> [Double] in
+            LottieColorUnits.normalized(try n.vectorValue(count: 3), versionWritesBytes: log.colorsInBytes)
+        }
         switch type {
         case "gr":
             guard depth < LottieLimits.maximumGroupDepth else { throw fail("groups nest deeper than \(LottieLimits.maximumGroupDepth) levels") }

@@ -10,8 +10,9 @@ import Testing
 @testable import QuartzLottie
 
 /// A composition of `layers` (JSON text) at 100 × 100, frames 0..<60 at 30 fps unless given.
-func lottieDocument(layers: String, assets: String = "[]", fr: Double = 30, ip: Double = 0, op: Double = 60) -> Data {
-    Data(#"{"v":"5.7.0","fr":\#(fr),"ip":\#(ip),"op":\#(op),"w":100,"h":100,"assets":\#(assets),"layers":\#(layers)}"#.utf8)
+func lottieDocument(layers: String, assets: String = "[]", fr: Double = 30, ip: Double = 0, op: Double = 60,
+                    version: String = "5.7.0") -> Data {
+    Data(#"{"v":"\#(version)","fr":\#(fr),"ip":\#(ip),"op":\#(op),"w":100,"h":100,"assets":\#(assets),"layers":\#(layers)}"#.utf8)
 }
 
 /// A Lottie layer tree on its own context and manual clock.
