@@ -8,7 +8,9 @@ import QuartzRaster
 /// One path item of a group: its animatable numbers and how they make the path.
 struct LottiePathPart {
     enum Kind {
-        case rectangle, ellipse, bezier(closed: Bool), polystar(isStar: Bool, reversed: Bool)
+        /// `keepsCorners`: the roundness is above 0 at some keyframe, so every value draws the rounded outline
+        /// (square corners as zero-length curves) and keyframed paths keep one structure to interpolate.
+        case rectangle(keepsCorners: Bool), ellipse, bezier(closed: Bool), polystar(isStar: Bool, reversed: Bool)
         /// The paths before it, once per copy (LottieRepeaterBuilder.transform).
         case repeater(LottieRepeater)
         /// The paths before it with their sharp corners rounded by properties[0].
@@ -22,7 +24,9 @@ struct LottiePathPart {
     init?(_ item: LottieShapeItem) {
         switch item {
         case .rectangle(let position, let size, let roundness):
-            kind = .rectangle; properties = [position, size, roundness]
+            let roundnesses = [roundness.initialValue] + roundness.keyframeList.map(\.value)
+            kind = .rectangle(keepsCorners: roundness.isAnimated && roundnesses.contains { ($0.first ?? 0) > 0 })
+            properties = [position, size, roundness]
         case .ellipse(let position, let size):
             kind = .ellipse; properties = [position, size]
         case .path(let bezier):
@@ -84,7 +88,8 @@ struct LottiePathPart {
     func applied(to path: CGMutablePath, atFrame frame: Double) -> CGMutablePath {
         let values = properties.map { $0.value(atFrame: frame) }
         switch kind {
-        case .rectangle: Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], to: path)
+        case .rectangle(let keepsCorners):
+            Self.appendRectangle(center: values[0], size: values[1], roundness: values[2][0], keepsCorners: keepsCorners, to: path)
         case .ellipse: Self.appendEllipse(center: values[0], size: values[1], to: path)
         case .bezier(let closed): Self.appendBezier(values[0], closed: closed, to: path)
         case .polystar(let isStar, let reversed):
@@ -180,11 +185,14 @@ struct LottiePathPart {
         path.closeSubpath()
     }
 
-    static func appendRectangle(center: [Double], size: [Double], roundness: Double, to path: CGMutablePath) {
+    /// A rectangle centred at `center`; corners of radius `roundness` (at most half the shorter side) drawn as
+    /// quarter-circle curves, or, at radius 0, as plain corners unless `keepsCorners`.
+    static func appendRectangle(center: [Double], size: [Double], roundness: Double, keepsCorners: Bool = false,
+                                to path: CGMutablePath) {
         let w = abs(size[0]) / 2, h = abs(size[1]) / 2, x = center[0], y = center[1]
         let r = max(0, min(roundness, w, h))
         let left = x - w, right = x + w, top = y - h, bottom = y + h
-        guard r > 0 else {
+        guard r > 0 || keepsCorners else {
             path.move(to: CGPoint(x: right, y: top))
             path.addLine(to: CGPoint(x: right, y: bottom))
             path.addLine(to: CGPoint(x: left, y: bottom))

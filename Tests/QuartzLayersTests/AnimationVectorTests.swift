@@ -264,6 +264,21 @@ struct AnimationVectorTests {
         try checkPath("path_curve_linear", path: curve, paced: false, tolerance: 1e-9)
         // Arc length is approximated numerically: the spec asks for ≥ 0.2 pt tolerance (spec §3.5).
         try checkPath("path_curve_paced_arclength", path: curve, paced: true, tolerance: 0.2)
+        // Segment timing functions pace a path's elements as they pace values ("define the pacing for each
+        // keyframe segment" [doc: CAKeyframeAnimation.timingFunctions]): the values rows along a path of lines.
+        let there = CGMutablePath()
+        there.move(to: .zero)
+        there.addLine(to: CGPoint(x: 100, y: 0))
+        there.addLine(to: CGPoint(x: 50, y: 0))
+        let (scene, layer) = run({
+            $0.path = there
+            $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+        }, keyPath: "position")
+        for row in try #require(keyframe["linear_segment_timing_functions"] as? [[String: Any]]) {
+            let p = try #require(row["p"] as? Double), value = try #require(row["value"] as? Double)
+            let position = try #require(scene.presented(layer, at: p)).position
+            #expect(close(position, CGPoint(x: value, y: 0), 1e-4), "eased path p=\(p): \(position)")
+        }
     }
 
     /// layer_time.json (spec §1.6, §1.7): convertTime through real layers and the QA1673 recipe.

@@ -83,6 +83,26 @@ struct LottieLayerTreeTests {
         #expect(pixel(bitmap, 20, 50) == (255, 255, 255))  // left of the moved rectangle
     }
 
+    @Test func aRectangleWhoseRoundnessReachesZeroKeepsOnePathStructure() throws {
+        // Roundness 20 → 0 over frames 0…30, linear, on a 40 × 40 square centred at (50, 50): every keyframed path
+        // has the rounded outline's 10 elements (square corners as zero-length curves), so the paths interpolate
+        // (Core Animation interpolates paths element by element) instead of jumping to the last one.
+        let roundness = #"{"a":1,"k":[{"t":0,"s":[20],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":30,"s":[0]}]}"#
+        let items = #"[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":\#(roundness)},"# +
+            #"{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]"#
+        let layer = #"{"ty":4,"nm":"S","ip":0,"op":60,"ks":{},"shapes":\#(items)}"#
+        let tree = LottieTree(try LottieAnimation(data: lottieDocument(layers: "[\(layer)]")))
+        let shape = try #require(tree.allLayers.compactMap { $0 as? CAShapeLayer }.first)
+        let paths = try #require((shape.animation(forKey: "path") as? CAKeyframeAnimation)?.values as? [CGPath])
+        #expect(paths.count == 2)
+        #expect(paths.allSatisfy { $0.geometry.elements.count == 10 })
+        // Frame 15: radius 10, so the corner pixel (31, 31), 12.7 pt from its corner circle's centre, is outside;
+        // frame 30: a square, so it is inside.
+        #expect(pixel(try tree.render(at: 0.5, width: 100, height: 100, scale: 1), 31, 31) == (255, 255, 255))
+        #expect(pixel(try tree.render(at: 0.5, width: 100, height: 100, scale: 1), 34, 50) == (255, 0, 0))
+        #expect(pixel(try tree.render(at: 1.0, width: 100, height: 100, scale: 1), 31, 31) == (255, 0, 0))
+    }
+
     @Test func animatedPathsAreKeyframedPaths() throws {
         let a = #"{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[0,0],[100,0],[0,100]],"c":true}"#
         let b = #"{"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[0,0],[50,0],[0,50]],"c":true}"#

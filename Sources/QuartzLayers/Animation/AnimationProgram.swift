@@ -188,7 +188,8 @@ extension AnimationProgram {
         case let keyframe as CAKeyframeAnimation:
             if let path = keyframe.path, target.kind == .point,
                 let program = KeyframePathProgram(
-                    path: path, keyTimes: keyframe.keyTimes?.map(\.doubleValue), paced: keyframe.calculationMode.isPaced)
+                    path: path, keyTimes: keyframe.keyTimes?.map(\.doubleValue), paced: keyframe.calculationMode.isPaced,
+                    timingFunctions: keyframe.timingFunctions)
             {
                 if let ignored = program.ignoredKeyTimes { problems.append((keyframe, .keyTimesIgnored(ignored))) }
                 let offset: Double? = keyframe.rotationMode.map { $0 == .rotateAutoReverse ? Double.pi : 0 }

@@ -1,6 +1,7 @@
 // A CGPath as keyframes (spec §3.5): each non-moveto element is one keyframe segment with an equal share
-// of time (or `keyTimes`), evaluated at the Bézier parameter = segment-local fraction; `paced` moves at
-// constant speed by arc length. Moveto jumps take no time; a closing segment is a line keyframe.
+// of time (or `keyTimes`), evaluated at the Bézier parameter = segment-local fraction after that segment's
+// timing function (Apple: `timingFunctions` "define the pacing for each keyframe segment"); `paced` moves at
+// constant speed by arc length and ignores them, as it does for values. Moveto jumps take no time; a closing segment is a line keyframe.
 // Coordinates are the path's own (the superlayer space of a `position` animation).
 import Foundation
 import QuartzRaster
@@ -33,6 +34,8 @@ struct KeyframePathProgram: Sendable {
     /// Start time of each segment in [0, 1], plus a final 1.
     let segmentTimes: [Double]
     let isPaced: Bool
+    /// Segment i's timing function; segments past the end are linear. Empty when paced.
+    let segmentTimingFunctions: [CAMediaTimingFunction]
     /// Why the given key times were not used (Apple ignores invalid key times), nil when they were.
     let ignoredKeyTimes: KeyframeError?
     /// For paced: per segment, cumulative arc length at uniform parameter samples (`samplesPerSegment` + 1).
@@ -40,7 +43,7 @@ struct KeyframePathProgram: Sendable {
     static let samplesPerSegment = 64
 
     /// Nil when the path has no timed segment.
-    init?(path: CGPath, keyTimes: [Double]?, paced: Bool) {
+    init?(path: CGPath, keyTimes: [Double]?, paced: Bool, timingFunctions: [CAMediaTimingFunction]? = nil) {
         var segments: [Segment] = []
         var current = CGPoint.zero, subpathStart = CGPoint.zero
         for element in path.geometry.elements {
@@ -68,6 +71,7 @@ struct KeyframePathProgram: Sendable {
         }
         self.segments = segments
         isPaced = paced
+        segmentTimingFunctions = paced ? [] : (timingFunctions ?? [])
         // One key time per keyframe point: the moveto start plus each segment end. Paced ignores them.
         let validationError = paced ? nil : keyTimes.flatMap {
             KeyframeInterpolator<Double>.validationError($0, valueCount: segments.count + 1, mode: .linear)
@@ -110,6 +114,7 @@ struct KeyframePathProgram: Sendable {
         let start = segmentTimes[index], end = segmentTimes[index + 1]
         var s = end > start ? (p - start) / (end - start) : 1
         s = min(max(s, 0), 1)
+        if index < segmentTimingFunctions.count { s = segmentTimingFunctions[index].value(atProgress: s) }
         if isPaced { s = parameter(forArcFraction: s, in: arcTables[index]) }
         let segment = segments[index]
         return (segment.point(at: s), segment.tangent(at: s))
