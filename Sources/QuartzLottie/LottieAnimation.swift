@@ -101,9 +101,11 @@ public struct LottieAnimation: Sendable {
     /// composition size (origin zero, anchor point (0.5, 0.5), positioned at the centre of those bounds). Its
     /// animations span the composition: at layer time t of the root's superlayer (media time for a root added
     /// to a plain tree), the tree shows frame inFrame + t · frameRate, holding the last frame after the end.
-    /// Play, pause or scrub it with the root's `beginTime`, `speed` and `timeOffset`.
-    public func makeLayer() -> CALayer {
-        LottieLayerBuilder(animation: self).makeRoot()
+    /// Play, pause or scrub it with the root's `beginTime`, `speed` and `timeOffset`. `motionPaths`: how layers
+    /// travel along curved motion paths; After Effects' way by default, Core Animation's (as lottie-ios's Core
+    /// Animation back-end draws them) on request.
+    public func makeLayer(motionPaths: LottieMotionPathTiming = .afterEffects) -> CALayer {
+        LottieLayerBuilder(animation: self, motionPaths: motionPaths).makeRoot()
     }
 }
 

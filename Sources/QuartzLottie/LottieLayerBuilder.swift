@@ -11,6 +11,7 @@ import QuartzRaster
 struct LottieLayerBuilder {
     let animation: LottieAnimation
     let timing: LottieKeyframeTiming
+    let motionPaths: LottieMotionPathTiming
 
     /// How far layers that stand for an unbounded plane (gradients, inverted masks and mattes) reach past the
     /// bounds they cover (lottie-ios: `veryLargeLayerPadding`, the same 10 000 pt).
@@ -20,8 +21,9 @@ struct LottieLayerBuilder {
     /// (lottie-ios samples the same frames).
     let sampledRootFrames: [Double]
 
-    init(animation: LottieAnimation) {
+    init(animation: LottieAnimation, motionPaths: LottieMotionPathTiming = .afterEffects) {
         self.animation = animation
+        self.motionPaths = motionPaths
         timing = LottieKeyframeTiming(rootInFrame: animation.inFrame, frameRate: animation.frameRate)
         sampledRootFrames = (0..<animation.sampledFrameCount).map { animation.inFrame + Double($0) }
     }
@@ -166,50 +168,17 @@ struct LottieLayerBuilder {
         }
     }
 
-    /// Curved position segments (spatial tangents) as the animation's `path`: segment k is the cubic from s_k
-    /// through s_k + to_k and s_(k+1) + ti_k to s_(k+1) (lottie-docs, "Keyframe": `to`, `ti`), traversed at the
-    /// Bézier parameter given by the segment's timing, as Core Animation does for a keyframe path and
-    /// lottie-ios uses. (Files with hold segments move straight; the loader reports them.)
+    /// Curved position segments (spatial tangents), travelled as `motionPaths` says (`LottieMotionPath`).
+    /// (Files with hold segments move straight; the loader reports them.)
     private func followCurves(_ position: LottieProperty<[Double]>, tangents: [(out: [Double], into: [Double])], on layer: CALayer, map: LottieTimeMap) {
-        let keyframes = position.keyframeList
-        guard keyframes.count == tangents.count,
-              let animation = timing.animation(keyPath: "position", frames: keyframes.map(\.frame),
-                                               values: keyframes.map { NSValue(cgPoint: CGPoint(x: $0.value[0], y: $0.value[1])) },
-                                               easings: keyframes.map(\.easing), map: map,
-                                               valueAtFrame: { NSValue(cgPoint: Self.point(on: keyframes, tangents: tangents, atFrame: $0)) })
+        guard let motion = LottieMotionPath(position, tangents: tangents, timing: motionPaths),
+              let animation = timing.animation(keyPath: "position", frames: motion.keyframes.map(\.frame),
+                                               values: motion.keyframes.map { NSValue(cgPoint: CGPoint(x: $0.value[0], y: $0.value[1])) },
+                                               easings: motion.keyframes.map(\.easing), map: map,
+                                               valueAtFrame: { NSValue(cgPoint: motion.point(atFrame: $0)) })
         else { return }
         // Sampled under time remapping: the points on the curves are the values.
-        guard map.samples == nil else {
-            layer.add(animation, forKey: "position")
-            return
-        }
-        let path = CGMutablePath()
-        path.move(to: CGPoint(x: keyframes[0].value[0], y: keyframes[0].value[1]))
-        for k in 0..<(keyframes.count - 1) {
-            let from = keyframes[k].value, to = keyframes[k + 1].value
-            path.addCurve(to: CGPoint(x: to[0], y: to[1]),
-                          control1: CGPoint(x: from[0] + tangents[k].out[0], y: from[1] + tangents[k].out[1]),
-                          control2: CGPoint(x: to[0] + tangents[k].into[0], y: to[1] + tangents[k].into[1]))
-        }
-        animation.path = path
-        layer.add(animation, forKey: "position")
-    }
-
-    /// The point of a curved position at `frame`: on segment k's cubic at the parameter its easing gives.
-    static func point(on keyframes: [LottieKeyframe<[Double]>], tangents: [(out: [Double], into: [Double])], atFrame frame: Double) -> CGPoint {
-        guard let first = keyframes.first, let last = keyframes.last else { return .zero }
-        if frame <= first.frame { return CGPoint(x: first.value[0], y: first.value[1]) }
-        if frame >= last.frame { return CGPoint(x: last.value[0], y: last.value[1]) }
-        var k = 0
-        while k + 2 < keyframes.count && keyframes[k + 1].frame <= frame { k += 1 }
-        let a = keyframes[k], b = keyframes[k + 1], span = b.frame - a.frame
-        guard span > 0, a.easing != .hold else { return CGPoint(x: a.value[0], y: a.value[1]) }
-        let t = a.easing.progress((frame - a.frame) / span), u = 1 - t
-        func coordinate(_ i: Int) -> Double {
-            let p0 = a.value[i], p1 = a.value[i] + tangents[k].out[i], p2 = b.value[i] + tangents[k].into[i], p3 = b.value[i]
-            return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
-        }
-        return CGPoint(x: coordinate(0), y: coordinate(1))
+        layer.add(map.samples == nil ? motion.animation(from: animation) : animation, forKey: "position")
     }
 
     /// Visible for frames in [inFrame, outFrame) of the layer's composition: `hidden` with discrete keyframes over

@@ -45,7 +45,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         try runReportingFailures(logging: logging) {
-            let scene = try loadScene(at: selection.scene, strict: selection.strict)
+            let scene = try loadScene(at: selection.scene, strict: selection.strict, lottieMotion: selection.lottieMotion.timing)
             let plan = try selection.plan(scene: scene)
             let settings = try selection.settings(scene: scene)
             guard let first = plan.frames.first else { throw ValidationError("no frames selected") }

@@ -36,8 +36,8 @@ func runReportingFailures(logging: LoggingOptions, _ body: () throws -> Void) th
 }
 
 /// Loads a scene, mapping load errors to exit codes: unreadable → 66, invalid → 65 (every error printed
-/// with its JSON path). Warnings are printed to stderr, once.
-func loadScene(at path: String, strict: Bool) throws -> Scene {
+/// with its JSON path). Warnings are printed to stderr, once. `lottieMotion` applies to Lottie files.
+func loadScene(at path: String, strict: Bool, lottieMotion: LottieMotionPathTiming = .afterEffects) throws -> Scene {
     var isDirectory: ObjCBool = false
     guard unsafe FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw CLIFailure(.noInput, "scene file \"\(path)\" does not exist")
@@ -50,7 +50,7 @@ func loadScene(at path: String, strict: Bool) throws -> Scene {
             : type == .typeSocket ? "a socket" : type == nil ? "unreadable" : "a pipe or other special file"
         throw CLIFailure(.noInput, "\"\(path)\" is \(what), not a regular scene file")
     }
-    if let lottie = try loadLottieScene(at: path) { return lottie }
+    if let lottie = try loadLottieScene(at: path, motionPaths: lottieMotion) { return lottie }
     do {
         let scene = try Scene.load(contentsOf: URL(fileURLWithPath: path), options: SceneLoadOptions(strict: strict))
         for warning in scene.warnings { cliLog.warning("\(warning)") }

@@ -47,7 +47,7 @@ struct ContactSheet: ParsableCommand {
             if count != nil && selection.time != nil { throw ValidationError("--count goes with --frames (or the whole scene), not --time") }
             guard (16...4096).contains(cellWidth) else { throw ValidationError("--cell-width must be in 16...4096") }
             try OutputExtension.check(output, videoAllowed: false)
-            let scene = try loadScene(at: selection.scene, strict: selection.strict)
+            let scene = try loadScene(at: selection.scene, strict: selection.strict, lottieMotion: selection.lottieMotion.timing)
             let plan = try selection.plan(scene: scene)
             let explicit = selection.frames != nil || selection.everyNthFrame != nil
             let selected = plan.frames.count

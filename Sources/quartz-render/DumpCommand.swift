@@ -23,6 +23,9 @@ struct Dump: ParsableCommand {
     @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
 
+    @Option(help: "Lottie files: how layers travel along curved motion paths, after-effects or core-animation (see render --help). Default: after-effects.")
+    var lottieMotion: LottieMotionOption = .afterEffects
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -32,7 +35,7 @@ struct Dump: ParsableCommand {
 
     func run() throws {
         try runReportingFailures(logging: logging) {
-            let loaded = try loadScene(at: scene, strict: strict)
+            let loaded = try loadScene(at: scene, strict: strict, lottieMotion: lottieMotion.timing)
             if let time { try FramePlan.checkTime(time, in: loaded) }  // the check render, bench and contact-sheet make
             var t = time ?? loaded.start
             if let frame {

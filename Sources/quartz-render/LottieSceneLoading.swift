@@ -1,11 +1,13 @@
 // Lottie files given where a scene is expected: a JSON object with "v", "fr", "ip", "op" and "layers" and no
 // scene "version" is imported with QuartzLottie and rendered as a scene of frames ip..<op at fr.
+import ArgumentParser
 import Foundation
 import OpenQuartz
 
 /// The Lottie file at `path` as a scene, or nil when it is not a Lottie file. Load errors exit 65 with the
-/// error's JSON path; unsupported features are logged as warnings.
-func loadLottieScene(at path: String) throws -> Scene? {
+/// error's JSON path; unsupported features are logged as warnings. `motionPaths`: how layers travel along curved
+/// motion paths.
+func loadLottieScene(at path: String, motionPaths: LottieMotionPathTiming) throws -> Scene? {
     let url = URL(fileURLWithPath: path)
     guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size <= 64 << 20,
           let data = try? Data(contentsOf: url), LottieAnimation.isLottieDocument(data),
@@ -29,7 +31,7 @@ func loadLottieScene(at path: String) throws -> Scene? {
         size: CGSize(width: animation.width, height: animation.height), frameRate: frameRate, duration: animation.duration,
         unsupportedFeatures: animation.unsupportedFeatures, layers: counts.layers, animations: counts.animations,
         makeRoot: {
-            let root = animation.makeLayer()
+            let root = animation.makeLayer(motionPaths: motionPaths)
             root.speed = Float(frameRate.framesPerSecond / animation.frameRate)
             return root
         })
@@ -39,4 +41,17 @@ func loadLottieScene(at path: String) throws -> Scene? {
 private func isSceneDocument(_ data: Data) -> Bool {
     guard case .object(let object)? = try? JSONValue(parsing: data) else { return false }
     return object["version"] != nil
+}
+
+/// `--lottie-motion`: how Lottie layers travel along curved motion paths.
+enum LottieMotionOption: String, CaseIterable, ExpressibleByArgument {
+    case afterEffects = "after-effects"
+    case coreAnimation = "core-animation"
+
+    var timing: LottieMotionPathTiming {
+        switch self {
+        case .afterEffects: return .afterEffects
+        case .coreAnimation: return .coreAnimation
+        }
+    }
 }

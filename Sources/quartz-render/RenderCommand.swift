@@ -41,6 +41,9 @@ struct SceneFrameOptions: ParsableArguments {
     @Flag(help: "Treat unknown keys in the scene, and animations the engine cannot apply in full, as errors.")
     var strict = false
 
+    @Option(help: "Lottie files: how layers travel along curved motion paths: after-effects (by length, as After Effects, lottie-web, rlottie and ThorVG play them) or core-animation (by Bézier parameter, as lottie-ios's Core Animation back-end draws them). Default: after-effects.")
+    var lottieMotion: LottieMotionOption = .afterEffects
+
     /// The frames these flags select in `scene`, cut to `part`.
     func plan(scene: Scene, part: FramePart? = nil) throws -> FramePlan {
         try FramePlan.resolve(scene: scene, frames: frames, time: time, fps: fps, everyNth: everyNthFrame, part: part)
@@ -198,7 +201,7 @@ struct Render: ParsableCommand {
             if container != nil && pattern.isNumbered {
                 throw ValidationError("-o '\(output)': a video is one file; remove the frame number")
             }
-            let scene = try loadScene(at: selection.scene, strict: selection.strict)
+            let scene = try loadScene(at: selection.scene, strict: selection.strict, lottieMotion: selection.lottieMotion.timing)
             let plan = try selection.plan(scene: scene, part: part)
             if !toStdout && container == nil && plan.frames.count > 1 && !pattern.isNumbered {
                 throw ValidationError("-o '\(output)' has no frame number but \(plan.frames.count) frames are selected; use e.g. frames/%05d.png")

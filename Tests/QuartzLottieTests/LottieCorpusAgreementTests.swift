@@ -1,5 +1,6 @@
 // Lottie files rendered against Apple Core Animation drawing them: lottie-ios's snapshot tests of its Core
-// Animation engine (fixtures/lottie/README.md), frame = ip + pct/100 · (op − ip), at the snapshot's pixel size.
+// Animation engine (fixtures/lottie/README.md), frame = ip + pct/100 · (op − ip), at the snapshot's pixel size,
+// with curved motion paths travelled as Core Animation travels them (`LottieMotionPathTiming.coreAnimation`).
 import Foundation
 import QuartzPNG
 import QuartzRaster
@@ -58,7 +59,7 @@ struct LottieCorpusAgreementTests {
         let animation = try LottieAnimation(contentsOf: lottieFixture("\(c.name).json"))
         let reference = try PNGReader.read(contentsOf: lottieFixture("reference/\(c.name)-\(c.percent).png").path)
         let scale = Double(reference.height) / animation.height
-        let tree = LottieTree(animation)
+        let tree = LottieTree(animation, motionPaths: .coreAnimation)
         let time = Double(c.percent) / 100 * animation.duration
         let bitmap = try tree.render(at: time, width: animation.width, height: animation.height, scale: scale)
         if let directory = ProcessInfo.processInfo.environment["OPENQUARTZ_LOTTIE_OUT"] {

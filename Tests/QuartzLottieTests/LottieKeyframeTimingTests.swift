@@ -124,17 +124,4 @@ struct LottieKeyframeTimingTests {
         #expect(abs(opacity - 0.5) <= 1e-9)
         #expect(try #require(tree.allLayers.first { $0.name == "P" }).masksToBounds)
     }
-
-    @Test func spatialTangentsMakeACurvedPositionPath() throws {
-        // (0, 0) → (100, 0) with to = (0, 50) and ti = (0, 50): the cubic (0,0) (0,50) (100,50) (100,0). Halfway
-        // in time (linear) Core Animation is at the Bézier parameter 0.5 (Apple, CAKeyframeAnimation.path; the
-        // lottie-ios engine's mapping): (50, 37.5).
-        let ks = #"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[0,50],"ti":[0,50]},{"t":60,"s":[100,0]}]}}"#
-        let (lottie, tree, layer) = try tree(ks: ks)
-        let animation = try #require(layer.animation(forKey: "position") as? CAKeyframeAnimation)
-        #expect(animation.path != nil)
-        let position = try #require(tree.snapshot(at: 1).layers.first { $0.name == "L" }).position
-        #expect(abs(Double(position.x) - 50) <= 1e-9 && abs(Double(position.y) - 37.5) <= 1e-9)
-        #expect(lottie.unsupportedFeatures.isEmpty)
-    }
 }

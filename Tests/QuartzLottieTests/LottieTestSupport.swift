@@ -21,11 +21,11 @@ final class LottieTree {
     let context: LayerTreeContext
     let root: CALayer
 
-    init(_ animation: LottieAnimation) {
+    init(_ animation: LottieAnimation, motionPaths: LottieMotionPathTiming = .afterEffects) {
         context = LayerTreeContext(clock: clock)
         context.logger = nil
         root = context.perform {
-            let layer = animation.makeLayer()
+            let layer = animation.makeLayer(motionPaths: motionPaths)
             CATransaction.flush()
             return layer
         }
