@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "QuartzScene", dependencies: ["QuartzJSON", "QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers"], swiftSettings: safeSettings),
         // Lottie (Bodymovin JSON): a checked model with precise errors → a CALayer tree whose keyframe animations
         // are played by CAMediaTiming.
-        .target(name: "QuartzLottie", dependencies: ["QuartzJSON", "QuartzMath", "QuartzRaster", "QuartzLayers"], swiftSettings: safeSettings),
+        .target(name: "QuartzLottie", dependencies: ["QuartzJSON", "QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzImageIO", "QuartzLayers"], swiftSettings: safeSettings),
         .target(
             name: "OpenQuartz",
             dependencies: ["QuartzMath", "QuartzRaster", "QuartzPNG", "QuartzText", "QuartzLayers", "QuartzCompositor", "QuartzScene", "QuartzLottie"],
@@ -93,7 +93,7 @@ let package = Package(
         // and on fixed-seed random ones; the coverage-guided runs are Fuzz/run.sh.
         .testTarget(name: "FuzzSmokeTests", dependencies: ["OpenQuartz", "QuartzTestSupport"], path: "Fuzz/Harness"),
         .testTarget(name: "PeerSceneTests", dependencies: ["PeerScene", "QuartzTestSupport"]),
-        .testTarget(name: "QuartzLottieTests", dependencies: ["QuartzLottie", "QuartzCompositor", "QuartzPNG", "QuartzTestSupport"]),
+        .testTarget(name: "QuartzLottieTests", dependencies: ["QuartzLottie", "QuartzCompositor", "QuartzPNG", "QuartzImageIO", "QuartzTestSupport"]),
         .testTarget(name: "QuartzSceneTests", dependencies: ["QuartzScene", "QuartzTestSupport"]),
         // End-to-end tests of the quartz-render binary (the dependency makes SwiftPM build it first).
         .testTarget(name: "QuartzRenderCLITests", dependencies: ["OpenQuartz", "QuartzImageIO", "quartz-render", "QuartzTestSupport"]),

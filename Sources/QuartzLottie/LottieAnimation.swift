@@ -30,6 +30,7 @@ public struct LottieAnimation: Sendable {
 
     let root: LottieComposition
     let assets: [String: LottieComposition]
+    let images: [String: LottieImageAsset]
 
     /// The playing time, (outFrame − inFrame) / frameRate seconds.
     public var duration: Double { (outFrame - inFrame) / frameRate }
@@ -37,12 +38,15 @@ public struct LottieAnimation: Sendable {
     /// The whole frames from ip before op, where animations under time remapping are sampled.
     var sampledFrameCount: Int { max(1, frameCount) }
 
-    public init(data: Data) throws(LottieError) {
-        try self.init(data: data, vertexLimit: LottieLimits.maximumTotalPathVertices)
+    /// Reads a Lottie document. Image assets that are files (not data URLs) are read from `directory`, the
+    /// folder the animation was exported to; without it such a file is an error.
+    public init(data: Data, directory: URL? = nil) throws(LottieError) {
+        try self.init(data: data, directory: directory, vertexLimit: LottieLimits.maximumTotalPathVertices)
     }
 
-    /// `vertexLimit`: the vertices read in all paths (tests lower it to reach it with small files).
-    init(data: Data, vertexLimit: Int) throws(LottieError) {
+    /// `vertexLimit`: the vertices read in all paths, `imagePixelLimit` the pixels of all images decoded (tests
+    /// lower them to reach them with small files).
+    init(data: Data, directory: URL? = nil, vertexLimit: Int, imagePixelLimit: Int = LottieLimits.maximumImagePixels) throws(LottieError) {
         let document = try LottieJSON.parse(data)
         _ = try document.object()
         let version = try document.optionalString("v") ?? ""
@@ -63,20 +67,21 @@ public struct LottieAnimation: Sendable {
                                         durationInFrames: try node.optionalNumber("dr") ?? 0))
         }
         self.markers = markers
-        var assets: [String: LottieComposition] = [:]
+        var assets: [String: LottieComposition] = [:], images: [String: LottieImageAsset] = [:]
+        var imageReader = LottieImageReader(directory: directory, pixelLimit: imagePixelLimit)
         for node in try document.member("assets")?.array() ?? [] {
             let id = try node.required("id").string()
             if let layers = node.member("layers") {
                 assets[id] = LottieComposition(layers: try layers.layerList(log: log))
             } else if node.has("p") {
-                // An image asset, used only by image layers (noted there).
-                continue
+                images[id] = try imageReader.read(node)
             }
         }
         self.assets = assets
+        self.images = images
         root = LottieComposition(layers: try document.required("layers").layerList(log: log))
         if document.has("fonts") || document.has("chars") { log.note("text layers") }
-        let counter = LottieLayerCounter(assets: assets, sampledFrameCount: max(1, Int((outFrame - inFrame).rounded(.up))))
+        let counter = LottieLayerCounter(assets: assets, images: images, sampledFrameCount: max(1, Int((outFrame - inFrame).rounded(.up))))
         try counter.check(root, path: "layers", depth: 0, visiting: [])
         unsupportedFeatures = log.names
     }
@@ -94,7 +99,7 @@ public struct LottieAnimation: Sendable {
         } catch {
             throw LottieError(path: "$", message: "cannot read \(url.path): \(error.localizedDescription)")
         }
-        try self.init(data: data)
+        try self.init(data: data, directory: url.deletingLastPathComponent())
     }
 
     /// The layer tree, built in the current `LayerTreeContext` with actions disabled. The root's bounds are the
@@ -109,10 +114,11 @@ public struct LottieAnimation: Sendable {
     }
 }
 
-/// Checks precomp references before anything is built: every asset exists, none contains itself, nesting,
+/// Checks asset references before anything is built: every precomp and image asset exists, none contains itself, nesting,
 /// the number of layers placed and the layer-frames sampled under time remapping stay bounded.
 struct LottieLayerCounter {
     let assets: [String: LottieComposition]
+    let images: [String: LottieImageAsset]
     /// The frames each layer under time remapping is sampled at.
     let sampledFrameCount: Int
 
@@ -143,6 +149,9 @@ struct LottieLayerCounter {
                 }
                 shapes = sum
             }
+            if case .image(let id) = layer.content, images[id] == nil {
+                throw LottieError(path: "\(layer.path).refId", message: "no image asset has the id '\(id)'")
+            }
             guard case .precomp(let id, _, _) = layer.content else { continue }
             guard let asset = assets[id] else { throw LottieError(path: "\(layer.path).refId", message: "no precomp asset has the id '\(id)'") }
             guard !visiting.contains(id) else { throw LottieError(path: "\(layer.path).refId", message: "the precomp '\(id)' contains itself") }
@@ -158,10 +167,11 @@ struct LottieLayerCounter {
 
 extension LottieAnimation {
     /// Whether `data` is a Lottie document: a JSON object with "v", "fr", "ip", "op" and "layers" (lottie-docs,
-    /// "Composition"). The nesting is checked before parsing, so any input is safe to test.
+    /// "Composition") and no "version", which names an OpenQuartz scene file's format. The nesting is checked
+    /// before parsing, so any input is safe to test.
     public static func isLottieDocument(_ data: Data) -> Bool {
         guard let document = try? LottieJSON.parse(data), document.isObject else { return false }
-        return ["v", "fr", "ip", "op", "layers"].allSatisfy(document.has)
+        return ["v", "fr", "ip", "op", "layers"].allSatisfy(document.has) && !document.has("version")
     }
 
     /// The layers and animations `makeLayer()` builds, counted on a tree in its own context.

@@ -126,6 +126,14 @@ struct LottieLayerBuilder {
             solid.path = rectangle
             solid.fillColor = Self.color(color)
             result.addSublayer(solid)
+        case .image(let id):
+            // lottie-ios and lottie-web draw the asset at its own size from the layer's origin.
+            if let asset = animation.images[id] {
+                let image = makeSublayer(CALayer(), size: CGSize(width: asset.width, height: asset.height))
+                image.contents = asset.image
+                image.contentsGravity = .resize
+                result.addSublayer(image)
+            }
         case .null:
             break
         case .shapes(let items):
@@ -155,7 +163,6 @@ struct LottieLayerBuilder {
         }
         if let position = transform.position {
             timing.apply(position, to: layer, keyPath: "position", map: map) { NSValue(cgPoint: CGPoint(x: $0[0], y: $0[1])) }
-            if let tangents = transform.positionTangents { followCurves(position, tangents: tangents, on: layer, map: map) }
         } else {
             timing.apply(transform.positionX ?? .constant([0]), to: layer, keyPath: "position.x", map: map) { NSNumber(value: $0[0]) }
             timing.apply(transform.positionY ?? .constant([0]), to: layer, keyPath: "position.y", map: map) { NSNumber(value: $0[0]) }
@@ -163,14 +170,33 @@ struct LottieLayerBuilder {
         timing.apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", map: map) { NSNumber(value: $0[0] * .pi / 180) }
         timing.apply(transform.scale, to: layer, keyPath: "transform.scale.x", map: map) { NSNumber(value: $0[0] / 100) }
         timing.apply(transform.scale, to: layer, keyPath: "transform.scale.y", map: map) { NSNumber(value: $0[1] / 100) }
+        // Added after the rotation and scale animations, so the path's turn composes with what they write.
+        if let position = transform.position,
+           let tangents = transform.positionTangents ?? (transform.autoOrient ? Self.straightTangents(position) : nil) {
+            followCurves(position, tangents: tangents, autoOrient: transform.autoOrient, on: layer, map: map)
+        }
         if includingOpacity {
             timing.apply(transform.opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
         }
     }
 
-    /// Curved position segments (spatial tangents), travelled as `motionPaths` says (`LottieMotionPath`).
-    /// (Files with hold segments move straight; the loader reports them.)
-    private func followCurves(_ position: LottieProperty<[Double]>, tangents: [(out: [Double], into: [Double])], on layer: CALayer, map: LottieTimeMap) {
+    /// Tangents a third of the way along each segment: cubics that are the straight segments, travelled
+    /// at the same speed by parameter and by length, so a straight motion path can orient the layer.
+    static func straightTangents(_ position: LottieProperty<[Double]>) -> [(out: [Double], into: [Double])] {
+        let keyframes = position.keyframeList
+        return keyframes.indices.map { k in
+            guard k + 1 < keyframes.count else { return ([0, 0], [0, 0]) }
+            let d = [keyframes[k + 1].value[0] - keyframes[k].value[0], keyframes[k + 1].value[1] - keyframes[k].value[1]]
+            return ([d[0] / 3, d[1] / 3], [-d[0] / 3, -d[1] / 3])
+        }
+    }
+
+    /// Curved position segments (spatial tangents), travelled as `motionPaths` says (`LottieMotionPath`);
+    /// with `autoOrient` the layer turns with the path's direction (`rotationMode` `.rotateAuto`, added to its
+    /// rotation as After Effects' auto-orient is). Files with hold segments move straight (the loader reports
+    /// them); under time remapping the sampled points carry no direction, so the layer does not turn.
+    private func followCurves(_ position: LottieProperty<[Double]>, tangents: [(out: [Double], into: [Double])], autoOrient: Bool,
+                              on layer: CALayer, map: LottieTimeMap) {
         guard let motion = LottieMotionPath(position, tangents: tangents, timing: motionPaths),
               let animation = timing.animation(keyPath: "position", frames: motion.keyframes.map(\.frame),
                                                values: motion.keyframes.map { NSValue(cgPoint: CGPoint(x: $0.value[0], y: $0.value[1])) },
@@ -178,7 +204,7 @@ struct LottieLayerBuilder {
                                                valueAtFrame: { NSValue(cgPoint: motion.point(atFrame: $0)) })
         else { return }
         // Sampled under time remapping: the points on the curves are the values.
-        layer.add(map.samples == nil ? motion.animation(from: animation) : animation, forKey: "position")
+        layer.add(map.samples == nil ? motion.animation(from: animation, autoOrient: autoOrient) : animation, forKey: "position")
     }
 
     /// Visible for frames in [inFrame, outFrame) of the layer's composition: `hidden` with discrete keyframes over

@@ -29,6 +29,8 @@ enum LottieLimits {
     static let maximumSampledLayerFrames = 200_000
     /// Colour stops, and opacity stops, in one gradient.
     static let maximumGradientStops = 1_000
+    /// Pixels of all image assets decoded together (64 Mi: 256 MiB of RGBA).
+    static let maximumImagePixels = 1 << 26
     /// The largest magnitude of any number: well past any canvas or frame count, far from overflow.
     static let maximumMagnitude = 1e9
 }

@@ -29,7 +29,6 @@ extension LottieJSON {
         if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }
         if let styles = member("sy"), (try styles.array()).isEmpty == false { log.note("layer styles") }
         if (try optionalInteger("bm") ?? 0) != 0 { log.note("blend modes") }
-        if try optionalBool("ao") { log.note("auto-orient") }
         let content: LottieLayerContent
         switch type {
         case 0:
@@ -44,7 +43,8 @@ extension LottieJSON {
             let items = try required("shapes").shapeItems(log: log, depth: 0)
             if Self.containsTrimmedFill(items, trimmed: false) { log.note("trims on fills (the fill is drawn untrimmed)") }
             content = .shapes(items)
-        case 2: log.note("image layers"); content = .null
+        case 2:
+            content = .image(assetID: try required("refId").string())
         case 5: log.note("text layers"); content = .null
         default: log.note("layer type \(type)"); content = .null
         }
@@ -53,9 +53,21 @@ extension LottieJSON {
             name: try optionalString("nm") ?? "", index: try optionalInteger("ind"), parent: try optionalInteger("parent"),
             inFrame: inFrame, outFrame: outFrame, startTime: try optionalNumber("st") ?? 0, timeStretch: stretch,
             timeRemap: type == 0 ? try member("tm")?.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() } : nil,
-            transform: try member("ks")?.transform(log: log) ?? LottieTransform(), content: content,
+            transform: try layerTransform(log: log), content: content,
             isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"),
             masks: try member("masksProperties")?.masks(log: log) ?? [], path: path)
+    }
+
+    /// `ks`, with the layer's auto-orient `ao`, which turns it along an animated `p` (not a split one).
+    func layerTransform(log: LottieFeatureLog) throws(LottieError) -> LottieTransform {
+        var transform = try member("ks")?.transform(log: log) ?? LottieTransform()
+        if try optionalBool("ao") {
+            if transform.position == nil { log.note("auto-orient on split positions (px, py)") }
+            let holds = transform.position?.keyframeList.dropLast().contains { $0.easing == .hold } ?? false
+            if holds { log.note("auto-orient with hold keyframes (the layer does not turn)") }
+            transform.autoOrient = transform.position?.isAnimated == true && !holds
+        }
+        return transform
     }
 
     /// `masksProperties`: mode `a` add, `s` subtract, `i` intersect, `n` none (left out); lighten `l` is drawn as

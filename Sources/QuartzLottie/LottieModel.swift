@@ -17,6 +17,8 @@ struct LottieTransform: Sendable {
     /// Spatial tangents of `p`'s keyframes: `to` (out of keyframe k) and `ti` (into keyframe k + 1), relative to
     /// the values; nil when every tangent is zero (straight segments).
     var positionTangents: [(out: [Double], into: [Double])]?
+    /// `ao` on the layer: the layer turns with the direction of its motion path, on top of its rotation.
+    var autoOrient = false
     var positionX: LottieProperty<[Double]>?
     var positionY: LottieProperty<[Double]>?
     var scale: LottieProperty<[Double]> = .constant([100, 100])
@@ -119,6 +121,8 @@ enum LottieLayerContent: Sendable {
     case precomp(assetID: String, width: Double, height: Double)
     /// ty 1.
     case solid(color: [Double], width: Double, height: Double)
+    /// ty 2: the image asset drawn from the origin at its `w` × `h`.
+    case image(assetID: String)
     /// ty 3, and every type not built (drawn as its transform only).
     case null
     /// ty 4.

@@ -98,10 +98,12 @@ struct LottieMotionPath {
     /// begin time and duration): one path of every segment at the Bézier parameter, or a group of one paced
     /// animation per segment whose own timing function is the segment's easing, so the eased time is the
     /// fraction of length travelled (paced: "constant velocity animation along the path" [doc:
-    /// CAKeyframeAnimation.calculationMode]).
-    func animation(from animation: CAKeyframeAnimation) -> CAAnimation {
+    /// CAKeyframeAnimation.calculationMode]). `autoOrient`: each turns the layer along the path (`.rotateAuto`).
+    func animation(from animation: CAKeyframeAnimation, autoOrient: Bool = false) -> CAAnimation {
+        let rotationMode: CAAnimationRotationMode? = autoOrient ? .rotateAuto : nil
         switch timing {
         case .coreAnimation:
+            animation.rotationMode = rotationMode
             let path = CGMutablePath()
             path.move(to: segments[0].p0)
             for segment in segments { path.addCurve(to: segment.p3, control1: segment.c1, control2: segment.c2) }
@@ -115,6 +117,7 @@ struct LottieMotionPath {
                 let part = CAKeyframeAnimation(keyPath: animation.keyPath ?? "position")
                 part.path = segments[k].path
                 part.calculationMode = .paced
+                part.rotationMode = rotationMode
                 part.timingFunction = keyframes[k].easing.timingFunction
                 part.beginTime = keyTimes[k] * animation.duration
                 part.duration = (keyTimes[k + 1] - keyTimes[k]) * animation.duration

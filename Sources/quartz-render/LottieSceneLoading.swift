@@ -10,12 +10,11 @@ import OpenQuartz
 func loadLottieScene(at path: String, motionPaths: LottieMotionPathTiming) throws -> Scene? {
     let url = URL(fileURLWithPath: path)
     guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int, size <= 64 << 20,
-          let data = try? Data(contentsOf: url), LottieAnimation.isLottieDocument(data),
-          !isSceneDocument(data)
+          let data = try? Data(contentsOf: url), LottieAnimation.isLottieDocument(data)
     else { return nil }
     let animation: LottieAnimation
     do {
-        animation = try LottieAnimation(data: data)
+        animation = try LottieAnimation(data: data, directory: url.deletingLastPathComponent())
     } catch {
         throw CLIFailure(.dataError, "\(path): 1 error\n  \(error)")
     }
@@ -35,12 +34,6 @@ func loadLottieScene(at path: String, motionPaths: LottieMotionPathTiming) throw
             root.speed = Float(frameRate.framesPerSecond / animation.frameRate)
             return root
         })
-}
-
-/// A scene file names its format version at the top level.
-private func isSceneDocument(_ data: Data) -> Bool {
-    guard case .object(let object)? = try? JSONValue(parsing: data) else { return false }
-    return object["version"] != nil
 }
 
 /// `--lottie-motion`: how Lottie layers travel along curved motion paths.

@@ -114,4 +114,13 @@ struct LottieInputBoundsTests {
         #expect(failure.description == "layers[0].shapes[0].ks.k[11].s: the paths hold more than 1000 vertices in all")
         #expect(LottieLimits.maximumTotalPathVertices == 1_000_000)
     }
+
+    @Test func aDocumentIsLottieWithItsFiveKeysAndNoSceneVersion() {
+        // docs/lottie.md: "a JSON object with v, fr, ip, op and layers and no scene-format version".
+        #expect(LottieAnimation.isLottieDocument(lottieDocument(layers: "[]")))
+        #expect(!LottieAnimation.isLottieDocument(Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":60,"layers":[],"version":1}"#.utf8)))
+        #expect(!LottieAnimation.isLottieDocument(Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":60}"#.utf8)))
+        #expect(!LottieAnimation.isLottieDocument(Data("[1, 2]".utf8)))
+        #expect(!LottieAnimation.isLottieDocument(Data(#"{"v":"5"#.utf8)))
+    }
 }

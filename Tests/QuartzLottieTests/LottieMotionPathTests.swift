@@ -4,6 +4,7 @@
 // (Apple, CAKeyframeAnimation.path and calculationMode), which lottie-ios's Core Animation snapshots show.
 import Foundation
 import QuartzLayers
+import QuartzMath
 import QuartzRaster
 import Testing
 @testable import QuartzLottie
@@ -88,5 +89,60 @@ struct LottieMotionPathTests {
         // At the middle keyframe and after the last: exactly the keyframes' values.
         let middle = try position(tree, at: 1), end = try position(tree, at: 2.5)
         #expect(middle == CGPoint(x: 100, y: 0) && end == CGPoint(x: 200, y: 0))
+    }
+
+    /// A null layer "L" with layer-level `ao` and the transform `ks`, at `time`: its presentation transform.
+    func orientedTransform(_ ks: String, autoOrient: Bool = true, at time: Double) throws -> (CATransform3D, LottieAnimation) {
+        let layer = #"{"ty":3,"nm":"L","ip":0,"op":1000,"ao":\#(autoOrient ? 1 : 0),"ks":\#(ks)}"#
+        let animation = try LottieAnimation(data: lottieDocument(layers: "[\(layer)]"))
+        let tree = LottieTree(animation, motionPaths: .afterEffects)
+        return (try #require(tree.snapshot(at: time).layers.first { $0.name == "L" }).transform, animation)
+    }
+
+    /// Its rotation about z in degrees, read from m11 and m12 (the transform is a pure rotation here).
+    func degrees(_ transform: CATransform3D) -> Double {
+        atan2(Double(transform.m12), Double(transform.m11)) * 180 / .pi
+    }
+
+    let diagonal = #"{"a":1,"k":[{"t":0,"s":[0,0]},{"t":60,"s":[100,100]}]}"#
+
+    // Auto-orient (lottie-docs, "Layer": `ao`, "the layer rotates along its motion path"): After Effects turns the
+    // layer to the path's direction on top of its rotation, as Core Animation's `rotationMode` `.rotateAuto`
+    // turns it by the tangent's angle before its transform (Apple, CAKeyframeAnimation.rotationMode).
+    @Test func autoOrientTurnsAStraightPathsLayerToItsDirection() throws {
+        let (transform, lottie) = try orientedTransform(#"{"p":\#(diagonal)}"#, at: 1)
+        let half = 0.5.squareRoot()
+        #expect(abs(Double(transform.m11) - half) <= 1e-9 && abs(Double(transform.m12) - half) <= 1e-9)
+        #expect(abs(Double(transform.m21) + half) <= 1e-9 && abs(Double(transform.m22) - half) <= 1e-9)
+        #expect(lottie.unsupportedFeatures.isEmpty)
+    }
+
+    @Test func autoOrientAddsToTheLayersAnimatedRotation() throws {
+        // r goes 0° → 60° linearly: 30° at mid-time, plus the path's 45°.
+        let rotation = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[60]}]}"#
+        let (transform, _) = try orientedTransform(#"{"p":\#(diagonal),"r":\#(rotation)}"#, at: 1)
+        #expect(abs(degrees(transform) - 75) <= 1e-4)
+        let (still, _) = try orientedTransform(#"{"p":\#(diagonal),"r":{"a":0,"k":30}}"#, at: 1)
+        #expect(abs(degrees(still) - 75) <= 1e-9)
+    }
+
+    @Test func autoOrientFollowsACurvesTangent() throws {
+        // The arch is symmetric: at mid-length its tangent is +x; at the start it points down (+y, 90°).
+        let (middle, _) = try orientedTransform(#"{"p":{"a":1,"k":\#(arch)}}"#, at: 1)
+        #expect(abs(degrees(middle)) <= 0.05)
+        let (start, _) = try orientedTransform(#"{"p":{"a":1,"k":\#(arch)}}"#, at: 0)
+        #expect(abs(degrees(start) - 90) <= 1e-6)
+    }
+
+    @Test func withoutAutoOrientTheLayerDoesNotTurn() throws {
+        let (transform, _) = try orientedTransform(#"{"p":\#(diagonal)}"#, autoOrient: false, at: 1)
+        #expect(CATransform3DIsIdentity(transform))
+    }
+
+    @Test func autoOrientOnSplitPositionsIsReported() throws {
+        let ks = #"{"p":{"s":true,"x":{"a":1,"k":[{"t":0,"s":[0]},{"t":60,"s":[100]}]},"y":{"a":0,"k":0}}}"#
+        let (transform, lottie) = try orientedTransform(ks, at: 1)
+        #expect(CATransform3DIsIdentity(transform))
+        #expect(lottie.unsupportedFeatures.contains("auto-orient on split positions (px, py)"))
     }
 }

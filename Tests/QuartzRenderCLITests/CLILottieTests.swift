@@ -49,4 +49,27 @@ import QuartzTestSupport
         #expect(result.status == 65)
         #expect(result.stderr.contains("layers[0]: missing required key 'ip'"))
     }
+
+    @Test func imageFilesAreFoundBesideTheAnimationNotTheWorkingFolder() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let animationFolder = folder.appendingPathComponent("export/images")
+        try FileManager.default.createDirectory(at: animationFolder, withIntermediateDirectories: true)
+        let green = PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255)
+        try PNGWriter.write(PremultipliedRGBA8Bitmap(width: 4, height: 4, filledWith: green), to: animationFolder.appendingPathComponent("img_0.png").path)
+        let asset = #"{"id":"i","w":10,"h":10,"u":"images/","p":"img_0.png","e":0}"#
+        let layer = #"{"ty":2,"refId":"i","ip":0,"op":10,"ks":{"p":{"a":0,"k":[5,5]}}}"#
+        try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":20,"h":20,"assets":[\#(asset)],"layers":[\#(layer)]}"#.utf8)
+            .write(to: folder.appendingPathComponent("export/anim.json"))
+        let result = try CLI.run(["render", "export/anim.json", "--output", "f-%02d.png", "--frames", "0"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try readPNG(folder.appendingPathComponent("f-00.png").path)
+        #expect(frame[10, 10] == green && frame[2, 2].a == 0)
+
+        // The image gone: exit 65 naming the asset and the file looked for.
+        try FileManager.default.removeItem(at: animationFolder.appendingPathComponent("img_0.png"))
+        let missing = try CLI.run(["render", "export/anim.json", "--output", "g-%02d.png", "--frames", "0"], in: folder)
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("assets[0].p: cannot read the image") && missing.stderr.contains("images/img_0.png"), "\(missing.stderr)")
+    }
 }
