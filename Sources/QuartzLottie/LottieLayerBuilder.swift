@@ -167,9 +167,15 @@ struct LottieLayerBuilder {
             timing.apply(transform.positionX ?? .constant([0]), to: layer, keyPath: "position.x", map: map) { NSNumber(value: $0[0]) }
             timing.apply(transform.positionY ?? .constant([0]), to: layer, keyPath: "position.y", map: map) { NSNumber(value: $0[0]) }
         }
-        timing.apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", map: map) { NSNumber(value: $0[0] * .pi / 180) }
-        timing.apply(transform.scale, to: layer, keyPath: "transform.scale.x", map: map) { NSNumber(value: $0[0] / 100) }
-        timing.apply(transform.scale, to: layer, keyPath: "transform.scale.y", map: map) { NSNumber(value: $0[1] / 100) }
+        if transform.hasSkew {
+            timing.apply(LottieSkewTransform.components(of: transform), to: layer, keyPath: "transform", map: map) {
+                NSValue(caTransform3D: LottieSkewTransform.matrix($0))
+            }
+        } else {
+            timing.apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", map: map) { NSNumber(value: $0[0] * .pi / 180) }
+            timing.apply(transform.scale, to: layer, keyPath: "transform.scale.x", map: map) { NSNumber(value: $0[0] / 100) }
+            timing.apply(transform.scale, to: layer, keyPath: "transform.scale.y", map: map) { NSNumber(value: $0[1] / 100) }
+        }
         // Added after the rotation and scale animations, so the path's turn composes with what they write.
         if let position = transform.position,
            let tangents = transform.positionTangents ?? (transform.autoOrient ? Self.straightTangents(position) : nil) {

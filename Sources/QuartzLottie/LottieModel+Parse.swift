@@ -145,10 +145,8 @@ extension LottieJSON {
         transform.scale = try property("s", log: log, default: [100, 100]) { (n) throws(LottieError) in try n.vectorValue(count: 2) }
         transform.rotation = try property(has("r") ? "r" : "rz", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
         transform.opacity = try property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() }
-        if let skew = member("sk") {
-            let amount = try skew.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() }
-            if amount.isAnimated || amount.initialValue[0] != 0 { log.note("skew") }
-        }
+        transform.skew = try property("sk", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
+        transform.skewAxis = try property("sa", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
         if has("rx") || has("ry") { log.note("3D rotation (rx, ry)") }
         return transform
     }

@@ -24,6 +24,11 @@ struct LottieTransform: Sendable {
     var scale: LottieProperty<[Double]> = .constant([100, 100])
     var rotation: LottieProperty<[Double]> = .constant([0])
     var opacity: LottieProperty<[Double]> = .constant([100])
+    /// `sk` and `sa` (degrees): a shear of `sk` along the axis at `sa`, between the scale and the rotation.
+    var skew: LottieProperty<[Double]> = .constant([0])
+    var skewAxis: LottieProperty<[Double]> = .constant([0])
+
+    var hasSkew: Bool { skew.isAnimated || skew.initialValue[0] != 0 }
 }
 
 struct LottieStroke: Sendable {

@@ -108,14 +108,26 @@ extension LottieProperty where Value == [Double] {
         }
         let start = keyframeSets.compactMap { $0.first?.frame }.min() ?? 0
         let end = keyframeSets.compactMap { $0.last?.frame }.max() ?? 0
+        return Self.sampled(from: start, to: end) { value(atFrame: $0) + other.value(atFrame: $0) }
+    }
+
+    /// Keyframed linearly at every frame from the first keyframe to the last (at most
+    /// `LottieLimits.maximumSampledFrames` frames, evenly spaced), with the values this property takes there.
+    func sampledAtEveryFrame() -> LottieProperty<[Double]> {
+        let keyframes = keyframeList
+        guard let first = keyframes.first, let last = keyframes.last else { return self }
+        return Self.sampled(from: first.frame, to: last.frame) { value(atFrame: $0) }
+    }
+
+    private static func sampled(from start: Double, to end: Double, value: (Double) -> [Double]) -> LottieProperty<[Double]> {
         let step = max(1, ((end - start) / Double(LottieLimits.maximumSampledFrames)).rounded(.up))
         var sampled: [LottieKeyframe<[Double]>] = []
         var frame = start
         while frame < end {
-            sampled.append(LottieKeyframe(frame: frame, value: value(atFrame: frame) + other.value(atFrame: frame), easing: .linear))
+            sampled.append(LottieKeyframe(frame: frame, value: value(frame), easing: .linear))
             frame += step
         }
-        sampled.append(LottieKeyframe(frame: end, value: value(atFrame: end) + other.value(atFrame: end), easing: .linear))
+        sampled.append(LottieKeyframe(frame: end, value: value(end), easing: .linear))
         return .keyframes(sampled)
     }
 }
