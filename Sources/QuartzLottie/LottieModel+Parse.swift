@@ -63,7 +63,7 @@ extension LottieJSON {
         var transform = try member("ks")?.transform(log: log) ?? LottieTransform()
         if try optionalBool("ao") {
             if transform.position == nil { log.note("auto-orient on split positions (px, py)") }
-            let holds = transform.position?.keyframeList.dropLast().contains { $0.easing == .hold } ?? false
+            let holds = transform.position?.hasHoldSegments ?? false
             if holds { log.note("auto-orient with hold keyframes (the layer does not turn)") }
             transform.autoOrient = transform.position?.isAnimated == true && !holds
         }
@@ -134,7 +134,7 @@ extension LottieJSON {
                     if out.contains(where: { $0 != 0 }) || into.contains(where: { $0 != 0 }) { curved = true }
                     tangents.append((out, into))
                 }
-                let holds = transform.position?.keyframeList.dropLast().contains { $0.easing == .hold } ?? false
+                let holds = transform.position?.hasHoldSegments ?? false
                 if curved && holds {
                     log.note("spatial position curves with hold keyframes (straight lines used)")
                 } else if curved {

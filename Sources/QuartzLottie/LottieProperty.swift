@@ -52,6 +52,9 @@ enum LottieProperty<Value> {
         }
     }
 
+    /// Whether some keyframe before the last holds its value (`h` 1) up to the next.
+    var hasHoldSegments: Bool { keyframeList.dropLast().contains { $0.easing == .hold } }
+
     var keyframeList: [LottieKeyframe<Value>] {
         if case .keyframes(let keyframes) = self { return keyframes }
         return []
