@@ -1,8 +1,8 @@
 // Why a document is not JSON we read, and where: the byte offset, and the line and column a person looks for.
 
 /// A document `JSONReader` refused.
-public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// The document ends inside a value (or is empty).
         case unexpectedEnd
         /// A byte that cannot start or continue the value being read.
@@ -21,14 +21,14 @@ public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible
         case trailingContent
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// What is wrong, without the position ("expected ',' or ']' after an array element").
-    public let reason: String
+    package let reason: String
     /// Offset of the offending byte from the start of the document.
-    public let offset: Int
+    package let offset: Int
     /// 1-based line and column (in bytes) of that byte.
-    public let line: Int
-    public let column: Int
+    package let line: Int
+    package let column: Int
 
-    public var description: String { "\(reason) at line \(line), column \(column)" }
+    package var description: String { "\(reason) at line \(line), column \(column)" }
 }

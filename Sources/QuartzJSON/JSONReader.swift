@@ -3,16 +3,16 @@
 // with a named error rather than a crash.
 
 /// Reads JSON documents (UTF-8, optionally after a byte-order mark) with a nesting limit.
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// The deepest nesting of arrays and objects accepted (the top-level container is level 1).
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
-    public init(maximumDepth: Int = 512) {
+    package init(maximumDepth: Int = 512) {
         self.maximumDepth = maximumDepth
     }
 
     /// The value of the whole document; anything but white space after it is an error.
-    public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONValue {
+    package func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes), maximumDepth: maximumDepth)
         return try parser.document()
     }

@@ -1,7 +1,7 @@
 // Decoding a JSON value inside the caller's own Decodable types (a scene embedded in a larger document).
 
 extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

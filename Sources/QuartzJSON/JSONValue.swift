@@ -2,7 +2,7 @@
 
 /// One JSON value. Object keys are kept in a dictionary; code that applies them in order sorts the keys so
 /// that the result never depends on hashing.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,7 +12,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The document in `bytes` (UTF-8; any JSON value at the top level), read by `JSONReader` with its
     /// default limits.
-    public init(parsing bytes: some Collection<UInt8>) throws(JSONReadError) {
+    package init(parsing bytes: some Collection<UInt8>) throws(JSONReadError) {
         self = try JSONReader().read(bytes)
     }
 

@@ -5,7 +5,7 @@
 import Foundation
 
 /// A key path below a CATransform3D property, e.g. the `rotation.z` of `transform.rotation.z`.
-public enum TransformKeyPath: String, CaseIterable, Hashable, Sendable {
+package enum TransformKeyPath: String, CaseIterable, Hashable, Sendable {
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
     /// "Identical to setting the rotation.z field."
     case rotation = "rotation"
@@ -17,20 +17,20 @@ public enum TransformKeyPath: String, CaseIterable, Hashable, Sendable {
     case translation = "translation"
 
     /// False only for `translation`, whose value is a CGSize.
-    public var isScalar: Bool { self != .translation }
+    package var isScalar: Bool { self != .translation }
 }
 
 /// The value of a transform key path: a number, or a size for `translation`.
-public enum TransformKeyPathValue: Hashable, Sendable {
+package enum TransformKeyPathValue: Hashable, Sendable {
     case number(Double)
     case size(CGSize)
 }
 
-public enum TransformKeyPathError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TransformKeyPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A number was given for `translation`, or a size for a scalar key path.
     case valueKindMismatch(TransformKeyPath)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .valueKindMismatch(let keyPath):
             keyPath.isScalar
@@ -44,7 +44,7 @@ extension CATransform3D {
     /// The value of `keyPath` (spec §4.1): translation = (m41, m42, m43) / m44; scale and rotation from the
     /// decomposition — scale factors are the Gram–Schmidt row lengths (the plain row lengths unless the
     /// matrix skews), a mirrored axis reads negative, rotation is the Euler angles of R = Rx·Ry·Rz.
-    public func value(for keyPath: TransformKeyPath) -> TransformKeyPathValue {
+    package func value(for keyPath: TransformKeyPath) -> TransformKeyPathValue {
         let f = TransformFactors.tolerant(self)
         switch keyPath {
         case .translation: return .size(CGSize(width: f.translation.x, height: f.translation.y))
@@ -63,14 +63,14 @@ extension CATransform3D {
 
     /// The number at a scalar key path such as `"rotation.z"` or `"scale"` (without the property name);
     /// nil for `"translation"` (a size) and for unknown key paths.
-    public func value(forTransformKeyPath keyPath: String) -> Double? {
+    package func value(forTransformKeyPath keyPath: String) -> Double? {
         guard let k = TransformKeyPath(rawValue: keyPath), case .number(let v) = value(for: k) else { return nil }
         return v
     }
 
     /// `self` with the component at `keyPath` replaced by `value` and the other components kept.
     /// Non-finite input is returned unchanged (there are no components to keep).
-    public func setting(
+    package func setting(
         _ value: TransformKeyPathValue, for keyPath: TransformKeyPath
     ) throws(TransformKeyPathError) -> CATransform3D {
         let number: Double, size: CGSize
@@ -103,7 +103,7 @@ extension CATransform3D {
     }
 
     /// Scalar convenience for `setting(_:for:)`; nil for unknown key paths and for `"translation"`.
-    public func setting(_ value: Double, forTransformKeyPath keyPath: String) -> CATransform3D? {
+    package func setting(_ value: Double, forTransformKeyPath keyPath: String) -> CATransform3D? {
         guard let k = TransformKeyPath(rawValue: keyPath), k.isScalar else { return nil }
         return try? setting(.number(value), for: k)
     }

@@ -4,19 +4,19 @@
 import Foundation
 
 /// `M / m44 = Scale · Skew · Rotation · Translation · Perspective` (row vectors: scale applies first).
-public struct DecomposedTransform3D: Hashable, Sendable {
+package struct DecomposedTransform3D: Hashable, Sendable {
     /// Scale along x, y, z. A mirroring matrix has all three negated (WebKit's rule).
-    public var scale: SIMD3<Double>
+    package var scale: SIMD3<Double>
     /// Shear factors (xy, xz, yz): the y row gains xy·x, the z row gains xz·x + yz·y.
-    public var skew: SIMD3<Double>
+    package var skew: SIMD3<Double>
     /// Unit quaternion (x, y, z, w). A rotation by θ about the unit axis a is (a·sin(θ/2), cos(θ/2)), with
     /// the sense of CATransform3DMakeRotation (about +z, +x turns toward +y).
-    public var quaternion: SIMD4<Double>
-    public var translation: SIMD3<Double>
+    package var quaternion: SIMD4<Double>
+    package var translation: SIMD3<Double>
     /// Column 4 of the perspective matrix (identity elsewhere); (0, 0, 0, 1) when there is no perspective.
-    public var perspective: SIMD4<Double>
+    package var perspective: SIMD4<Double>
 
-    public init(
+    package init(
         scale: SIMD3<Double> = SIMD3(1, 1, 1), skew: SIMD3<Double> = .zero,
         quaternion: SIMD4<Double> = SIMD4(0, 0, 0, 1), translation: SIMD3<Double> = .zero,
         perspective: SIMD4<Double> = SIMD4(0, 0, 0, 1)
@@ -27,7 +27,7 @@ public struct DecomposedTransform3D: Hashable, Sendable {
 
     /// Decomposes `m`; nil when it cannot be (WebKit's conditions: `m44 = 0`, a singular upper 3×3, or
     /// non-finite elements). Such matrices are not interpolated but snapped (spec §9.6).
-    public init?(_ m: CATransform3D) {
+    package init?(_ m: CATransform3D) {
         guard let f = TransformFactors.strict(m, mirror: .negateAll) else { return nil }
         self.init(
             scale: f.scale, skew: f.skew, quaternion: Self.quaternion(of: f.rotation),
@@ -35,7 +35,7 @@ public struct DecomposedTransform3D: Hashable, Sendable {
     }
 
     /// `Scale · Skew · Rotation · Translation · Perspective`; the quaternion is normalised first.
-    public func recomposed() -> CATransform3D {
+    package func recomposed() -> CATransform3D {
         TransformFactors(
             scale: scale, skew: skew, rotation: Self.rotationRows(of: quaternion), translation: translation,
             perspective: perspective, unsolvedColumn4: nil

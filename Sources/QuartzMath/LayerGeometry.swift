@@ -4,23 +4,23 @@
 import Foundation
 
 /// The properties that place one layer in its superlayer, with Apple's names and defaults [A: CALayer.h].
-public struct LayerGeometry: Hashable, Sendable {
-    public var bounds: CGRect
+package struct LayerGeometry: Hashable, Sendable {
+    package var bounds: CGRect
     /// "The position in the superlayer that the anchor point of the layer's bounds rect is aligned to."
-    public var position: CGPoint
+    package var position: CGPoint
     /// "The Z component of the layer's position in its superlayer."
-    public var zPosition: CGFloat
+    package var zPosition: CGFloat
     /// Normalised: (0, 0) is the bounds origin corner, (1, 1) the opposite corner; default (0.5, 0.5).
-    public var anchorPoint: CGPoint
+    package var anchorPoint: CGPoint
     /// "The Z component of the layer's anchor point (i.e. reference point for position and transform)."
-    public var anchorPointZ: CGFloat
+    package var anchorPointZ: CGFloat
     /// "Applied to the layer relative to the anchor point of its bounds rect."
-    public var transform: CATransform3D
+    package var transform: CATransform3D
     /// "Applied to each member of the sublayers array while rendering its contents", about this
     /// layer's anchor point (spec §9.2).
-    public var sublayerTransform: CATransform3D
+    package var sublayerTransform: CATransform3D
 
-    public init(
+    package init(
         bounds: CGRect = .zero, position: CGPoint = .zero, zPosition: CGFloat = 0,
         anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5), anchorPointZ: CGFloat = 0,
         transform: CATransform3D = CATransform3DIdentity, sublayerTransform: CATransform3D = CATransform3DIdentity
@@ -32,7 +32,7 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// `A = (bounds.x + anchor.x·bounds.w, bounds.y + anchor.y·bounds.h, anchorPointZ)`: the anchor point
     /// in this layer's bounds space (spec §9.2).
-    public var anchorInBounds: SIMD3<Double> {
+    package var anchorInBounds: SIMD3<Double> {
         SIMD3(Double(bounds.origin.x + anchorPoint.x * bounds.size.width),
               Double(bounds.origin.y + anchorPoint.y * bounds.size.height),
               Double(anchorPointZ))
@@ -41,7 +41,7 @@ public struct LayerGeometry: Hashable, Sendable {
     /// `T(−A)·transform·T(P)` with `P = (position, zPosition)`: bounds space → the superlayer's bounds space
     /// before the superlayer's sublayerTransform [A; R: REV `CA::Layer::get_frame_transform`]. For a root
     /// layer this is its world matrix (spec §9.3).
-    public var frameTransform: CATransform3D {
+    package var frameTransform: CATransform3D {
         let a = anchorInBounds
         return CATransform3DConcat(
             CATransform3DTranslate(transform, -a.x, -a.y, -a.z),
@@ -51,7 +51,7 @@ public struct LayerGeometry: Hashable, Sendable {
     /// `T(−A)·sublayerTransform·T(A)`: the sublayer transform applied about this layer's anchor point,
     /// bounds origin included [R: REV; V: GS-tests conversion.m → (60, −38)]; `anchorPointZ` in the z part
     /// follows WebKit [I: WK-TML].
-    public var sublayerTransformAboutAnchor: CATransform3D {
+    package var sublayerTransformAboutAnchor: CATransform3D {
         let a = anchorInBounds
         return CATransform3DConcat(
             CATransform3DTranslate(sublayerTransform, -a.x, -a.y, -a.z), CATransform3DMakeTranslation(a.x, a.y, a.z))
@@ -60,13 +60,13 @@ public struct LayerGeometry: Hashable, Sendable {
     /// `M(L→S) = T(−A_L)·L.transform·T(P_L)·T(−A_S)·S.sublayerTransform·T(A_S)`: maps a point of this
     /// layer's bounds space into `superlayer`'s bounds space (spec §9.2). Only the superlayer's bounds,
     /// anchor point, anchorPointZ and sublayerTransform are read.
-    public func transform(toSuperlayer superlayer: LayerGeometry) -> CATransform3D {
+    package func transform(toSuperlayer superlayer: LayerGeometry) -> CATransform3D {
         CATransform3DConcat(frameTransform, superlayer.sublayerTransformAboutAnchor)
     }
 
     /// `World(L) = M(L→S) · F(World(S))`, with F the flatten operator when the superlayer is a normal layer
     /// and the identity when it is a CATransformLayer (`superlayerFlattens: false`) (spec §9.3).
-    public func worldTransform(
+    package func worldTransform(
         superlayer: LayerGeometry, superlayerWorld: CATransform3D, superlayerFlattens: Bool = true
     ) -> CATransform3D {
         CATransform3DConcat(transform(toSuperlayer: superlayer),
@@ -77,7 +77,7 @@ public struct LayerGeometry: Hashable, Sendable {
     /// [A: DOC-calayer/frame] — the bounding box of the transformed bounds in the superlayer (before its
     /// sublayerTransform). With the identity transform it is `position − anchor·size` by `size`.
     /// `CGRect.null` when a corner lands at or behind the eye of a perspective transform.
-    public var frame: CGRect {
+    package var frame: CGRect {
         // Corners relative to the anchor are formed directly (not bounds corner − A) so the identity case
         // is exact; the layer's z anchor sits at relative z = −anchorPointZ.
         let w = Double(bounds.size.width), h = Double(bounds.size.height)

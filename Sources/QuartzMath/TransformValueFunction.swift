@@ -4,18 +4,18 @@
 import Foundation
 
 /// A CAValueFunction name; the raw values are Apple's strings (`kCAValueFunctionRotateZ == "rotateZ"`).
-public enum TransformValueFunction: String, CaseIterable, Hashable, Sendable {
+package enum TransformValueFunction: String, CaseIterable, Hashable, Sendable {
     case rotateX, rotateY, rotateZ
     case scale, scaleX, scaleY, scaleZ
     case translate, translateX, translateY, translateZ
 
     /// Like `+functionWithName:`, nil for an unknown name.
-    public init?(name: String) { self.init(rawValue: name) }
+    package init?(name: String) { self.init(rawValue: name) }
 
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// 3 for `scale` and `translate` (x, y, z), 1 for the others.
-    public var inputCount: Int {
+    package var inputCount: Int {
         switch self {
         case .scale, .translate: 3
         default: 1
@@ -24,7 +24,7 @@ public enum TransformValueFunction: String, CaseIterable, Hashable, Sendable {
 
     /// The matrix for `inputs`: radians for the rotations (about the unit axis), factors for the scales,
     /// distances for the translations; the axes not named keep the identity.
-    public func transform(_ inputs: [Double]) throws(TransformValueFunctionError) -> CATransform3D {
+    package func transform(_ inputs: [Double]) throws(TransformValueFunctionError) -> CATransform3D {
         guard inputs.count == inputCount else {
             throw .wrongInputCount(function: self, expected: inputCount, got: inputs.count)
         }
@@ -34,7 +34,7 @@ public enum TransformValueFunction: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Allocation-free form: a one-input function reads `inputs.x`, `scale`/`translate` read all three.
-    public func transform(_ inputs: SIMD3<Double>) -> CATransform3D {
+    package func transform(_ inputs: SIMD3<Double>) -> CATransform3D {
         let v = inputs.x
         switch self {
         case .rotateX: return CATransform3DMakeRotation(v, 1, 0, 0)
@@ -53,10 +53,10 @@ public enum TransformValueFunction: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-public enum TransformValueFunctionError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TransformValueFunctionError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongInputCount(function: TransformValueFunction, expected: Int, got: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .wrongInputCount(let function, let expected, let got):
             "value function '\(function.rawValue)' takes \(expected) number\(expected == 1 ? "" : "s"), got \(got)"

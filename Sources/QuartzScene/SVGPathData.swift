@@ -5,17 +5,17 @@ import Foundation
 import QuartzRaster
 
 /// Why path data could not be parsed: the problem and the character offset where it was found.
-public struct SVGPathDataError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let offset: Int
-    public let message: String
+package struct SVGPathDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let offset: Int
+    package let message: String
 
-    public var description: String { "\(message) at character \(offset)" }
+    package var description: String { "\(message) at character \(offset)" }
 }
 
 /// Parses SVG path data.
-public enum SVGPathData {
+package enum SVGPathData {
     /// The path described by `data`. An empty string is an empty path.
-    public static func path(from data: String) throws(SVGPathDataError) -> CGMutablePath {
+    package static func path(from data: String) throws(SVGPathDataError) -> CGMutablePath {
         var parser = Parser(bytes: Array(data.utf8))
         return try parser.parse()
     }

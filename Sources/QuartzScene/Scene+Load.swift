@@ -1,6 +1,7 @@
 // Loading: the file, the JSON, the header (size refused before anything is built), the layer tree and
 // the script. Every error found is collected; the load fails if there is any.
 import Foundation
+import QuartzJSON
 import QuartzLayers
 import QuartzRaster
 

@@ -2,6 +2,7 @@
 // keyPath, fromValue/toValue/byValue, values, keyTimes, …} into CAAnimation prototypes. Values are parsed
 // by the kind of the key path on the target layer's class; keyframe lists are checked against each other.
 import Foundation
+import QuartzJSON
 import QuartzLayers
 import QuartzMath
 import QuartzRaster
@@ -187,7 +188,7 @@ final class SceneAnimationParser {
             for key in reader.values.keys { reader.consume(key) }
             return nil
         }
-        let names = CIFilter.filterNames(inCategory: nil)
+        let names = CIFilter.filterNames(inCategory: kCICategoryTransition)
         guard let name = reader.name("name", among: names), let filter = CIFilter(name: name) else {
             for key in reader.values.keys { reader.consume(key) }
             return nil

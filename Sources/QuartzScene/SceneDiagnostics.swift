@@ -1,6 +1,7 @@
 // Collects every error and warning found while reading a scene, so that a user sees all problems at
 // once; unsupported features are reported once each, however often they occur.
 import Foundation
+import QuartzJSON
 
 /// The issues found so far. One instance per load; never shared between threads.
 final class SceneDiagnostics {

@@ -2,6 +2,8 @@
 // its sublayers array), so this holds a plain tree of about `SceneTreeDepth.maximum` levels, and a deeper
 // document is told the layer-tree limit.
 
+import QuartzJSON
+
 enum SceneJSONNesting {
     /// The deepest nesting of `[` and `{` a scene file may have.
     static let maximumDepth = 2 * SceneTreeDepth.maximum

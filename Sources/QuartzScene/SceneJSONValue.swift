@@ -1,14 +1,14 @@
 // Scene files are JSON documents read by QuartzJSON's reader (no recursion, errors with line and column).
 import Foundation
-@_exported import QuartzJSON
+import QuartzJSON
 
 /// One JSON value of a scene document.
-public typealias SceneJSONValue = JSONValue
+package typealias SceneJSONValue = JSONValue
 
 extension JSONValue {
     /// The scene document in `data` (any JSON value at the top level), nested at most
     /// `SceneJSONNesting.maximumDepth` levels.
-    public init(jsonData data: Data) throws(JSONReadError) {
+    package init(jsonData data: Data) throws(JSONReadError) {
         self = try JSONReader(maximumDepth: SceneJSONNesting.maximumDepth).read(data)
     }
 }

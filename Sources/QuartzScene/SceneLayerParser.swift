@@ -1,6 +1,7 @@
 // Layers in JSON: {"class": …, "name": …, property keys…, "key.path": value, "mask": {…},
 // "sublayers": […], "animations": […], "actions": {event: animation | null}} into SceneLayerPlans.
 import Foundation
+import QuartzJSON
 import QuartzLayers
 
 final class SceneLayerParser {

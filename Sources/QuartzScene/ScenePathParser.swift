@@ -2,6 +2,7 @@
 // move [x, y], line [x, y], quad [cx, cy, x, y], curve [c1x, c1y, c2x, c2y, x, y], close (any value),
 // rect / ellipse [x, y, width, height], arc {center, radius, startAngle, endAngle, clockwise}.
 import Foundation
+import QuartzJSON
 import QuartzRaster
 
 extension SceneValueParser {

@@ -3,6 +3,7 @@
 // "key"}], "addAnimation": [{"layer", "animation"}], "remove": [names]}]. Layers added by the script are
 // registered first, so any event may name them.
 import Foundation
+import QuartzJSON
 import QuartzLayers
 
 extension SceneLayerParser {

@@ -3,6 +3,7 @@
 // the transform built so far — each operation is concatenated before the previous result, so a later
 // operation acts on the layer's points first (as in Swift code that chains those functions).
 import Foundation
+import QuartzJSON
 import QuartzMath
 
 extension SceneValueParser {

@@ -1,6 +1,7 @@
 // JSON values into the Swift values the engine's key-value coding takes: CGPoint, CGRect, CGColor,
 // CATransform3D, CGPath, CGImage, … Every problem is reported at its JSON path and parsing goes on.
 import Foundation
+import QuartzJSON
 import QuartzLayers
 import QuartzMath
 import QuartzRaster

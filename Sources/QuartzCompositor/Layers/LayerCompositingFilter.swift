@@ -5,9 +5,9 @@
 import Foundation
 import QuartzRaster
 
-public enum LayerCompositingFilter {
+package enum LayerCompositingFilter {
     /// The blend mode a compositing-filter name stands for; `.normal` for nil or an unknown name.
-    public static func blendMode(named name: String?) -> CGBlendMode {
+    package static func blendMode(named name: String?) -> CGBlendMode {
         guard let name else { return .normal }
         return modes[name] ?? .normal
     }

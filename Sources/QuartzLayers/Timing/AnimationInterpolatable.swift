@@ -9,7 +9,7 @@ import Foundation
 /// For vector-like values every operation is component-wise. Types whose addition is not
 /// commutative (transforms: concatenation) read `a.adding(b)` as "a, then b", and the engine forms an
 /// additive animation's result as `animationValue.adding(underlyingValue)` (spec §2.2).
-public protocol AnimationInterpolatable: Sendable {
+package protocol AnimationInterpolatable: Sendable {
     /// The identity of `adding(_:)`: zero for numbers and vectors, the identity for transforms.
     static var additiveIdentity: Self { get }
     /// `self + (end − self)·fraction`; fractions outside [0,1] extrapolate (spring overshoot).
@@ -30,77 +30,77 @@ public protocol AnimationInterpolatable: Sendable {
 
 extension AnimationInterpolatable {
     @inlinable
-    public func interpolated(to end: Self, fraction: Double) -> Self {
+    package func interpolated(to end: Self, fraction: Double) -> Self {
         adding(end.subtracting(self).scaled(by: fraction))
     }
 
     @inlinable
-    public func repeatedlyAdded(_ count: Int) -> Self { scaled(by: Double(count)) }
+    package func repeatedlyAdded(_ count: Int) -> Self { scaled(by: Double(count)) }
 }
 
 extension Double: AnimationInterpolatable {
-    public static var additiveIdentity: Double { 0 }
-    @inlinable public func interpolated(to end: Double, fraction: Double) -> Double { self + (end - self) * fraction }
-    @inlinable public func adding(_ other: Double) -> Double { self + other }
-    @inlinable public func subtracting(_ other: Double) -> Double { self - other }
-    @inlinable public func scaled(by factor: Double) -> Double { self * factor }
-    @inlinable public func pacingDistance(to other: Double) -> Double { abs(other - self) }
+    package static var additiveIdentity: Double { 0 }
+    @inlinable package func interpolated(to end: Double, fraction: Double) -> Double { self + (end - self) * fraction }
+    @inlinable package func adding(_ other: Double) -> Double { self + other }
+    @inlinable package func subtracting(_ other: Double) -> Double { self - other }
+    @inlinable package func scaled(by factor: Double) -> Double { self * factor }
+    @inlinable package func pacingDistance(to other: Double) -> Double { abs(other - self) }
 }
 
 extension Float: AnimationInterpolatable {
-    public static var additiveIdentity: Float { 0 }
-    @inlinable public func interpolated(to end: Float, fraction: Double) -> Float {
+    package static var additiveIdentity: Float { 0 }
+    @inlinable package func interpolated(to end: Float, fraction: Double) -> Float {
         Float(Double(self) + (Double(end) - Double(self)) * fraction)
     }
-    @inlinable public func adding(_ other: Float) -> Float { self + other }
-    @inlinable public func subtracting(_ other: Float) -> Float { self - other }
-    @inlinable public func scaled(by factor: Double) -> Float { Float(Double(self) * factor) }
-    @inlinable public func pacingDistance(to other: Float) -> Double { abs(Double(other) - Double(self)) }
+    @inlinable package func adding(_ other: Float) -> Float { self + other }
+    @inlinable package func subtracting(_ other: Float) -> Float { self - other }
+    @inlinable package func scaled(by factor: Double) -> Float { Float(Double(self) * factor) }
+    @inlinable package func pacingDistance(to other: Float) -> Double { abs(Double(other) - Double(self)) }
 }
 
 extension CGFloat: AnimationInterpolatable {
-    public static var additiveIdentity: CGFloat { 0 }
-    @inlinable public func interpolated(to end: CGFloat, fraction: Double) -> CGFloat {
+    package static var additiveIdentity: CGFloat { 0 }
+    @inlinable package func interpolated(to end: CGFloat, fraction: Double) -> CGFloat {
         self + (end - self) * CGFloat(fraction)
     }
-    @inlinable public func adding(_ other: CGFloat) -> CGFloat { self + other }
-    @inlinable public func subtracting(_ other: CGFloat) -> CGFloat { self - other }
-    @inlinable public func scaled(by factor: Double) -> CGFloat { self * CGFloat(factor) }
-    @inlinable public func pacingDistance(to other: CGFloat) -> Double { Swift.abs(Double(other - self)) }
+    @inlinable package func adding(_ other: CGFloat) -> CGFloat { self + other }
+    @inlinable package func subtracting(_ other: CGFloat) -> CGFloat { self - other }
+    @inlinable package func scaled(by factor: Double) -> CGFloat { self * CGFloat(factor) }
+    @inlinable package func pacingDistance(to other: CGFloat) -> Double { Swift.abs(Double(other - self)) }
 }
 
 extension CGPoint: AnimationInterpolatable {
-    public static var additiveIdentity: CGPoint { .zero }
-    @inlinable public func adding(_ other: CGPoint) -> CGPoint { CGPoint(x: x + other.x, y: y + other.y) }
-    @inlinable public func subtracting(_ other: CGPoint) -> CGPoint { CGPoint(x: x - other.x, y: y - other.y) }
-    @inlinable public func scaled(by factor: Double) -> CGPoint {
+    package static var additiveIdentity: CGPoint { .zero }
+    @inlinable package func adding(_ other: CGPoint) -> CGPoint { CGPoint(x: x + other.x, y: y + other.y) }
+    @inlinable package func subtracting(_ other: CGPoint) -> CGPoint { CGPoint(x: x - other.x, y: y - other.y) }
+    @inlinable package func scaled(by factor: Double) -> CGPoint {
         CGPoint(x: x * CGFloat(factor), y: y * CGFloat(factor))
     }
-    @inlinable public func interpolated(to end: CGPoint, fraction: Double) -> CGPoint {
+    @inlinable package func interpolated(to end: CGPoint, fraction: Double) -> CGPoint {
         CGPoint(x: x.interpolated(to: end.x, fraction: fraction), y: y.interpolated(to: end.y, fraction: fraction))
     }
-    @inlinable public func pacingDistance(to other: CGPoint) -> Double {
+    @inlinable package func pacingDistance(to other: CGPoint) -> Double {
         Double(((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot())
     }
 }
 
 extension CGSize: AnimationInterpolatable {
-    public static var additiveIdentity: CGSize { .zero }
-    @inlinable public func adding(_ other: CGSize) -> CGSize {
+    package static var additiveIdentity: CGSize { .zero }
+    @inlinable package func adding(_ other: CGSize) -> CGSize {
         CGSize(width: width + other.width, height: height + other.height)
     }
-    @inlinable public func subtracting(_ other: CGSize) -> CGSize {
+    @inlinable package func subtracting(_ other: CGSize) -> CGSize {
         CGSize(width: width - other.width, height: height - other.height)
     }
-    @inlinable public func scaled(by factor: Double) -> CGSize {
+    @inlinable package func scaled(by factor: Double) -> CGSize {
         CGSize(width: width * CGFloat(factor), height: height * CGFloat(factor))
     }
-    @inlinable public func interpolated(to end: CGSize, fraction: Double) -> CGSize {
+    @inlinable package func interpolated(to end: CGSize, fraction: Double) -> CGSize {
         CGSize(
             width: width.interpolated(to: end.width, fraction: fraction),
             height: height.interpolated(to: end.height, fraction: fraction))
     }
-    @inlinable public func pacingDistance(to other: CGSize) -> Double {
+    @inlinable package func pacingDistance(to other: CGSize) -> Double {
         let dw = other.width - width, dh = other.height - height
         return Double((dw * dw + dh * dh).squareRoot())
     }
@@ -109,22 +109,22 @@ extension CGSize: AnimationInterpolatable {
 /// Rects interpolate `origin.x, origin.y, size.width, size.height` component-wise, without
 /// standardising negative sizes (spec §2.4 [I]).
 extension CGRect: AnimationInterpolatable {
-    public static var additiveIdentity: CGRect { .zero }
-    @inlinable public func adding(_ other: CGRect) -> CGRect {
+    package static var additiveIdentity: CGRect { .zero }
+    @inlinable package func adding(_ other: CGRect) -> CGRect {
         CGRect(origin: origin.adding(other.origin), size: size.adding(other.size))
     }
-    @inlinable public func subtracting(_ other: CGRect) -> CGRect {
+    @inlinable package func subtracting(_ other: CGRect) -> CGRect {
         CGRect(origin: origin.subtracting(other.origin), size: size.subtracting(other.size))
     }
-    @inlinable public func scaled(by factor: Double) -> CGRect {
+    @inlinable package func scaled(by factor: Double) -> CGRect {
         CGRect(origin: origin.scaled(by: factor), size: size.scaled(by: factor))
     }
-    @inlinable public func interpolated(to end: CGRect, fraction: Double) -> CGRect {
+    @inlinable package func interpolated(to end: CGRect, fraction: Double) -> CGRect {
         CGRect(
             origin: origin.interpolated(to: end.origin, fraction: fraction),
             size: size.interpolated(to: end.size, fraction: fraction))
     }
-    @inlinable public func pacingDistance(to other: CGRect) -> Double {
+    @inlinable package func pacingDistance(to other: CGRect) -> Double {
         let dx = other.origin.x - origin.x, dy = other.origin.y - origin.y
         let dw = other.size.width - size.width, dh = other.size.height - size.height
         return Double((dx * dx + dy * dy + dw * dw + dh * dh).squareRoot())

@@ -4,11 +4,11 @@
 import Foundation
 
 /// The start and end values a basic animation interpolates between.
-public struct BasicAnimationEndpoints<Value: AnimationInterpolatable>: Sendable {
-    public var start: Value
-    public var end: Value
+package struct BasicAnimationEndpoints<Value: AnimationInterpolatable>: Sendable {
+    package var start: Value
+    package var end: Value
 
-    public init(start: Value, end: Value) {
+    package init(start: Value, end: Value) {
         self.start = start
         self.end = end
     }
@@ -31,7 +31,7 @@ public struct BasicAnimationEndpoints<Value: AnimationInterpolatable>: Sendable 
     /// | to | current | to |
     /// | by | current | current + by |
     /// | none | previous | current |
-    public init(fromValue: Value?, toValue: Value?, byValue: Value?, current: Value, previous: Value? = nil) {
+    package init(fromValue: Value?, toValue: Value?, byValue: Value?, current: Value, previous: Value? = nil) {
         switch (fromValue, toValue, byValue) {
         case let (from?, to?, _): self.init(start: from, end: to)
         case let (from?, nil, by?): self.init(start: from, end: from.adding(by))
@@ -49,7 +49,7 @@ public struct BasicAnimationEndpoints<Value: AnimationInterpolatable>: Sendable 
     /// "the value at the end of the previous repeat cycle, plus the value of the current repeat
     /// cycle", taken literally as `f(u) + k·f(end)` (spec §2.3: the literal/SMIL reading is
     /// recommended; for start ≠ 0 Apple's choice is [U]). Negative cycles add nothing.
-    public func value(atFraction fraction: Double, cycle: Int = 0, cumulative: Bool = false) -> Value {
+    package func value(atFraction fraction: Double, cycle: Int = 0, cumulative: Bool = false) -> Value {
         let value = start.interpolated(to: end, fraction: fraction)
         guard cumulative, cycle > 0 else { return value }
         return value.adding(end.repeatedlyAdded(cycle))
@@ -58,7 +58,7 @@ public struct BasicAnimationEndpoints<Value: AnimationInterpolatable>: Sendable 
     /// The presentation value this animation produces over `underlying` (spec §2.2): a non-additive
     /// animation replaces it; an additive one is combined as `animationValue.adding(underlying)`
     /// (numbers add; transforms concatenate with the animation's matrix first).
-    public func presentationValue(
+    package func presentationValue(
         atFraction fraction: Double, cycle: Int = 0, cumulative: Bool = false, additive: Bool = false,
         over underlying: Value
     ) -> Value {

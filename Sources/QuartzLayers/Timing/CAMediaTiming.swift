@@ -31,7 +31,7 @@ public protocol CAMediaTiming {
 
 extension CAMediaTiming {
     /// A value snapshot of the timing fields, for the pure evaluation functions.
-    public var timingNode: MediaTimingNode {
+    package var timingNode: MediaTimingNode {
         MediaTimingNode(
             beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
             repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses,

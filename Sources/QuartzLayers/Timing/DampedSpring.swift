@@ -6,20 +6,20 @@ import Foundation
 
 /// The spring behind `CASpringAnimation`, with Apple's property names and defaults
 /// ([A: SDK-CAAnimation]: mass 1, stiffness 100, damping 10, initialVelocity 0).
-public struct DampedSpring: Hashable, Sendable {
+package struct DampedSpring: Hashable, Sendable {
     /// Must be > 0.
-    public var mass: Double
+    package var mass: Double
     /// Must be > 0.
-    public var stiffness: Double
+    package var stiffness: Double
     /// Must be ≥ 0.
-    public var damping: Double
+    package var damping: Double
     /// Positive values move toward the target ([A: SDK-CAAnimation]).
-    public var initialVelocity: Double
+    package var initialVelocity: Double
     /// Apple's iOS 17 / macOS 14 property. When false (Apple's default) an overdamped spring is
     /// evaluated as critically damped (spec §8.2 [O: RBB], [A: SwiftUI's documented equivalent]).
-    public var allowsOverdamping: Bool
+    package var allowsOverdamping: Bool
 
-    public init(
+    package init(
         mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
         allowsOverdamping: Bool = false
     ) {
@@ -32,10 +32,10 @@ public struct DampedSpring: Hashable, Sendable {
 
     /// The settling threshold on |x| that reproduces both of Apple's documented data points
     /// (damping 5 → "approximately 2.85 s", damping 15 → "just over 1 second"; spec §8.3).
-    public static let settlingEpsilon = 8.31e-4
+    package static let settlingEpsilon = 8.31e-4
 
     /// Whether the parameters describe a spring: finite, mass and stiffness > 0, damping ≥ 0.
-    public var isValid: Bool {
+    package var isValid: Bool {
         mass > 0 && stiffness > 0 && damping >= 0 && mass.isFinite && stiffness.isFinite
             && damping.isFinite && initialVelocity.isFinite
     }
@@ -53,14 +53,14 @@ public struct DampedSpring: Hashable, Sendable {
     /// Progress from the start (0) to the target (1) at `time` seconds; overshoots above 1
     /// (spec §8.2). Time before 0 shows the start. Invalid parameters, or a NaN time, give 1: the
     /// spring at rest on its target.
-    public func progress(atTime time: Double) -> Double {
+    package func progress(atTime time: Double) -> Double {
         guard let motion, !time.isNaN else { return 1 }
         return 1 + motion.displacement(at: max(time, 0))
     }
 
     /// The value between `from` and `to` at `time`, extrapolated beyond `to` on overshoot
     /// (spec §8.2: `from + (to − from)·progress`).
-    public func value<Value: AnimationInterpolatable>(from: Value, to: Value, atTime time: Double) -> Value {
+    package func value<Value: AnimationInterpolatable>(from: Value, to: Value, atTime time: Double) -> Value {
         from.interpolated(to: to, fraction: progress(atTime: time))
     }
 
@@ -69,7 +69,7 @@ public struct DampedSpring: Hashable, Sendable {
     /// which reproduces Apple's 2.85 s and ~1 s. Critically damped and overdamped springs use the same
     /// threshold on their own envelope (our extension; Apple gives no data point for them). An
     /// undamped spring never settles (infinity); invalid parameters settle at once (0).
-    public var settlingDuration: Double {
+    package var settlingDuration: Double {
         guard let motion else { return 0 }
         return motion.settlingTime(epsilon: Self.settlingEpsilon)
     }

@@ -5,13 +5,13 @@
 import Foundation
 
 /// A validated keyframe description, ready to evaluate at any progress.
-public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
-    public let values: [Value]
-    public let calculationMode: CAAnimationCalculationMode
+package struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
+    package let values: [Value]
+    package let calculationMode: CAAnimationCalculationMode
     /// The key times in use: the given `keyTimes`, the default even spacing `i/(n−1)`, or the
     /// distance-proportional times of a paced mode (spec §3.3, §3.4). For cubicPaced these are the
     /// arc-length fractions at the keyframes.
-    public let effectiveKeyTimes: [Double]
+    package let effectiveKeyTimes: [Double]
     /// The animation-level timing function, applied to progress first (spec §3.2); nil in paced modes.
     let timingFunction: CAMediaTimingFunction?
     /// One optional function per segment (spec §3.2); empty in paced modes.
@@ -21,7 +21,7 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
     /// Why the given `keyTimes` were not used, nil when they were (or none were given). Apple: "If the values
     /// in this array are invalid or inappropriate for the current calculation mode, they are ignored"; the
     /// default key times apply instead.
-    public let ignoredKeyTimes: KeyframeError?
+    package let ignoredKeyTimes: KeyframeError?
 
     /// Validates and prepares a keyframe description. Parameter names follow CAKeyframeAnimation.
     ///
@@ -37,7 +37,7 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
     ///   - tensionValues, continuityValues, biasValues: Kochanek–Bartels parameters per keyframe for
     ///     the cubic modes; "Any unspecified values default to zero (giving a Catmull-Rom spline)" [A].
     ///   - timingFunction: the animation's own timing function (spec §3.2).
-    public init(
+    package init(
         values: [Value], keyTimes: [Double]? = nil, calculationMode: CAAnimationCalculationMode = .linear,
         timingFunctions: [CAMediaTimingFunction]? = nil, tensionValues: [Double]? = nil,
         continuityValues: [Double]? = nil, biasValues: [Double]? = nil,
@@ -74,7 +74,7 @@ public struct KeyframeInterpolator<Value: AnimationInterpolatable>: Sendable {
     /// The value at `progress`, the animation's basic time divided by its duration (spec §3.2):
     /// the animation's timing function first, then the segment lookup, the segment's timing function
     /// and the mode's interpolation. Progress is clamped to [0,1]; NaN counts as 0.
-    public func value(atProgress progress: Double) -> Value {
+    package func value(atProgress progress: Double) -> Value {
         var p = progress.isNaN ? 0 : min(max(progress, 0), 1)
         if let timingFunction { p = timingFunction.value(atProgress: p) }
         let count = values.count

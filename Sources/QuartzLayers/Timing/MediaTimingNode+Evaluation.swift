@@ -4,7 +4,7 @@
 import Foundation
 
 /// Where a parent time falls relative to a node's active interval (spec §1.3).
-public enum MediaTimingPhase: String, Hashable, Sendable {
+package enum MediaTimingPhase: String, Hashable, Sendable {
     /// Elapsed local time is negative: the node has not begun.
     case before
     /// Inside `[0, activeDuration)` of elapsed local time.
@@ -14,18 +14,18 @@ public enum MediaTimingPhase: String, Hashable, Sendable {
 }
 
 /// The result of evaluating one node at one parent time.
-public struct MediaTimingState: Hashable, Sendable {
-    public var phase: MediaTimingPhase
+package struct MediaTimingState: Hashable, Sendable {
+    package var phase: MediaTimingPhase
     /// Active local time `t = (parentTime − beginTime)·speed + timeOffset` (Apple's header formula).
-    public var activeTime: CFTimeInterval
+    package var activeTime: CFTimeInterval
     /// Basic local time in `[0, duration]` at which the node contributes, or nil when it contributes
     /// nothing (outside its active interval without the matching fill mode).
-    public var basicTime: CFTimeInterval?
+    package var basicTime: CFTimeInterval?
     /// Zero-based repeat cycle that `basicTime` belongs to (one cycle = forward + backward half when
     /// autoreversing); used by `cumulative` (spec §2.3). 0 when nothing contributes.
-    public var cycle: Int
+    package var cycle: Int
 
-    public init(phase: MediaTimingPhase, activeTime: CFTimeInterval, basicTime: CFTimeInterval?, cycle: Int) {
+    package init(phase: MediaTimingPhase, activeTime: CFTimeInterval, basicTime: CFTimeInterval?, cycle: Int) {
         self.phase = phase
         self.activeTime = activeTime
         self.basicTime = basicTime
@@ -33,7 +33,7 @@ public struct MediaTimingState: Hashable, Sendable {
     }
 
     /// Whether the node contributes a value at this time.
-    public var contributes: Bool { basicTime != nil }
+    package var contributes: Bool { basicTime != nil }
 }
 
 extension MediaTimingNode {
@@ -41,25 +41,25 @@ extension MediaTimingNode {
     /// With speed 0 it is 0 for every parent time, so a paused node sits at `timeOffset` (spec §1.3).
     /// A negative speed runs time backwards: the node is active while the parent time is *before*
     /// its begin time (the header formula taken literally; Apple does not document the case).
-    public func elapsedTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
+    package func elapsedTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
         speed == 0 ? 0 : (parentTime - beginTime) * Double(speed)
     }
 
     /// Active local time: Apple's header formula `(parentTime − beginTime)·speed + timeOffset`
     /// (spec §1.2 item 2).
-    public func activeTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
+    package func activeTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
         elapsedTime(fromParentTime: parentTime) + timeOffset
     }
 
     /// Evaluates the node at `parentTime` (spec §1.3). Returns nil when the input cannot be evaluated:
     /// a NaN parent time or a node that is not `isEvaluable`. Infinite parent times are allowed.
-    public func evaluate(parentTime: CFTimeInterval) -> MediaTimingState? {
+    package func evaluate(parentTime: CFTimeInterval) -> MediaTimingState? {
         ResolvedMediaTiming(self).evaluate(parentTime: parentTime)
     }
 
     /// Basic time as a fraction of the duration (the input of the timing function), or nil when the
     /// node contributes nothing or has an unbounded duration.
-    public func progress(atParentTime parentTime: CFTimeInterval) -> Double? {
+    package func progress(atParentTime parentTime: CFTimeInterval) -> Double? {
         guard hasBoundedDuration, let basic = evaluate(parentTime: parentTime)?.basicTime else { return nil }
         return basic / duration
     }
@@ -69,7 +69,7 @@ extension MediaTimingNode {
     /// clips its children to its active interval ([A: DOC-caanimationgroup]); a child duration of 0
     /// takes the group's duration (spec §1.3, §5.1 [O/U]). Nil when the group contributes nothing
     /// at `parentTime`, or for input `evaluate(parentTime:)` rejects.
-    public func evaluateChild(_ child: MediaTimingNode, atParentTime parentTime: CFTimeInterval) -> MediaTimingState? {
+    package func evaluateChild(_ child: MediaTimingNode, atParentTime parentTime: CFTimeInterval) -> MediaTimingState? {
         guard let groupBasicTime = evaluate(parentTime: parentTime)?.basicTime else { return nil }
         return child.resolvingZeroDuration(to: duration).evaluate(parentTime: groupBasicTime)
     }

@@ -11,7 +11,7 @@ extension MediaTimingNode {
     /// "cross-checked against QuartzCore on macOS" (speed 0.5, offset 7, begin 8: t 7 → 0, 8 → 7,
     /// 10 → 8) — spec §1.6 marks it [U], not independently confirmed. A layer's duration, repeat and
     /// fill fields do not apply: a layer's local time is never wrapped (spec §1.1).
-    public func layerLocalTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
+    package func layerLocalTime(fromParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
         if parentTime < beginTime { return 0 }
         return activeTime(fromParentTime: parentTime)
     }
@@ -19,7 +19,7 @@ extension MediaTimingNode {
     /// The inverse map, local time → parent time: `(t − timeOffset)/speed + beginTime` (spec §1.6).
     /// A paused layer (speed 0) has no inverse; Apple returned 0 for that step in the same
     /// cross-checked tests (spec §1.6 [U]), and so do we.
-    public func parentTime(fromLayerLocalTime localTime: CFTimeInterval) -> CFTimeInterval {
+    package func parentTime(fromLayerLocalTime localTime: CFTimeInterval) -> CFTimeInterval {
         if speed == 0 { return 0 }
         return (localTime - timeOffset) / Double(speed) + beginTime
     }
@@ -28,7 +28,7 @@ extension MediaTimingNode {
 /// Conversion of times between layer time spaces (spec §1.2, §1.6). Layers are given as the timing
 /// nodes along their ancestry, so the functions stay pure; `nil` in Apple's API (absolute media time,
 /// `CACurrentMediaTime()`) is an empty branch.
-public enum LayerTimeSpace {
+package enum LayerTimeSpace {
     /// Converts `time` from the local time of one layer to the local time of another.
     ///
     /// - Parameters:
@@ -41,7 +41,7 @@ public enum LayerTimeSpace {
     ///     or for Apple's `to: nil` (then `sourceBranch` runs from the source up to its root).
     /// - Returns: the destination's local time. Each step up applies `parentTime(fromLayerLocalTime:)`,
     ///   each step down `layerLocalTime(fromParentTime:)`, including their edge cases.
-    public static func convertTime(
+    package static func convertTime(
         _ time: CFTimeInterval, upThrough sourceBranch: [MediaTimingNode],
         downThrough destinationBranch: [MediaTimingNode]
     ) -> CFTimeInterval {
@@ -53,13 +53,13 @@ public enum LayerTimeSpace {
 
     /// The local time of the last layer of `pathFromRoot` (root first) at absolute media time
     /// `mediaTime`: Apple's `layer.convertTime(mediaTime, from: nil)` (spec §1.2 items 1–4).
-    public static func localTime(ofPath pathFromRoot: [MediaTimingNode], atMediaTime mediaTime: CFTimeInterval) -> CFTimeInterval {
+    package static func localTime(ofPath pathFromRoot: [MediaTimingNode], atMediaTime mediaTime: CFTimeInterval) -> CFTimeInterval {
         convertTime(mediaTime, upThrough: [], downThrough: pathFromRoot)
     }
 
     /// The absolute media time for a local time of the last layer of `pathFromRoot` (root first):
     /// Apple's `layer.convertTime(localTime, to: nil)`.
-    public static func mediaTime(ofPath pathFromRoot: [MediaTimingNode], atLocalTime localTime: CFTimeInterval) -> CFTimeInterval {
+    package static func mediaTime(ofPath pathFromRoot: [MediaTimingNode], atLocalTime localTime: CFTimeInterval) -> CFTimeInterval {
         convertTime(localTime, upThrough: pathFromRoot.reversed(), downThrough: [])
     }
 }

@@ -11,17 +11,17 @@ import Foundation
 /// 0 as infinite"). An animation's zero duration is replaced before evaluation, with
 /// `resolvingZeroDuration(to:)`: 0.25 s or the transaction's duration when it is added to a layer
 /// (spec §1.1), the group's duration for a child of a group (spec §1.3, §5.1).
-public struct MediaTimingNode: CAMediaTiming, Hashable, Sendable {
-    public var beginTime: CFTimeInterval
-    public var duration: CFTimeInterval
-    public var speed: Float
-    public var timeOffset: CFTimeInterval
-    public var repeatCount: Float
-    public var repeatDuration: CFTimeInterval
-    public var autoreverses: Bool
-    public var fillMode: CAMediaTimingFillMode
+package struct MediaTimingNode: CAMediaTiming, Hashable, Sendable {
+    package var beginTime: CFTimeInterval
+    package var duration: CFTimeInterval
+    package var speed: Float
+    package var timeOffset: CFTimeInterval
+    package var repeatCount: Float
+    package var repeatDuration: CFTimeInterval
+    package var autoreverses: Bool
+    package var fillMode: CAMediaTimingFillMode
 
-    public init(
+    package init(
         beginTime: CFTimeInterval = 0, duration: CFTimeInterval = 0, speed: Float = 1,
         timeOffset: CFTimeInterval = 0, repeatCount: Float = 0, repeatDuration: CFTimeInterval = 0,
         autoreverses: Bool = false, fillMode: CAMediaTimingFillMode = .removed
@@ -38,15 +38,15 @@ public struct MediaTimingNode: CAMediaTiming, Hashable, Sendable {
 
     /// Apple's default animation duration when neither the animation nor the transaction sets one
     /// (spec §1.1, [A: SDK-CATransaction]).
-    public static let defaultAnimationDuration: CFTimeInterval = 0.25
+    package static let defaultAnimationDuration: CFTimeInterval = 0.25
 
     /// Whether the basic duration bounds local time (a positive, finite duration).
-    public var hasBoundedDuration: Bool { duration > 0 && duration.isFinite }
+    package var hasBoundedDuration: Bool { duration > 0 && duration.isFinite }
 
     /// A copy whose zero or negative duration is replaced by `replacement` (spec §1.1: "0 (or
     /// negative) is replaced when the animation is added to a layer"; §1.3: a group child with
     /// duration 0 takes the group's duration). A NaN duration is replaced too.
-    public func resolvingZeroDuration(to replacement: CFTimeInterval) -> MediaTimingNode {
+    package func resolvingZeroDuration(to replacement: CFTimeInterval) -> MediaTimingNode {
         var copy = self
         if !(duration > 0) { copy.duration = replacement }
         return copy
@@ -54,20 +54,20 @@ public struct MediaTimingNode: CAMediaTiming, Hashable, Sendable {
 
     /// Length of one repeat cycle: the duration, doubled by `autoreverses` (spec §1.3: "Autoreverse
     /// doubles the cycle"). Infinite for an unbounded node.
-    public var cycleDuration: CFTimeInterval {
+    package var cycleDuration: CFTimeInterval {
         guard hasBoundedDuration else { return .infinity }
         return autoreverses ? 2 * duration : duration
     }
 
     /// Whether `repeatCount` means "forever": Apple documents `FLT_MAX` / `HUGE_VALF`
     /// ([A: DOC-camediatiming/repeatcount]).
-    public var repeatsForever: Bool { repeatCount >= Float.greatestFiniteMagnitude }
+    package var repeatsForever: Bool { repeatCount >= Float.greatestFiniteMagnitude }
 
     /// Active duration `AD` of spec §1.3, in local (speed-scaled) time: `repeatDuration` when
     /// positive (not doubled by autoreverse), else cycle × `repeatCount` when positive (infinite for
     /// `repeatsForever`), else one cycle. Unbounded nodes never end. When both repeat fields are set
     /// Apple's behaviour is undefined; `repeatDuration` wins, as in the spec's algorithm.
-    public var activeDuration: CFTimeInterval {
+    package var activeDuration: CFTimeInterval {
         let cycle = cycleDuration
         guard cycle.isFinite else { return .infinity }
         if repeatDuration > 0 { return repeatDuration }
@@ -79,7 +79,7 @@ public struct MediaTimingNode: CAMediaTiming, Hashable, Sendable {
 
     /// Whether every field can be evaluated: finite begin time, offset and speed, and no NaN in the
     /// duration fields. Infinite durations and repeat values are meaningful and allowed.
-    public var isEvaluable: Bool {
+    package var isEvaluable: Bool {
         beginTime.isFinite && timeOffset.isFinite && speed.isFinite && !duration.isNaN
             && !repeatCount.isNaN && !repeatDuration.isNaN
     }

@@ -3,16 +3,10 @@
 // Coordinate space: device pixels, y down, pixel centres at half-integers. Numbers are Double so that
 // the receiver can clip huge or non-finite input before narrowing to its own format.
 
-/// Apple's fill rules (`CGPathFillRule`): nonzero winding and even-odd.
-public enum CGPathFillRule: Int, Sendable, Hashable {
-    case winding = 0
-    case evenOdd = 1
-}
-
 /// Receives a flattened path as polylines. A contour starts at `move(to:)` and is closed
 /// implicitly, by `closeContour()`, the next `move(to:)` or the end of the path; for filling, an open
 /// contour is closed with a straight line just as Core Graphics does.
-public protocol PolylineSink {
+@usableFromInline package protocol PolylineSink {
     mutating func move(to point: SIMD2<Double>)
     mutating func line(to point: SIMD2<Double>)
     mutating func closeContour()

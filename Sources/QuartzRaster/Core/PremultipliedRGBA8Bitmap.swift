@@ -54,7 +54,7 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
 
 /// (a · b + 127) / 255 rounded to nearest, exact for all 8-bit inputs.
 @inlinable @inline(__always)
-public func mulDiv255(_ a: UInt8, _ b: UInt8) -> UInt8 {
+package func mulDiv255(_ a: UInt8, _ b: UInt8) -> UInt8 {
     let t = UInt32(a) * UInt32(b) + 128
     return UInt8(truncatingIfNeeded: (t + (t >> 8)) >> 8)
 }

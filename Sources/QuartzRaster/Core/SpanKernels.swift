@@ -11,7 +11,7 @@
 public import RasterKernels
 
 /// Which implementation a source-over span uses.
-public enum SpanKernelChoice: Sendable, Equatable {
+package enum SpanKernelChoice: Sendable, Equatable {
     /// The best kernels the process allows: AVX-512 when the CPU has AVX-512BW/VL and neither
     /// OPENQUARTZ_DISABLE_AVX512 nor OPENQUARTZ_DISABLE_AVX2 is "1", else AVX2 when the CPU has it and
     /// OPENQUARTZ_DISABLE_AVX2 is not "1", else Swift.
@@ -23,20 +23,20 @@ public enum SpanKernelChoice: Sendable, Equatable {
 }
 
 /// Queries and the process-wide switch of the AVX2 span kernels.
-public enum SpanKernels {
+package enum SpanKernels {
     /// Whether this CPU has AVX2.
-    public static var isAVX2Supported: Bool { rk_avx2_supported() != 0 }
+    package static var isAVX2Supported: Bool { rk_avx2_supported() != 0 }
 
     /// Whether the process chose AVX2: the CPU has it and OPENQUARTZ_DISABLE_AVX2 is not "1".
-    public static var isAVX2Selected: Bool { rk_avx2_selected() != 0 }
+    package static var isAVX2Selected: Bool { rk_avx2_selected() != 0 }
 
     /// Whether `.automatic` spans use AVX2 or AVX-512 now (selected, and no `withAVX2Disabled` call is running).
-    public static var isAVX2Enabled: Bool { rk_avx2_enabled() != 0 }
+    package static var isAVX2Enabled: Bool { rk_avx2_enabled() != 0 }
 
     /// Runs `body` with `.automatic` spans on the Swift path (no AVX2, no AVX-512) in the whole process, for
     /// tests and benchmarks that compare the paths. Output bytes do not depend on it, so other threads rendering
     /// meanwhile are unaffected except in speed. Nested and concurrent calls are counted.
-    public static func withAVX2Disabled<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package static func withAVX2Disabled<Result>(_ body: () throws -> Result) rethrows -> Result {
         rk_forbid_avx2(1)
         defer { rk_forbid_avx2(-1) }
         return try body()
@@ -47,7 +47,7 @@ public enum SpanKernels {
     /// result is nil when another thread's `withAVX2Disabled` / `withAVX512Disabled` was active at the start or
     /// began or ended meanwhile (the caller retries): a differential test's "kernels on" side then never runs
     /// silently on another tier.
-    public static func withKernelTierUninterrupted<Result>(
+    package static func withKernelTierUninterrupted<Result>(
         avx512: Bool = true, _ body: () throws -> Result
     ) rethrows -> Result? {
         if !avx512 { rk_forbid_avx512(1) }

@@ -10,19 +10,19 @@ import RasterKernels
 
 extension SpanKernels {
     /// Whether this CPU (and OS) runs AVX-512F, AVX-512BW and AVX-512VL.
-    public static var isAVX512Supported: Bool { rk_avx512_supported() != 0 }
+    package static var isAVX512Supported: Bool { rk_avx512_supported() != 0 }
 
     /// Whether the process chose AVX-512: supported, AVX2 selected, and OPENQUARTZ_DISABLE_AVX512 is not "1".
-    public static var isAVX512Selected: Bool { rk_avx512_selected() != 0 }
+    package static var isAVX512Selected: Bool { rk_avx512_selected() != 0 }
 
     /// Whether `.automatic` spans use AVX-512 now (selected, and no `withAVX512Disabled` or `withAVX2Disabled`
     /// call is running).
-    public static var isAVX512Enabled: Bool { rk_avx512_enabled() != 0 }
+    package static var isAVX512Enabled: Bool { rk_avx512_enabled() != 0 }
 
     /// Runs `body` with `.automatic` spans on AVX2 instead of AVX-512 in the whole process (when AVX2 is in
     /// use), for tests and benchmarks that compare the tiers. Output bytes do not depend on it, so other threads
     /// rendering meanwhile are unaffected except in speed. Nested and concurrent calls are counted.
-    public static func withAVX512Disabled<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package static func withAVX512Disabled<Result>(_ body: () throws -> Result) rethrows -> Result {
         rk_forbid_avx512(1)
         defer { rk_forbid_avx512(-1) }
         return try body()

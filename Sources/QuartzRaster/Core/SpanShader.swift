@@ -6,7 +6,7 @@
 /// Produces premultiplied source colours for one horizontal span of pixels.
 /// Implementations are value types with no per-call allocation; `shade` may be called from several
 /// threads at once on different spans, so it must not mutate shared state.
-public protocol SpanShader: Sendable {
+package protocol SpanShader: Sendable {
     /// Writes `count` premultiplied pixels for row `y`, columns `x..<x+count`, into `output`.
     func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>)
 

@@ -7,7 +7,7 @@ import Dispatch
 /// Anything that yields anti-aliased coverage spans for a pixel region: binned paths, rectangles,
 /// rounded rectangles and rings. Implementations are immutable values, so one instance may be asked for
 /// different regions from several threads at once, each thread with its own scratch.
-public protocol FillCoverageSource: Sendable {
+package protocol FillCoverageSource: Sendable {
     /// Calls `body` with the non-zero coverage of the pixels inside `region`. Spans never overlap and
     /// never leave `region`; their order is unspecified.
     func forEachCoverageSpan(in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void)
@@ -24,9 +24,9 @@ public protocol FillCoverageSource: Sendable {
 }
 
 extension FillCoverageSource {
-    public var minimumScratchTileSize: Int { 1 }
+    package var minimumScratchTileSize: Int { 1 }
 
-    public func blendSolid(
+    package func blendSolid(
         _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
     ) -> Bool {
         false
@@ -34,11 +34,11 @@ extension FillCoverageSource {
 }
 
 extension FillPathCoverage: FillCoverageSource {
-    public var minimumScratchTileSize: Int { grid.tileSize }
+    package var minimumScratchTileSize: Int { grid.tileSize }
 
     /// Visits the grid tiles that meet `region` and clips their spans to it. Asking for exactly one tile of
     /// `grid` is the fast case the compositor uses.
-    public func forEachCoverageSpan(
+    package func forEachCoverageSpan(
         in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         let area = region.intersection(grid.bounds)
@@ -67,7 +67,7 @@ extension FillPathCoverage: FillCoverageSource {
 extension FillCoverageSpan {
     /// The part of the span inside `region`, or nil.
     @inlinable
-    public func clipped(to region: FillPixelBounds) -> FillCoverageSpan? {
+    package func clipped(to region: FillPixelBounds) -> FillCoverageSpan? {
         if y < region.minY || y >= region.maxY { return nil }
         let a = max(x, region.minX), b = min(x + count, region.maxX)
         if a >= b { return nil }
@@ -82,17 +82,17 @@ extension FillCoverageSpan {
 /// A bitmap's pixels as a raw pointer, for compositing from many threads at once.
 /// Invariant: `pixels` addresses `width · height` pixels that stay alive and are not otherwise accessed
 /// for the duration of `PremultipliedRGBA8Bitmap.withFillTarget`; callers write disjoint pixels.
-public struct FillBitmapTarget: @unchecked Sendable {
-    public let pixels: UnsafeMutablePointer<UInt32>
-    public let width: Int
-    public let height: Int
+package struct FillBitmapTarget: @unchecked Sendable {
+    package let pixels: UnsafeMutablePointer<UInt32>
+    package let width: Int
+    package let height: Int
 
-    public var bounds: FillPixelBounds { FillPixelBounds(width: width, height: height) }
+    package var bounds: FillPixelBounds { FillPixelBounds(width: width, height: height) }
 
     /// Source-over of a solid premultiplied colour through one span's coverage. The span must lie inside
     /// the bitmap (spans from a source asked for a region inside `bounds` always do).
     @inlinable
-    public func sourceOver(_ span: FillCoverageSpan, color: PremultipliedRGBA8) {
+    package func sourceOver(_ span: FillCoverageSpan, color: PremultipliedRGBA8) {
         let row = pixels + span.y * width + span.x
         if let mask = span.mask {
             FillSourceOver.blendSolid(color.packed, mask: mask, into: row, count: span.count)
@@ -104,7 +104,7 @@ public struct FillBitmapTarget: @unchecked Sendable {
     /// Source-over of a shader's colours through one span's coverage, shading in chunks that fit
     /// `scratch.rowCapacity`.
     @inlinable
-    public func sourceOver<Shader: SpanShader>(_ span: FillCoverageSpan, shader: Shader, scratch: FillTileScratch) {
+    package func sourceOver<Shader: SpanShader>(_ span: FillCoverageSpan, shader: Shader, scratch: FillTileScratch) {
         if span.mask == nil && span.alpha == 0 { return }
         let shaded = scratch.shadedBuffer, chunk = scratch.rowCapacity
         var done = 0
@@ -124,7 +124,7 @@ public struct FillBitmapTarget: @unchecked Sendable {
 
 extension FillTileScratch {
     /// Room for `rowCapacity` shaded pixels (used by shader compositing).
-    public var shadedBuffer: UnsafeMutablePointer<UInt32> { shaded }
+    package var shadedBuffer: UnsafeMutablePointer<UInt32> { shaded }
 }
 
 /// How the whole-bitmap conveniences spread tiles over threads. The pixels are identical either way.
@@ -136,7 +136,7 @@ public enum FillThreading: Sendable, Hashable {
 
 extension PremultipliedRGBA8Bitmap {
     /// Lends the pixels as a `FillBitmapTarget` for the duration of `body`.
-    public mutating func withFillTarget<R>(_ body: (FillBitmapTarget) throws -> R) rethrows -> R {
+    package mutating func withFillTarget<R>(_ body: (FillBitmapTarget) throws -> R) rethrows -> R {
         let w = width, h = height
         return try pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else {
@@ -149,7 +149,7 @@ extension PremultipliedRGBA8Bitmap {
     }
 
     /// Source-over of `color` through `source`'s coverage, tile by tile (tiles of `tileSize` pixels).
-    public mutating func fill(
+    package mutating func fill(
         _ source: some FillCoverageSource, color: PremultipliedRGBA8, tileSize: Int = 64,
         threading: FillThreading = .singleThreaded
     ) {
@@ -164,7 +164,7 @@ extension PremultipliedRGBA8Bitmap {
     }
 
     /// Source-over of `shader`'s colours through `source`'s coverage, tile by tile.
-    public mutating func fill<Shader: SpanShader>(
+    package mutating func fill<Shader: SpanShader>(
         _ source: some FillCoverageSource, shader: Shader, tileSize: Int = 64,
         threading: FillThreading = .singleThreaded
     ) {
@@ -206,7 +206,7 @@ extension PremultipliedRGBA8Bitmap {
 
 extension FillPathCoverage {
     /// The 8-bit coverage of every pixel of `grid.bounds`, row-major (a convenience for masks and tests).
-    public func coverageMask(threading: FillThreading = .singleThreaded) -> [UInt8] {
+    package func coverageMask(threading: FillThreading = .singleThreaded) -> [UInt8] {
         let bounds = grid.bounds
         var mask = [UInt8](repeating: 0, count: bounds.width * bounds.height)
         mask.withUnsafeMutableBufferPointer { buffer in

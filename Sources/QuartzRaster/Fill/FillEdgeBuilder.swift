@@ -15,16 +15,16 @@
 
 /// One clipped edge in 24.8 fixed point, stored top to bottom (`y0 < y1`); `winding` is +1 when the
 /// original edge ran downwards and −1 when it ran upwards.
-public struct FillEdge: Hashable, Sendable {
-    public var x0: Int32
-    public var y0: Int32
-    public var x1: Int32
-    public var y1: Int32
-    public var winding: Int32
+package struct FillEdge: Hashable, Sendable {
+    package var x0: Int32
+    package var y0: Int32
+    package var x1: Int32
+    package var y1: Int32
+    package var winding: Int32
     /// dx/dy in sub-pixel units; every x on the edge is derived from it by `x(atY:)`.
-    public var inverseSlope: Double
+    package var inverseSlope: Double
 
-    public init(x0: Int32, y0: Int32, x1: Int32, y1: Int32, winding: Int32) {
+    package init(x0: Int32, y0: Int32, x1: Int32, y1: Int32, winding: Int32) {
         self.x0 = x0
         self.y0 = y0
         self.x1 = x1
@@ -47,7 +47,7 @@ public struct FillEdge: Hashable, Sendable {
     /// The edge's x at sub-pixel row `y` (y0 ≤ y ≤ y1). The formula depends only on the edge and on `y`,
     /// never on a tile, so every tile derives bit-identical row crossings.
     @inlinable @inline(__always)
-    public func x(atY y: Int32) -> Int32 {
+    package func x(atY y: Int32) -> Int32 {
         if y <= y0 { return x0 }
         if y >= y1 { return x1 }
         let offset = fillRoundToInt(Double(y - y0) * inverseSlope)
@@ -58,10 +58,10 @@ public struct FillEdge: Hashable, Sendable {
 
 /// Collects a path's polylines as clipped fixed-point edges. Feed it through `PolylineSink`, then read
 /// `edges` (open contours are closed by `finish()`, which the coverage builders call for you).
-public struct FillEdgeBuilder: PolylineSink, Sendable {
+package struct FillEdgeBuilder: PolylineSink, Sendable {
     /// Pixels outside the clip get no coverage; edges are clipped to it.
-    public let clip: FillPixelBounds
-    public private(set) var edges: [FillEdge] = []
+    package let clip: FillPixelBounds
+    package private(set) var edges: [FillEdge] = []
 
     private var contourStart = SIMD2<Double>(0, 0)
     private var currentPoint = SIMD2<Double>(0, 0)
@@ -69,12 +69,12 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
     private var hasCurrentPoint = false
     // The clip's sides as Doubles (left, top, right, bottom), converted once; and whether every 24.8 value of a
     // point inside them fits Int32 unchecked (sides within ±2^22, which FillPixelBounds' init guarantees but
-    // its public fields do not, so it is checked here on the copy this builder keeps).
+    // its package fields do not, so it is checked here on the copy this builder keeps).
     private let sides: SIMD4<Double>
     private let sidesFitFixedPoint: Bool
     private let clipIsEmpty: Bool
 
-    public init(clip: FillPixelBounds) {
+    package init(clip: FillPixelBounds) {
         self.clip = clip
         sides = SIMD4(Double(clip.minX), Double(clip.minY), Double(clip.maxX), Double(clip.maxY))
         let limit = fillMaximumDeviceCoordinate
@@ -83,13 +83,13 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
         clipIsEmpty = clip.isEmpty
     }
 
-    public mutating func move(to point: SIMD2<Double>) {
+    package mutating func move(to point: SIMD2<Double>) {
         closeContour()
         hasCurrentPoint = false
         if Self.isUsable(point) { startContour(at: point) }
     }
 
-    public mutating func line(to point: SIMD2<Double>) {
+    package mutating func line(to point: SIMD2<Double>) {
         guard Self.isUsable(point) else { return }
         if !hasCurrentPoint {
             startContour(at: point)
@@ -101,19 +101,19 @@ public struct FillEdgeBuilder: PolylineSink, Sendable {
 
     /// Closes the open contour with a straight line to its start; the current point returns to the start,
     /// as in Core Graphics, so a following `line(to:)` begins a new contour there.
-    public mutating func closeContour() {
+    package mutating func closeContour() {
         guard hasCurrentPoint else { return }
         if currentPoint != contourStart { addSegment(from: currentPoint, to: contourStart) }
         currentPoint = contourStart
     }
 
     /// Closes any open contour. Safe to call more than once.
-    public mutating func finish() {
+    package mutating func finish() {
         closeContour()
     }
 
     /// Discards all edges and state so the builder (and its storage) can be reused.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         edges.removeAll(keepingCapacity: true)
         hasCurrentPoint = false
     }

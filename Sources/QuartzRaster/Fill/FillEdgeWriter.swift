@@ -247,7 +247,7 @@ struct FillEdgeWriter: PolylineSink {
             inverseSlope: Double(step.x) / Double(step.y)))
     }
 
-    /// Sides beyond ±2^22 (public fields set by hand): the builder's checked narrowing.
+    /// Sides beyond ±2^22 (package fields set by hand): the builder's checked narrowing.
     @inline(never)
     private mutating func appendEdgeChecked(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ winding: Int32) {
         let scale = Double(fillSubpixelScale)

@@ -10,31 +10,31 @@
 // result independent of the tile partition and of the thread count.
 
 /// Sub-pixel bits of the fixed-point edge coordinates.
-public let fillSubpixelShift = 8
+package let fillSubpixelShift = 8
 /// Sub-pixel units per device pixel (256).
-public let fillSubpixelScale: Int32 = 1 << 8
+package let fillSubpixelScale: Int32 = 1 << 8
 /// Accumulated coverage of one fully covered pixel: 2 · 256 · 256.
-public let fillFullCoverage: Int32 = 1 << 17
+@usableFromInline package let fillFullCoverage: Int32 = 1 << 17
 
 /// The largest device coordinate a clip or tile grid may reach, so that 24.8 values fit in Int32 with
 /// headroom for the accumulation (2^22 px = 4 194 304 px).
-public let fillMaximumDeviceCoordinate = 1 << 22
+package let fillMaximumDeviceCoordinate = 1 << 22
 
 /// Input coordinates beyond this magnitude are treated like NaN and skipped, so every difference and
 /// product in the clipper stays finite. 1e30 still works; 1e300 is skipped.
-public let fillMaximumInputMagnitude = 1e150
+package let fillMaximumInputMagnitude = 1e150
 
 /// A half-open integer rectangle of device pixels: columns minX..<maxX, rows minY..<maxY.
-public struct FillPixelBounds: Hashable, Sendable, CustomStringConvertible {
-    public var minX: Int
-    public var minY: Int
-    public var maxX: Int
-    public var maxY: Int
+package struct FillPixelBounds: Hashable, Sendable, CustomStringConvertible {
+    package var minX: Int
+    package var minY: Int
+    package var maxX: Int
+    package var maxY: Int
 
     /// Coordinates are clamped to 0...`fillMaximumDeviceCoordinate`; an inverted rectangle becomes empty.
     /// Inlinable, as are the accessors and `intersection`: other modules make and meet bounds per item per
     /// frame (the compositor about four per solid rectangle), and each was a call.
-    @inlinable public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    @inlinable package init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         let limit = fillMaximumDeviceCoordinate
         self.minX = min(max(minX, 0), limit)
         self.minY = min(max(minY, 0), limit)
@@ -43,21 +43,21 @@ public struct FillPixelBounds: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The whole of a `width` × `height` bitmap.
-    @inlinable public init(width: Int, height: Int) {
+    @inlinable package init(width: Int, height: Int) {
         self.init(minX: 0, minY: 0, maxX: width, maxY: height)
     }
 
-    @inlinable public var width: Int { maxX - minX }
-    @inlinable public var height: Int { maxY - minY }
-    @inlinable public var isEmpty: Bool { minX >= maxX || minY >= maxY }
+    @inlinable package var width: Int { maxX - minX }
+    @inlinable package var height: Int { maxY - minY }
+    @inlinable package var isEmpty: Bool { minX >= maxX || minY >= maxY }
 
-    @inlinable public func intersection(_ other: FillPixelBounds) -> FillPixelBounds {
+    @inlinable package func intersection(_ other: FillPixelBounds) -> FillPixelBounds {
         FillPixelBounds(
             minX: max(minX, other.minX), minY: max(minY, other.minY),
             maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 
-    public var description: String { "[\(minX)..<\(maxX)] × [\(minY)..<\(maxY)]" }
+    package var description: String { "[\(minX)..<\(maxX)] × [\(minY)..<\(maxY)]" }
 }
 
 /// 8-bit alpha from accumulated signed coverage under the nonzero rule: round(min(1, |w|) · 255).

@@ -9,13 +9,13 @@
 import RasterKernels
 
 extension FillPathCoverage {
-    public func blendSolid(
+    package func blendSolid(
         _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
     ) -> Bool {
         blendSolid(color, in: region, into: surface, scratch: scratch, implementation: .automatic)
     }
 
-    /// As the public method; `.swift` composites the Swift sweep's spans one by one (the reference for tests).
+    /// As the package method; `.swift` composites the Swift sweep's spans one by one (the reference for tests).
     func blendSolid(
         _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch,
         implementation: FillAccumulateImplementation

@@ -11,16 +11,16 @@
 /// A path ready for per-tile coverage: immutable, `Sendable`, safe to read from many threads at once.
 /// Everything lives in one FillPathStore, so the value is one reference: it fits an existential's inline
 /// buffer (no box per path, no copy of the fields into each call through `any FillCoverageSource`).
-public struct FillPathCoverage: Sendable {
+package struct FillPathCoverage: Sendable {
     /// The path's binned data (FillPathStore.swift).
     let store: FillPathStore
 
-    public var grid: FillTileGrid { store.grid }
-    public var fillRule: CGPathFillRule { store.fillRule }
+    package var grid: FillTileGrid { store.grid }
+    package var fillRule: CGPathFillRule { store.fillRule }
     var edges: [FillEdge] { store.edges }
     /// The grid-relative tiles that can have coverage; every other tile is empty.
-    public var occupiedColumns: Range<Int> { store.occupiedColumns }
-    public var occupiedRows: Range<Int> { store.occupiedRows }
+    package var occupiedColumns: Range<Int> { store.occupiedColumns }
+    package var occupiedRows: Range<Int> { store.occupiedRows }
     /// Device pixel rows holding an edge piece (FillPathStore.edgeRows).
     var edgeRows: Range<Int> { store.edgeRows }
     /// Edge indices of occupied tile t (row-major within the occupied box) are
@@ -36,11 +36,11 @@ public struct FillPathCoverage: Sendable {
     var tileSummary: FillPathStoreView<UInt16> { store.summaryView }
 
     /// Bins `edges` (normally a `FillEdgeBuilder`'s, clipped to `grid.bounds`) for filling with `fillRule`.
-    public init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
+    package init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid) {
         self.init(edges: edges, fillRule: fillRule, grid: grid, implementation: .automatic)
     }
 
-    /// As the public init, with the binning done by the C kernel when it can take the edges (`.automatic`)
+    /// As the package init, with the binning done by the C kernel when it can take the edges (`.automatic`)
     /// or always by the Swift loop (`.swift`, for tests); both give identical results.
     init(edges: [FillEdge], fillRule: CGPathFillRule, grid: FillTileGrid, implementation: FillAccumulateImplementation) {
         let size = grid.tileSize
@@ -92,7 +92,7 @@ public struct FillPathCoverage: Sendable {
     }
 
     /// Collects a builder's edges (closing any open contour) and bins them.
-    public init(builder: FillEdgeBuilder, fillRule: CGPathFillRule, tileSize: Int = 64) {
+    package init(builder: FillEdgeBuilder, fillRule: CGPathFillRule, tileSize: Int = 64) {
         self.init(builder: builder, fillRule: fillRule, tileSize: tileSize, implementation: .automatic)
     }
 
@@ -105,7 +105,7 @@ public struct FillPathCoverage: Sendable {
     }
 
     /// Edges after clipping and narrowing, for inspection and tests.
-    public var edgeCount: Int { edges.count }
+    package var edgeCount: Int { edges.count }
 
     /// The Swift binning: carries, tile offsets and edge indices of every occupied tile (the layout of the
     /// stored properties). The C kernel (FillPathBinningKernel.swift) gives identical arrays; tests compare them.
@@ -218,7 +218,7 @@ public struct FillPathCoverage: Sendable {
     }
 
     /// True when tile (column, row) gets no coverage at all (no edges and zero winding on every row).
-    public func isTileEmpty(column: Int, row: Int) -> Bool {
+    package func isTileEmpty(column: Int, row: Int) -> Bool {
         guard let tile = occupiedIndex(column: column, row: row) else { return true }
         let summary = tileSummary[tile]
         if summary == fillTileHasEdges { return false }

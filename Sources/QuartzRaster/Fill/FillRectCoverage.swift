@@ -8,14 +8,14 @@
 import Foundation
 
 /// An axis-aligned rectangle with fractional edges, in device pixels.
-public struct FillRectCoverage: FillCoverageSource, Hashable {
-    public let minX: Double
-    public let minY: Double
-    public let maxX: Double
-    public let maxY: Double
+package struct FillRectCoverage: FillCoverageSource, Hashable {
+    package let minX: Double
+    package let minY: Double
+    package let maxX: Double
+    package let maxY: Double
 
     /// A rectangle (standardized; any non-finite or NaN value makes it empty).
-    public init(rect: CGRect) {
+    package init(rect: CGRect) {
         let r = rect.standardized
         let values = [r.minX, r.minY, r.maxX, r.maxY].map { Double($0) }
         if values.allSatisfy({ $0.isFinite }) {
@@ -28,7 +28,7 @@ public struct FillRectCoverage: FillCoverageSource, Hashable {
         }
     }
 
-    public func forEachCoverageSpan(
+    package func forEachCoverageSpan(
         in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         // Clamp to the region first so 1e30 sides cost nothing and convert safely.

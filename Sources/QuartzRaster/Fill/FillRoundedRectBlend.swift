@@ -8,7 +8,7 @@
 // hi ≤ y1) — so each is one block; its partial first and last rows are done per pixel as before.
 
 extension FillRoundedRectCoverage {
-    public func blendSolid(
+    package func blendSolid(
         _ color: UInt32, in region: FillPixelBounds, into surface: FillSurfaceRows, scratch: FillTileScratch
     ) -> Bool {
         switch shape {

@@ -46,21 +46,21 @@ enum FillRoundedRectShape: Sendable {
 
 /// A filled rounded rectangle with circular corners (Core Animation's `cornerRadius`, clamped to half the
 /// shorter side), optionally under an affine transform.
-public struct FillRoundedRectCoverage: FillCoverageSource {
-    public let rect: CGRect
-    public let cornerRadius: CGFloat
-    public let transform: CGAffineTransform
+package struct FillRoundedRectCoverage: FillCoverageSource {
+    package let rect: CGRect
+    package let cornerRadius: CGFloat
+    package let transform: CGAffineTransform
     let shape: FillRoundedRectShape
 
     /// Non-finite input, an empty rectangle or a singular transform give no coverage.
-    public init(rect: CGRect, cornerRadius: CGFloat, transform: CGAffineTransform = .identity) {
+    package init(rect: CGRect, cornerRadius: CGFloat, transform: CGAffineTransform = .identity) {
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.transform = transform
         shape = FillRoundedRectShape(rect: rect, cornerRadius: cornerRadius, transform: transform)
     }
 
-    public func forEachCoverageSpan(
+    package func forEachCoverageSpan(
         in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         switch shape {
@@ -71,7 +71,7 @@ public struct FillRoundedRectCoverage: FillCoverageSource {
     }
 
     /// Coverage of one pixel in 0...1 (for tests and hit-testing; the span API is the fast path).
-    public func coverage(x: Int, y: Int) -> Double {
+    package func coverage(x: Int, y: Int) -> Double {
         switch shape {
         case .empty: return 0
         case .axisAligned(let g): return g.coverage(x: x, y: y)
@@ -85,15 +85,15 @@ public struct FillRoundedRectCoverage: FillCoverageSource {
 /// (CALayer.borderWidth: "the border is drawn inset from the receiver's bounds"); the inner radius is not
 /// documented by Apple and follows the concentric rule CSS and WebKit use. Coverage is outer − inner,
 /// which is exact area because the inner shape lies inside the outer one.
-public struct FillRoundedRectBorderCoverage: FillCoverageSource {
-    public let rect: CGRect
-    public let cornerRadius: CGFloat
-    public let borderWidth: CGFloat
-    public let transform: CGAffineTransform
+package struct FillRoundedRectBorderCoverage: FillCoverageSource {
+    package let rect: CGRect
+    package let cornerRadius: CGFloat
+    package let borderWidth: CGFloat
+    package let transform: CGAffineTransform
     let outer: FillRoundedRectShape
     let inner: FillRoundedRectShape
 
-    public init(rect: CGRect, cornerRadius: CGFloat, borderWidth: CGFloat, transform: CGAffineTransform = .identity) {
+    package init(rect: CGRect, cornerRadius: CGFloat, borderWidth: CGFloat, transform: CGAffineTransform = .identity) {
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.borderWidth = borderWidth
@@ -108,7 +108,7 @@ public struct FillRoundedRectBorderCoverage: FillCoverageSource {
             : FillRoundedRectShape(rect: insetRect, cornerRadius: max(0, clampedRadius - width), transform: transform)
     }
 
-    public func forEachCoverageSpan(
+    package func forEachCoverageSpan(
         in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         switch (outer, inner) {

@@ -9,25 +9,25 @@
 /// A surface's pixel rows, for writing blocks directly.
 /// Invariant: `base` addresses `bounds.width · bounds.height` writable pixels for as long as the value is used;
 /// callers only pass blocks inside `bounds`, and concurrent users write disjoint pixels.
-public struct FillSurfaceRows: @unchecked Sendable {
-    public let base: UnsafeMutablePointer<UInt32>
-    public let bounds: FillPixelBounds
+package struct FillSurfaceRows: @unchecked Sendable {
+    package let base: UnsafeMutablePointer<UInt32>
+    package let bounds: FillPixelBounds
 
-    @inlinable public init(base: UnsafeMutablePointer<UInt32>, bounds: FillPixelBounds) {
+    @inlinable package init(base: UnsafeMutablePointer<UInt32>, bounds: FillPixelBounds) {
         self.base = base
         self.bounds = bounds
     }
 
     /// The pixel (x, y), which must lie inside `bounds`.
     @inlinable @inline(__always)
-    public func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
+    package func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
         base + (y &- bounds.minY) &* bounds.width + (x &- bounds.minX)
     }
 
     /// Sets columns x..<x + width of rows y..<y + height (inside `bounds`) to `value`: 32-byte stores when
     /// AVX2 is in use, else `update(repeating:)` per row (the same pixels either way).
     @inlinable
-    public func fill(_ value: UInt32, x: Int, y: Int, width: Int, height: Int, kernels: SpanKernelChoice = .automatic) {
+    package func fill(_ value: UInt32, x: Int, y: Int, width: Int, height: Int, kernels: SpanKernelChoice = .automatic) {
         if width <= 0 || height <= 0 { return }
         let first = pointer(x: x, y: y), stride = bounds.width
         if SpanKernels.fillBlock(value, first, stride: stride, width: width, height: height, kernels) { return }
@@ -37,7 +37,7 @@ public struct FillSurfaceRows: @unchecked Sendable {
     /// Source-over of `color` scaled by the constant coverage `alpha` over columns x..<x + width of rows
     /// y..<y + height (inside `bounds`): per row the bytes of `FillSourceOver.blendSolid(_:alpha:into:count:)`.
     @inlinable
-    public func blendSolid(
+    package func blendSolid(
         _ color: UInt32, alpha: UInt8, x: Int, y: Int, width: Int, height: Int,
         kernels: SpanKernelChoice = .automatic
     ) {

@@ -17,7 +17,7 @@ import Foundation
 import RasterKernels
 
 /// A sharp axis-aligned solid rectangle in device pixels, blended tile by tile.
-public struct FillSolidSharpRect: Sendable {
+package struct FillSolidSharpRect: Sendable {
     /// The pixel classes and their scaled sources (what the kernel reads).
     let classes: rk_sharp_rect
 
@@ -27,11 +27,11 @@ public struct FillSolidSharpRect: Sendable {
     /// The device rectangle's sides (x0 < x1, y0 < y1).
     let x0: Double, y0: Double, x1: Double, y1: Double
     /// Premultiplied colour, opacity applied.
-    public let color: UInt32
+    package let color: UInt32
 
     /// The rectangle with sides `device.minX`…`device.maxX`, `device.minY`…`device.maxY`; nil when they are
     /// not finite, the rectangle is empty, or a side lies beyond ±`fillMaximumDeviceCoordinate`.
-    public init?(device: CGRect, color: UInt32) {
+    package init?(device: CGRect, color: UInt32) {
         let x0 = Double(device.minX), y0 = Double(device.minY), x1 = Double(device.maxX), y1 = Double(device.maxY)
         var classes = rk_sharp_rect()
         guard !device.isNull, Self.accepts(x0, y0, x1, y1),
@@ -52,7 +52,7 @@ public struct FillSolidSharpRect: Sendable {
     /// `init?(device:color:)` written at `rect` when `write` is true; returns whether that initialiser succeeds
     /// (false: nothing is written). Invariant: `rect` addresses memory for one FillSolidSharpRect (its fields are
     /// trivial, so overwriting or abandoning it owes no deinitialization).
-    public static func initialize(
+    package static func initialize(
         _ rect: UnsafeMutablePointer<FillSolidSharpRect>, device: CGRect, color: UInt32, when write: Bool
     ) -> Bool {
         let x0 = Double(device.minX), y0 = Double(device.minY), x1 = Double(device.maxX), y1 = Double(device.maxY)
@@ -81,18 +81,18 @@ public struct FillSolidSharpRect: Sendable {
     }
 
     /// The pixels the rectangle touches.
-    public var pixelBounds: FillPixelBounds {
+    package var pixelBounds: FillPixelBounds {
         FillPixelBounds(minX: fillFloorIndex(x0), minY: fillFloorIndex(y0), maxX: fillCeilIndex(x1), maxY: fillCeilIndex(y1))
     }
 
     /// Source-over of the rectangle's coverage inside `region`, which lies inside `surface.bounds`: the kernels
     /// `kernels` allows, else the portable blendSharpBlocks (the same bytes).
-    public func blend(in region: FillPixelBounds, into surface: FillSurfaceRows, kernels: SpanKernelChoice = .automatic) {
+    package func blend(in region: FillPixelBounds, into surface: FillSurfaceRows, kernels: SpanKernelChoice = .automatic) {
         withUnsafePointer(to: self) { Self.blend($0, in: region, into: surface, kernels: kernels) }
     }
 
     /// `blend(in:into:kernels:)` of the rectangle at `rect`, read in place (no copy of it per tile).
-    public static func blend(
+    package static func blend(
         _ rect: UnsafePointer<FillSolidSharpRect>, in region: FillPixelBounds, into surface: FillSurfaceRows,
         kernels: SpanKernelChoice = .automatic
     ) {
@@ -121,7 +121,7 @@ public struct FillSolidSharpRect: Sendable {
 
     /// `blend(_:in:into:kernels:)` of rects[0 ..< count] in turn over `region` (the same bytes), in one kernel call
     /// when the kernels run: a tile's run of rectangles pays one call and one tier test, not one per rectangle.
-    public static func blend(
+    package static func blend(
         _ rects: UnsafePointer<UnsafePointer<FillSolidSharpRect>>, count: Int, in region: FillPixelBounds,
         into surface: FillSurfaceRows
     ) {

@@ -11,7 +11,7 @@ extension FillSolidSharpRect {
     /// Sets `breaks[y − region.minY] = 1` for every row boundary y of the rectangle with
     /// region.minY < y < region.maxY (the region's own top and bottom are boundaries anyway). `breaks` holds
     /// region.height + 1 flags. Returns how many flags it set that were 0 (so callers count bands as they go).
-    public static func markRowBoundaries(
+    package static func markRowBoundaries(
         _ rect: UnsafePointer<FillSolidSharpRect>, in region: FillPixelBounds, into breaks: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let k = rect.pointee.classes
@@ -43,7 +43,7 @@ extension FillSolidSharpRect {
     /// `blend(_:in:into:)` of rects[0 ..< count] in turn over pixels x0..<x1 of row y of `surface` (the same bytes
     /// as one-row regions, one rectangle after the other), in one kernel call when the kernels run.
     /// The row's pixels must lie inside surface.bounds.
-    public static func blendRow(
+    package static func blendRow(
         _ rects: UnsafePointer<UnsafePointer<FillSolidSharpRect>>, count: Int, y: Int, x0: Int, x1: Int,
         into surface: FillSurfaceRows
     ) {

@@ -16,10 +16,10 @@
 // On CPUs with AVX2 the solid kernels hand the span to the C kernels of RasterKernels (16 pixels per step, the
 // same arithmetic, see SpanKernels.swift); the code here runs when they do not; `kernels: .portable` skips them.
 
-public enum FillSourceOver {
+package enum FillSourceOver {
     /// Every channel of premultiplied `pixel` times `factor`/255, rounded to nearest.
     @inlinable @inline(__always)
-    public static func scale(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
+    package static func scale(_ pixel: UInt32, by factor: UInt32) -> UInt32 {
         var rb = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
         rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
         var ag = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
@@ -29,13 +29,13 @@ public enum FillSourceOver {
 
     /// Premultiplied source-over of one pixel.
     @inlinable @inline(__always)
-    public static func blend(_ source: UInt32, over destination: UInt32) -> UInt32 {
+    package static func blend(_ source: UInt32, over destination: UInt32) -> UInt32 {
         source &+ scale(destination, by: 255 &- (source >> 24))
     }
 
     /// Blends `color`, scaled by the constant coverage `alpha`, over `count` pixels.
     @inlinable
-    public static func blendSolid(
+    package static func blendSolid(
         _ color: UInt32, alpha: UInt8, into destination: UnsafeMutablePointer<UInt32>, count: Int
     ) {
         blendSolid(color, alpha: alpha, into: destination, count: count, kernels: .automatic)
@@ -43,7 +43,7 @@ public enum FillSourceOver {
 
     /// `blendSolid(_:alpha:into:count:)` with an explicit choice of kernels (identical bytes either way).
     @inlinable
-    public static func blendSolid(
+    package static func blendSolid(
         _ color: UInt32, alpha: UInt8, into destination: UnsafeMutablePointer<UInt32>, count: Int,
         kernels: SpanKernelChoice
     ) {
@@ -95,7 +95,7 @@ public enum FillSourceOver {
 
     /// Blends `color` scaled per pixel by `mask` over `count` pixels.
     @inlinable
-    public static func blendSolid(
+    package static func blendSolid(
         _ color: UInt32, mask: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt32>, count: Int
     ) {
         blendSolid(color, mask: mask, into: destination, count: count, kernels: .automatic)
@@ -103,7 +103,7 @@ public enum FillSourceOver {
 
     /// `blendSolid(_:mask:into:count:)` with an explicit choice of kernels (identical bytes either way).
     @inlinable
-    public static func blendSolid(
+    package static func blendSolid(
         _ color: UInt32, mask: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt32>, count: Int,
         kernels: SpanKernelChoice
     ) {
@@ -145,7 +145,7 @@ public enum FillSourceOver {
 
     /// Blends per-pixel premultiplied `source` pixels, scaled by the constant coverage `alpha`.
     @inlinable
-    public static func blend(
+    package static func blend(
         _ source: UnsafePointer<UInt32>, alpha: UInt8, into destination: UnsafeMutablePointer<UInt32>, count: Int
     ) {
         if alpha == 0 { return }
@@ -165,7 +165,7 @@ public enum FillSourceOver {
 
     /// Blends per-pixel premultiplied `source` pixels scaled per pixel by `mask`.
     @inlinable
-    public static func blend(
+    package static func blend(
         _ source: UnsafePointer<UInt32>, mask: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt32>,
         count: Int
     ) {

@@ -6,7 +6,7 @@ extension FillSurfaceRows {
     /// Copies columns x..<x + width of rows y..<y + height from `source` into the same pixels of this surface
     /// with ordinary stores, which leave the lines cached (for a block read again soon, or a small frame).
     /// Both surfaces' bounds must hold the block, and the two must not share memory.
-    public func copy(from source: FillSurfaceRows, x: Int, y: Int, width: Int, height: Int) {
+    package func copy(from source: FillSurfaceRows, x: Int, y: Int, width: Int, height: Int) {
         if width <= 0 || height <= 0 { return }
         requireBlock(from: source, x: x, y: y, width: width, height: height, "copy")
         for row in y..<y + height {
@@ -18,7 +18,7 @@ extension FillSurfaceRows {
     /// writing whole cache lines past the caches (no read of the old lines first) and fencing before it
     /// returns. For blocks not read again soon, such as a finished tile of a frame larger than the caches.
     /// Both surfaces' bounds must hold the block, and the two must not share memory.
-    public func copyStreaming(from source: FillSurfaceRows, x: Int, y: Int, width: Int, height: Int) {
+    package func copyStreaming(from source: FillSurfaceRows, x: Int, y: Int, width: Int, height: Int) {
         if width <= 0 || height <= 0 { return }
         requireBlock(from: source, x: x, y: y, width: width, height: height, "copyStreaming")
         rk_copy_block_streaming(
@@ -32,7 +32,7 @@ extension FillSurfaceRows {
     /// streaming stores, as copyStreaming does, but without the closing fence: call `fenceStreamingStores()`
     /// after the last such write and before the pixels are handed on. The source row must lie inside
     /// `source.bounds`, the block inside `bounds`, and the two must not share memory.
-    public func repeatRowStreaming(from source: FillSurfaceRows, sourceY: Int, x: Int, y: Int, width: Int, height: Int) {
+    package func repeatRowStreaming(from source: FillSurfaceRows, sourceY: Int, x: Int, y: Int, width: Int, height: Int) {
         if width <= 0 || height <= 0 { return }
         precondition(
             x >= bounds.minX && y >= bounds.minY && x + width <= bounds.maxX && y + height <= bounds.maxY
@@ -43,7 +43,7 @@ extension FillSurfaceRows {
     }
 
     /// Orders the thread's earlier unfenced streaming writes (repeatRowStreaming) before its later stores.
-    public static func fenceStreamingStores() { rk_streaming_store_fence() }
+    package static func fenceStreamingStores() { rk_streaming_store_fence() }
 }
 
 extension FillSurfaceRows {

@@ -15,13 +15,13 @@ extension FillPathCoverage {
     /// The sweep is sparse: only runs of touched cells (those an edge piece lies in) are prefix-summed into a
     /// mask; after a run's next cell (which may hold its last piece's area) the accumulated value cannot
     /// change until the next run, so each long gap is one constant-alpha span.
-    public func forEachCoverageSpan(
+    package func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         forEachCoverageSpan(column: column, row: row, scratch: scratch, implementation: .automatic, body)
     }
 
-    /// As the public method, with the edge walk and the row sweep done by the C kernels when they can take
+    /// As the package method, with the edge walk and the row sweep done by the C kernels when they can take
     /// them (`.automatic`) or always by the Swift loops (`.swift`, for tests); both give identical spans.
     func forEachCoverageSpan(
         column: Int, row: Int, scratch: FillTileScratch, implementation: FillAccumulateImplementation,

@@ -7,17 +7,17 @@
 import RasterKernels
 
 /// A grid of square tiles over a pixel rectangle.
-public struct FillTileGrid: Hashable, Sendable {
-    public let bounds: FillPixelBounds
+package struct FillTileGrid: Hashable, Sendable {
+    package let bounds: FillPixelBounds
     /// Tile edge length in pixels (clamped to 1...1024).
-    public let tileSize: Int
+    package let tileSize: Int
     /// Absolute index of the first tile column/row (device x / tileSize).
-    public let firstColumn: Int
-    public let firstRow: Int
-    public let columnCount: Int
-    public let rowCount: Int
+    package let firstColumn: Int
+    package let firstRow: Int
+    package let columnCount: Int
+    package let rowCount: Int
 
-    public init(bounds: FillPixelBounds, tileSize: Int = 64) {
+    package init(bounds: FillPixelBounds, tileSize: Int = 64) {
         self.bounds = bounds
         let size = min(max(tileSize, 1), 1024)
         self.tileSize = size
@@ -34,10 +34,10 @@ public struct FillTileGrid: Hashable, Sendable {
         }
     }
 
-    public var tileCount: Int { columnCount * rowCount }
+    package var tileCount: Int { columnCount * rowCount }
 
     /// The pixels of tile (column, row), clipped to `bounds`.
-    public func pixelBounds(column: Int, row: Int) -> FillPixelBounds {
+    package func pixelBounds(column: Int, row: Int) -> FillPixelBounds {
         let x = (firstColumn + column) * tileSize, y = (firstRow + row) * tileSize
         return FillPixelBounds(minX: x, minY: y, maxX: x + tileSize, maxY: y + tileSize).intersection(bounds)
     }
@@ -46,14 +46,14 @@ public struct FillTileGrid: Hashable, Sendable {
 /// One run of coverage on a pixel row: columns x..<x+count of row y. When `mask` is nil every pixel has
 /// coverage `alpha`; otherwise `mask` points at `count` coverage bytes that stay valid only during the
 /// callback that received the span.
-public struct FillCoverageSpan {
-    public var y: Int
-    public var x: Int
-    public var count: Int
-    public var alpha: UInt8
-    public var mask: UnsafePointer<UInt8>?
+package struct FillCoverageSpan {
+    package var y: Int
+    package var x: Int
+    package var count: Int
+    package var alpha: UInt8
+    package var mask: UnsafePointer<UInt8>?
 
-    @inlinable public init(y: Int, x: Int, count: Int, alpha: UInt8) {
+    @inlinable package init(y: Int, x: Int, count: Int, alpha: UInt8) {
         self.y = y
         self.x = x
         self.count = count
@@ -61,7 +61,7 @@ public struct FillCoverageSpan {
         mask = nil
     }
 
-    @inlinable public init(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
+    @inlinable package init(y: Int, x: Int, count: Int, mask: UnsafePointer<UInt8>) {
         self.y = y
         self.x = x
         self.count = count
@@ -72,11 +72,11 @@ public struct FillCoverageSpan {
 
 /// Per-thread working memory for tile coverage and compositing. Create one per worker (or per tile
 /// batch) and reuse it; it is not thread-safe, which is why it is a class that is never shared.
-public final class FillTileScratch {
+package final class FillTileScratch {
     /// The largest tile edge this scratch serves.
-    public let tileCapacity: Int
+    package let tileCapacity: Int
     /// The longest span (in pixels) of masks and shaded colours it holds.
-    public let rowCapacity: Int
+    package let rowCapacity: Int
 
     // Invariants: each pointer is allocated once in init with the count in its comment and freed in
     // deinit; `deltas` is all zeros between tile calls and `touchedWords` likewise (the tile loop re-zeroes every cell and bit it touched).
@@ -98,7 +98,7 @@ public final class FillTileScratch {
     /// 64-cell words per row of `touchedWords`.
     let touchedWordsPerRow: Int
 
-    public init(tileSize: Int = 64, rowCapacity: Int = 256) {
+    package init(tileSize: Int = 64, rowCapacity: Int = 256) {
         let size = min(max(tileSize, 1), 1024)
         tileCapacity = size
         self.rowCapacity = max(rowCapacity, size, 16)

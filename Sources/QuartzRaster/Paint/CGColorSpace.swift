@@ -99,7 +99,7 @@ public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace.shared
 
 /// sRGB's encoding curve (IEC 61966-2-1): linear light in 0…1 to an encoded value in 0…1.
 @inlinable
-public func paintSRGBEncode(_ linear: Double) -> Double {
+package func paintSRGBEncode(_ linear: Double) -> Double {
     if linear <= 0.0031308 { return 12.92 * linear }
     if linear == 1 { return 1 }  // 1.055 − 0.055 is 0.9999999999999999 in Double
     return 1.055 * pow(linear, 1 / 2.4) - 0.055
@@ -107,7 +107,7 @@ public func paintSRGBEncode(_ linear: Double) -> Double {
 
 /// sRGB's decoding curve (IEC 61966-2-1): an encoded value in 0…1 to linear light.
 @inlinable
-public func paintSRGBDecode(_ encoded: Double) -> Double {
+package func paintSRGBDecode(_ encoded: Double) -> Double {
     if encoded <= 0.04045 { return encoded / 12.92 }
     return pow((encoded + 0.055) / 1.055, 2.4)
 }

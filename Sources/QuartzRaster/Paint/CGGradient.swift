@@ -16,7 +16,7 @@ public final class CGGradient: Sendable {
 
     let stops: [Stop]
     /// The premultiplied lookup table shared by every shader that draws this gradient.
-    public let colorTable: PaintGradientColorTable
+    package let colorTable: PaintGradientColorTable
 
     private init?(stops unsorted: [Stop]) {
         // Non-finite locations are skipped; the rest are clamped to 0…1 and sorted (stable) by location.
@@ -86,13 +86,13 @@ public final class CGGradient: Sendable {
 /// A premultiplied RGBA8 lookup table of a gradient: entry i holds the colour at t = i / 1024.
 /// 1025 entries put 0, 1/2, 1/4 … exactly on entries; lookup rounds t · 1024 to the nearest entry, so the
 /// colour error is at most 1/2048 of the gradient length (below one 8-bit step for any two stops).
-public struct PaintGradientColorTable: Sendable, Equatable {
-    public static let intervals = 1024
-    public static let entryCount = intervals + 1
+package struct PaintGradientColorTable: Sendable, Equatable {
+    package static let intervals = 1024
+    package static let entryCount = intervals + 1
     static let maximumStopCount = 1 << 16
 
     /// Premultiplied 0xAABBGGRR colours, `entryCount` of them.
-    public let entries: [UInt32]
+    package let entries: [UInt32]
 
     init(stops: [CGGradient.Stop]) {
         var table = [UInt32](repeating: 0, count: Self.entryCount)
@@ -118,7 +118,7 @@ public struct PaintGradientColorTable: Sendable, Equatable {
     /// The table index for gradient position t in 0…1 (nearest entry, halves rounded up). Truncation of a
     /// non-negative value stands in for `rounded()`, which is a libm call on the baseline x86-64 target.
     @inlinable @inline(__always)
-    public static func index(for t: Double) -> Int {
+    package static func index(for t: Double) -> Int {
         Int(t * Double(intervals) + 0.5)
     }
 }

@@ -51,7 +51,7 @@ public final class CGImage: Sendable {
     /// The sampling texture with its full mipmap chain, built on first use (thread-safe) and cached.
     /// Nil for an empty image. Call it ahead of rendering to keep the build out of a timed frame.
     @discardableResult
-    public func mipmappedTexture() -> PaintTextureStorage? {
+    package func mipmappedTexture() -> PaintTextureStorage? {
         guard !bitmap.isEmpty else { return nil }
         return texture.withLock { cached in
             if let cached { return cached }

@@ -11,7 +11,7 @@
 
 /// Blends `count` premultiplied source pixels onto `destination` with `mode`, an optional 8-bit coverage
 /// mask (nil = full coverage) and a global `alpha` (255 = opaque). Both pointers must hold `count` pixels.
-public func blendSpan(
+package func blendSpan(
     _ mode: CGBlendMode, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
     destination: UnsafeMutablePointer<UInt32>, count: Int
 ) {

@@ -11,15 +11,15 @@
 import Foundation
 
 /// A rounded rectangle (circular corners) convolved with a Gaussian of standard deviation `sigma`.
-public struct PaintBlurredRoundedRect: Sendable, Equatable {
-    public let minX: Double, minY: Double, maxX: Double, maxY: Double
-    public let cornerRadius: Double
-    public let sigma: Double
+package struct PaintBlurredRoundedRect: Sendable, Equatable {
+    package let minX: Double, minY: Double, maxX: Double, maxY: Double
+    package let cornerRadius: Double
+    package let sigma: Double
     let isEmpty: Bool
 
     /// `cornerRadius` is clamped to 0…min(width, height)/2; σ below 1/1000 px is treated as 1/1000 (a sharp
     /// edge). A non-finite or empty rectangle, or a non-finite σ, gives zero coverage everywhere.
-    public init(rect: CGRect, cornerRadius: Double, sigma: Double) {
+    package init(rect: CGRect, cornerRadius: Double, sigma: Double) {
         let r = rect.standardized
         minX = Double(r.minX); minY = Double(r.minY); maxX = Double(r.maxX); maxY = Double(r.maxY)
         let half = min(maxX - minX, maxY - minY) / 2
@@ -39,7 +39,7 @@ public struct PaintBlurredRoundedRect: Sendable, Equatable {
     }
 
     /// The blurred coverage (0…1) at the point (x, y).
-    public func coverage(x: Double, y: Double) -> Double {
+    package func coverage(x: Double, y: Double) -> Double {
         guard !isEmpty else { return 0 }
         let s = sigma, reach = 6 * s
         if x < minX - reach || x > maxX + reach || y < minY - reach || y > maxY + reach { return 0 }
@@ -86,7 +86,7 @@ public struct PaintBlurredRoundedRect: Sendable, Equatable {
     }
 
     /// Writes 8-bit coverage (rounded to nearest) at the pixel centres of row y, columns x..<x+count.
-    public func fillCoverage(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>) {
+    package func fillCoverage(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>) {
         let py = Double(y) + 0.5
         for i in 0..<count {
             output[i] = UInt8((coverage(x: Double(x + i) + 0.5, y: py) * 255).rounded())
@@ -95,16 +95,16 @@ public struct PaintBlurredRoundedRect: Sendable, Equatable {
 }
 
 /// A box shadow: a premultiplied colour times the blurred rounded rectangle's coverage at each pixel centre.
-public struct PaintBlurredRoundedRectShader: SpanShader {
-    public let shape: PaintBlurredRoundedRect
-    public let color: PremultipliedRGBA8
+package struct PaintBlurredRoundedRectShader: SpanShader {
+    package let shape: PaintBlurredRoundedRect
+    package let color: PremultipliedRGBA8
 
-    public init(shape: PaintBlurredRoundedRect, color: PremultipliedRGBA8) {
+    package init(shape: PaintBlurredRoundedRect, color: PremultipliedRGBA8) {
         self.shape = shape
         self.color = color
     }
 
-    public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    package func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         let c = color.packed
         let py = Double(y) + 0.5
         for i in 0..<count {

@@ -13,12 +13,12 @@
 import Foundation
 
 /// Exact coverages of one blurred rounded rectangle shape on its sample grid. Immutable, shared by reference.
-public final class PaintBlurredRoundedRectGrid: Sendable {
+package final class PaintBlurredRoundedRectGrid: Sendable {
     /// What a grid's values depend on (bit patterns, so equal keys mean identical values).
-    public struct Key: Hashable, Sendable {
+    package struct Key: Hashable, Sendable {
         let width: UInt64, height: UInt64, cornerRadius: UInt64, sigma: UInt64
 
-        public init(_ shape: PaintBlurredRoundedRect) {
+        package init(_ shape: PaintBlurredRoundedRect) {
             let (w, h, r, s) = PaintBlurredRoundedRectGrid.parameters(of: shape)
             width = w.bitPattern
             height = h.bitPattern
@@ -46,11 +46,11 @@ public final class PaintBlurredRoundedRectGrid: Sendable {
     /// interpolated only from columns outside it round to 0.
     let visibleStart: [Int32], visibleEnd: [Int32]
 
-    public var byteCount: Int { values.count * 4 + rows * 8 }
+    package var byteCount: Int { values.count * 4 + rows * 8 }
 
     /// The grid of `shape` (its size, radius and σ to 1/1024 px; its position does not matter). σ is at
     /// least `PaintBlurredRoundedRectSamples.minimumSigma`.
-    public init(shape: PaintBlurredRoundedRect) {
+    package init(shape: PaintBlurredRoundedRect) {
         // An empty shape (coverage 0 everywhere) gets a grid of zeros.
         let (width, height, cornerRadius, sigma) = Self.parameters(of: shape)
         let canonical = PaintBlurredRoundedRect(rect: CGRect(x: 0, y: 0, width: width, height: height),
@@ -83,13 +83,13 @@ public final class PaintBlurredRoundedRectGrid: Sendable {
 }
 
 /// A blurred rounded rectangle's coverage over a pixel extent, interpolated from its shape's grid.
-public struct PaintBlurredRoundedRectSamples: Sendable {
+package struct PaintBlurredRoundedRectSamples: Sendable {
     /// Below this σ (px) the exact evaluation per pixel is cheap enough and sampling is not used.
-    public static let minimumSigma = 8.0
+    package static let minimumSigma = 8.0
 
     /// The pixels the samples cover.
-    public let bounds: FillPixelBounds
-    public let grid: PaintBlurredRoundedRectGrid
+    package let bounds: FillPixelBounds
+    package let grid: PaintBlurredRoundedRectGrid
     /// The device position of the grid's first sample.
     let originX: Double, originY: Double
     /// Per pixel column of the bounds: the grid column left of its centre, plus 1 (0 and columns + 1 stand
@@ -101,7 +101,7 @@ public struct PaintBlurredRoundedRectSamples: Sendable {
     /// Samples covering the pixel centres of `bounds` from `grid` (made for `shape` when nil); nil when σ is
     /// below `minimumSigma` or the bounds are empty. A grid passed in must have been made for a shape with
     /// `shape`'s key.
-    public init?(shape: PaintBlurredRoundedRect, bounds: FillPixelBounds, grid: PaintBlurredRoundedRectGrid? = nil) {
+    package init?(shape: PaintBlurredRoundedRect, bounds: FillPixelBounds, grid: PaintBlurredRoundedRectGrid? = nil) {
         guard shape.sigma >= Self.minimumSigma, !shape.isEmpty, !bounds.isEmpty else { return nil }
         let grid = grid ?? PaintBlurredRoundedRectGrid(shape: shape)
         self.bounds = bounds
@@ -223,7 +223,7 @@ public struct PaintBlurredRoundedRectSamples: Sendable {
 /// The sampled coverage as a coverage source: the compositor blends the shadow's colour through it with its
 /// solid-colour kernels, a row of the region at a time, skipping the columns whose coverage is 0.
 extension PaintBlurredRoundedRectSamples: FillCoverageSource {
-    public func forEachCoverageSpan(
+    package func forEachCoverageSpan(
         in region: FillPixelBounds, scratch: FillTileScratch, _ body: (FillCoverageSpan) -> Void
     ) {
         let area = region.intersection(bounds)

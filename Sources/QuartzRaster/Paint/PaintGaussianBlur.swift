@@ -16,13 +16,13 @@
 import Foundation
 
 /// Why a blur was refused.
-public enum PaintBlurError: Error, CustomStringConvertible, Equatable {
+package enum PaintBlurError: Error, CustomStringConvertible, Equatable {
     /// σ must be finite, ≥ 0 and at most `PaintGaussianKernel.maximumSigma`.
     case invalidSigma(Double)
     /// The padded output would exceed `PaintGaussianKernel.maximumOutputPixels`.
     case outputTooLarge(width: Int, height: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidSigma(let s):
             return "blur sigma \(s) is not usable: it must be finite and between 0 and \(PaintGaussianKernel.maximumSigma) pixels"
@@ -33,17 +33,17 @@ public enum PaintBlurError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A normalised, truncated 1-D Gaussian kernel.
-public struct PaintGaussianKernel: Sendable, Equatable {
-    public static let maximumSigma = 2048.0
-    public static let maximumOutputPixels = 1 << 26
+package struct PaintGaussianKernel: Sendable, Equatable {
+    package static let maximumSigma = 2048.0
+    package static let maximumOutputPixels = 1 << 26
 
-    public let sigma: Double
+    package let sigma: Double
     /// Taps on each side of the centre: ceil(3σ) (0 for σ below 1/100 px, which leaves the input unchanged).
-    public let radius: Int
+    package let radius: Int
     /// 2·radius + 1 weights summing to 1, index `radius` is the centre.
-    public let weights: [Float]
+    package let weights: [Float]
 
-    public init(sigma: Double) throws {
+    package init(sigma: Double) throws {
         guard sigma.isFinite, sigma >= 0, sigma <= PaintGaussianKernel.maximumSigma else {
             throw PaintBlurError.invalidSigma(sigma)
         }
@@ -62,34 +62,34 @@ public struct PaintGaussianKernel: Sendable, Equatable {
     }
 
     /// The Gaussian σ for a Core Animation `shadowRadius` (see the file header for the source): σ = radius.
-    public static func sigma(forShadowRadius shadowRadius: Double) -> Double { shadowRadius }
+    package static func sigma(forShadowRadius shadowRadius: Double) -> Double { shadowRadius }
 }
 
 /// An 8-bit coverage mask, row-major, y down.
-public struct PaintA8Mask: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
-    public var bytes: [UInt8]
+package struct PaintA8Mask: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
+    package var bytes: [UInt8]
 
-    public init(width: Int, height: Int, bytes: [UInt8]) {
+    package init(width: Int, height: Int, bytes: [UInt8]) {
         precondition(width >= 0 && height >= 0 && bytes.count == width * height, "byte count does not match the size")
         self.width = width
         self.height = height
         self.bytes = bytes
     }
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.init(width: width, height: height, bytes: [UInt8](repeating: 0, count: width * height))
     }
 
-    public subscript(x: Int, y: Int) -> UInt8 {
+    package subscript(x: Int, y: Int) -> UInt8 {
         get { bytes[y * width + x] }
         set { bytes[y * width + x] = newValue }
     }
 
     /// The mask blurred with a Gaussian of standard deviation `sigma`, grown by the kernel radius on every
     /// side (output (x, y) ↔ input (x − R, y − R), R = `PaintGaussianKernel(sigma:).radius`).
-    public func gaussianBlurred(sigma: Double) throws -> PaintA8Mask {
+    package func gaussianBlurred(sigma: Double) throws -> PaintA8Mask {
         let kernel = try PaintGaussianKernel(sigma: sigma)
         let (ow, oh) = try paintBlurOutputSize(width, height, kernel.radius)
         let plane = bytes.map { Float($0) }
@@ -101,7 +101,7 @@ public struct PaintA8Mask: Equatable, Sendable {
 extension PremultipliedRGBA8Bitmap {
     /// The bitmap blurred with a Gaussian of standard deviation `sigma`, grown by the kernel radius on every
     /// side like `PaintA8Mask.gaussianBlurred(sigma:)`.
-    public func gaussianBlurred(sigma: Double) throws -> PremultipliedRGBA8Bitmap {
+    package func gaussianBlurred(sigma: Double) throws -> PremultipliedRGBA8Bitmap {
         let kernel = try PaintGaussianKernel(sigma: sigma)
         let (ow, oh) = try paintBlurOutputSize(width, height, kernel.radius)
         var plane = [Float](repeating: 0, count: width * height * 4)

@@ -26,7 +26,7 @@ func paintGradientLookup(
 
 /// Axial (linear) gradient from `start` (t = 0) to `end` (t = 1): t is the projection of the point onto
 /// the start→end axis (Apple's `drawLinearGradient(_:start:end:options:)`).
-public struct PaintAxialGradientShader: SpanShader {
+package struct PaintAxialGradientShader: SpanShader {
     let table: [UInt32]
     let extendsBefore: Bool, extendsAfter: Bool
     /// t · W and W as linear functions of the device point (rows of a combined homography).
@@ -34,7 +34,7 @@ public struct PaintAxialGradientShader: SpanShader {
     let w0: Double, w1: Double, w2: Double
     let isDrawable: Bool
 
-    public init(
+    package init(
         gradient: CGGradient, start: SIMD2<Double>, end: SIMD2<Double>,
         options: CGGradientDrawingOptions, deviceToGradient: PaintProjectiveTransform
     ) {
@@ -56,7 +56,7 @@ public struct PaintAxialGradientShader: SpanShader {
             && t0.isFinite && t1.isFinite && t2.isFinite
     }
 
-    public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    package func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard isDrawable else { output.update(repeating: 0, count: count); return }
         let py = Double(y) + 0.5
@@ -86,7 +86,7 @@ public struct PaintAxialGradientShader: SpanShader {
 /// the same model as PDF type 3 shadings and the HTML canvas): the circle at t has centre
 /// c0 + t (c1 − c0) and radius r0 + t (r1 − r0); a point takes the colour of the largest t whose circle passes
 /// through it with a radius ≥ 0, with t limited to 0…1 unless the options extend it before or after.
-public struct PaintRadialGradientShader: SpanShader {
+package struct PaintRadialGradientShader: SpanShader {
     let table: [UInt32]
     let extendsBefore: Bool, extendsAfter: Bool
     let map: PaintProjectiveTransform
@@ -97,7 +97,7 @@ public struct PaintRadialGradientShader: SpanShader {
     let isLinear: Bool
     let isDrawable: Bool
 
-    public init(
+    package init(
         gradient: CGGradient, startCenter: SIMD2<Double>, startRadius: Double,
         endCenter: SIMD2<Double>, endRadius: Double,
         options: CGGradientDrawingOptions, deviceToGradient: PaintProjectiveTransform
@@ -149,7 +149,7 @@ public struct PaintRadialGradientShader: SpanShader {
         return true
     }
 
-    public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    package func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard isDrawable else { output.update(repeating: 0, count: count); return }
         paintShadeMappedSpan(map, table: table, x: x, y: y, count: count, into: output) { position($0) }
@@ -160,7 +160,7 @@ public struct PaintRadialGradientShader: SpanShader {
 /// t = 0 in the direction of `endPoint`, t growing with the angle from +x toward +y (clockwise on a y-down
 /// screen) and reaching 1 after a full turn. Apple documents no more than the type; this reading follows the
 /// common use (startPoint (0.5, 0.5), endPoint (0.5, 0) starts at the top) and is marked [U] in the spec sense.
-public struct PaintConicGradientShader: SpanShader {
+package struct PaintConicGradientShader: SpanShader {
     let table: [UInt32]
     let map: PaintProjectiveTransform
     let center: SIMD2<Double>
@@ -168,7 +168,7 @@ public struct PaintConicGradientShader: SpanShader {
     let isDrawable: Bool
 
     /// A conic gradient around `center` whose t = 0 direction makes `startAngle` radians with +x.
-    public init(gradient: CGGradient, center: SIMD2<Double>, startAngle: Double, deviceToGradient: PaintProjectiveTransform) {
+    package init(gradient: CGGradient, center: SIMD2<Double>, startAngle: Double, deviceToGradient: PaintProjectiveTransform) {
         table = gradient.colorTable.entries
         map = deviceToGradient
         self.center = center
@@ -178,7 +178,7 @@ public struct PaintConicGradientShader: SpanShader {
     }
 
     /// CAGradientLayer's form: centre `startPoint`, zero direction towards `endPoint` (+x when they coincide).
-    public init(gradient: CGGradient, startPoint: SIMD2<Double>, endPoint: SIMD2<Double>, deviceToGradient: PaintProjectiveTransform) {
+    package init(gradient: CGGradient, startPoint: SIMD2<Double>, endPoint: SIMD2<Double>, deviceToGradient: PaintProjectiveTransform) {
         let d = endPoint - startPoint
         self.init(
             gradient: gradient, center: startPoint, startAngle: (d.x == 0 && d.y == 0) ? 0 : atan2(d.y, d.x),
@@ -194,7 +194,7 @@ public struct PaintConicGradientShader: SpanShader {
         return t - Double(Int(t + 2) - 2)
     }
 
-    public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    package func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard isDrawable else { output.update(repeating: 0, count: count); return }
         paintShadeMappedSpan(map, table: table, x: x, y: y, count: count, into: output) { p in
@@ -205,13 +205,13 @@ public struct PaintConicGradientShader: SpanShader {
 }
 
 /// A single premultiplied colour for every pixel (the solid paint).
-public struct PaintSolidColorShader: SpanShader {
-    public let color: PremultipliedRGBA8
+package struct PaintSolidColorShader: SpanShader {
+    package let color: PremultipliedRGBA8
 
-    public init(color: PremultipliedRGBA8) { self.color = color }
-    public init(color: CGColor) { self.color = color.premultipliedRGBA8 }
+    package init(color: PremultipliedRGBA8) { self.color = color }
+    package init(color: CGColor) { self.color = color.premultipliedRGBA8 }
 
-    public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    package func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         output.update(repeating: color.packed, count: count)
     }

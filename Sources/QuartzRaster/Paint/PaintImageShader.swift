@@ -40,7 +40,7 @@ public enum PaintImageFilter: Sendable, Hashable {
 }
 
 /// Samples an image (see the file header for conventions).
-public struct PaintImageShader: SpanShader, @unchecked Sendable {
+package struct PaintImageShader: SpanShader, @unchecked Sendable {
     // @unchecked Sendable: `levels` (and the kernels' level copies) point into `storage`, which this value
     // keeps alive and never mutates.
     let storage: PaintTextureStorage?
@@ -69,7 +69,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
     /// `deviceToImage` maps device pixels to image pixels; `opacity` (0…1) multiplies every sample;
     /// `lodBias` is added to the mipmap level of detail under `.trilinear` (positive: blurrier; a non-finite
     /// bias counts as 0).
-    public init(
+    package init(
         image: CGImage, deviceToImage: PaintProjectiveTransform, filter: PaintImageFilter = .linear, opacity: Double = 1,
         lodBias: Double = 0
     ) {
@@ -139,7 +139,7 @@ public struct PaintImageShader: SpanShader, @unchecked Sendable {
         return (l0, UInt32((lod - Double(l0)) * 256 + 0.5))
     }
 
-    public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
+    package func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt32>) {
         shade(x: x, y: y, count: count, into: output, kernels: .automatic)
     }
 

@@ -23,7 +23,7 @@ extension PaintImageAffineLevel {
 /// shader, so spans read it in place (copying the shader, or a large struct, per span cost more than the work).
 /// Invariant: the texel pointers inside point into the texture storage of the shader that made the plan; use
 /// the plan only while that shader is alive. @unchecked Sendable: immutable after init.
-public final class PaintImageSourceOverPlan: @unchecked Sendable {
+package final class PaintImageSourceOverPlan: @unchecked Sendable {
     enum Mode {
         /// Integer translation at full opacity: device (x, y) shows level-0 texel (x + dx, y + dy).
         case copy(PaintTextureLevel, dx: Int, dy: Int)
@@ -86,7 +86,7 @@ public final class PaintImageSourceOverPlan: @unchecked Sendable {
 
     /// Runs the span in one pass when the plan covers it (returns true); false leaves `destination` untouched
     /// for the shader's general path. `alpha` > 0 and count > 0.
-    public func sourceOver(
+    package func sourceOver(
         x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
         destination: UnsafeMutablePointer<UInt32>
     ) -> Bool {
@@ -173,11 +173,11 @@ func paintAffineBilinearOverKernel(
 extension PaintImageShader {
     /// The one-pass plan of this shader, nil when every span takes the general path (nothing to sample, nearest
     /// or trilinear blending, perspective, unit-step rows, a translation under partial opacity).
-    public var sourceOverPlan: PaintImageSourceOverPlan? { sourceOverPlan(rows: nil) }
+    package var sourceOverPlan: PaintImageSourceOverPlan? { sourceOverPlan(rows: nil) }
 
     /// `sourceOverPlan` with the affine row bases of device rows `rows` precomputed (at most
     /// PaintImageSourceOverPlan.tableLimit rows; more, or nil, tabulates nothing).
-    public func sourceOverPlan(rows: Range<Int>?) -> PaintImageSourceOverPlan? {
+    package func sourceOverPlan(rows: Range<Int>?) -> PaintImageSourceOverPlan? {
         guard let levels, opacity8 > 0 else { return nil }
         if let offset = copyOffset {
             guard opacity8 == 255 else { return nil }
@@ -190,7 +190,7 @@ extension PaintImageShader {
     }
 
     /// `sourceOver` of `plan` (this shader's `sourceOverPlan`) when it covers the span, else shade and blend.
-    public func shadeSourceOver(
+    package func shadeSourceOver(
         plan: PaintImageSourceOverPlan?, x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
         destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
     ) {
@@ -204,7 +204,7 @@ extension PaintImageShader {
         paintBlendSourceOver(UnsafePointer(scratch), coverage, alpha, destination, count)
     }
 
-    public func shadeSourceOver(
+    package func shadeSourceOver(
         x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
         destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
     ) {

@@ -6,7 +6,7 @@
 
 /// Every channel of `p` times a/255, rounded to nearest (exactly `mulDiv255` per channel). a ≤ 255.
 @inlinable @inline(__always)
-public func paintScalePixel(_ p: UInt32, by a: UInt32) -> UInt32 {
+package func paintScalePixel(_ p: UInt32, by a: UInt32) -> UInt32 {
     // Each 16-bit lane holds x·a + 128 ≤ 65153, and adding its high byte stays below 65536: no carries
     // cross lanes.
     var rb = (p & 0x00FF_00FF) &* a &+ 0x0080_0080
@@ -18,7 +18,7 @@ public func paintScalePixel(_ p: UInt32, by a: UInt32) -> UInt32 {
 
 /// Per channel round((s · m + d · (255 − m)) / 255): the exact linear interpolation from d to s by m/255.
 @inlinable @inline(__always)
-public func paintLerpPixel(from d: UInt32, to s: UInt32, by m: UInt32) -> UInt32 {
+package func paintLerpPixel(from d: UInt32, to s: UInt32, by m: UInt32) -> UInt32 {
     let n = 255 &- m
     // Lanes hold s·m + d·(255 − m) + 128 ≤ 65153; the same carry-free rounding as paintScalePixel.
     var rb = (s & 0x00FF_00FF) &* m &+ (d & 0x00FF_00FF) &* n &+ 0x0080_0080

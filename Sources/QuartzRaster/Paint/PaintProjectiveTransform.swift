@@ -10,10 +10,10 @@ import Foundation
 import QuartzMath
 
 /// A projective 2-D transform in column-vector form (see the file header).
-public struct PaintProjectiveTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var m0, m1, m2, m3, m4, m5, m6, m7, m8: Double
+package struct PaintProjectiveTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var m0, m1, m2, m3, m4, m5, m6, m7, m8: Double
 
-    public init(
+    package init(
         _ m0: Double, _ m1: Double, _ m2: Double,
         _ m3: Double, _ m4: Double, _ m5: Double,
         _ m6: Double, _ m7: Double, _ m8: Double
@@ -23,37 +23,37 @@ public struct PaintProjectiveTransform: Equatable, Hashable, Sendable, CustomStr
         self.m6 = m6; self.m7 = m7; self.m8 = m8
     }
 
-    public static let identity = PaintProjectiveTransform(1, 0, 0, 0, 1, 0, 0, 0, 1)
+    package static let identity = PaintProjectiveTransform(1, 0, 0, 0, 1, 0, 0, 0, 1)
 
     /// The same map as Core Graphics' `CGAffineTransform` (x' = a·x + c·y + tx, y' = b·x + d·y + ty).
-    public init(_ t: CGAffineTransform) {
+    package init(_ t: CGAffineTransform) {
         self.init(
             Double(t.a), Double(t.c), Double(t.tx),
             Double(t.b), Double(t.d), Double(t.ty),
             0, 0, 1)
     }
 
-    public static func translation(x: Double, y: Double) -> PaintProjectiveTransform {
+    package static func translation(x: Double, y: Double) -> PaintProjectiveTransform {
         PaintProjectiveTransform(1, 0, x, 0, 1, y, 0, 0, 1)
     }
 
-    public static func scale(x: Double, y: Double) -> PaintProjectiveTransform {
+    package static func scale(x: Double, y: Double) -> PaintProjectiveTransform {
         PaintProjectiveTransform(x, 0, 0, 0, y, 0, 0, 0, 1)
     }
 
     /// True when the bottom row is (0, 0, 1): no perspective divide is needed.
-    public var isAffine: Bool { m6 == 0 && m7 == 0 && m8 == 1 }
+    package var isAffine: Bool { m6 == 0 && m7 == 0 && m8 == 1 }
 
     /// True when the map is a pure translation.
-    public var isTranslation: Bool { isAffine && m0 == 1 && m1 == 0 && m3 == 0 && m4 == 1 }
+    package var isTranslation: Bool { isAffine && m0 == 1 && m1 == 0 && m3 == 0 && m4 == 1 }
 
-    public var isFinite: Bool {
+    package var isFinite: Bool {
         m0.isFinite && m1.isFinite && m2.isFinite && m3.isFinite && m4.isFinite && m5.isFinite
             && m6.isFinite && m7.isFinite && m8.isFinite
     }
 
     /// `self` after `first`: maps p to self(first(p)).
-    public func concatenating(after first: PaintProjectiveTransform) -> PaintProjectiveTransform {
+    package func concatenating(after first: PaintProjectiveTransform) -> PaintProjectiveTransform {
         let a = self, b = first
         return PaintProjectiveTransform(
             a.m0 * b.m0 + a.m1 * b.m3 + a.m2 * b.m6, a.m0 * b.m1 + a.m1 * b.m4 + a.m2 * b.m7,
@@ -66,7 +66,7 @@ public struct PaintProjectiveTransform: Equatable, Hashable, Sendable, CustomStr
 
     /// The inverse, or nil when the map is singular or not finite. The result is scaled so that an affine
     /// input gives an affine output with m8 exactly 1.
-    public func inverted() -> PaintProjectiveTransform? {
+    package func inverted() -> PaintProjectiveTransform? {
         guard isFinite else { return nil }
         // Adjugate / determinant.
         let c0 = m4 * m8 - m5 * m7, c1 = m2 * m7 - m1 * m8, c2 = m1 * m5 - m2 * m4
@@ -83,13 +83,13 @@ public struct PaintProjectiveTransform: Equatable, Hashable, Sendable, CustomStr
     }
 
     /// Maps a point with the perspective divide; nil when W ≤ 0 (the point lies behind the viewer).
-    public func apply(x: Double, y: Double) -> SIMD2<Double>? {
+    package func apply(x: Double, y: Double) -> SIMD2<Double>? {
         let w = m6 * x + m7 * y + m8
         guard w > 0 else { return nil }
         return SIMD2((m0 * x + m1 * y + m2) / w, (m3 * x + m4 * y + m5) / w)
     }
 
-    public var description: String {
+    package var description: String {
         "PaintProjectiveTransform([\(m0), \(m1), \(m2)], [\(m3), \(m4), \(m5)], [\(m6), \(m7), \(m8)])"
     }
 }

@@ -4,7 +4,7 @@
 // the blend is PaintBlendSpan.swift's normal mode, so overriding shaders must give the same bytes.
 
 extension SpanShader {
-    public func shadeSourceOver(
+    package func shadeSourceOver(
         x: Int, y: Int, count: Int, coverage: UnsafePointer<UInt8>?, alpha: UInt8,
         destination: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>
     ) {

@@ -29,11 +29,11 @@ struct PaintTextureLevel: @unchecked Sendable {
 }
 
 /// The immutable texel memory of one image with all of its mipmap levels (down to 1×1).
-public final class PaintTextureStorage: @unchecked Sendable {
+package final class PaintTextureStorage: @unchecked Sendable {
     // @unchecked Sendable: written only inside init, read-only afterwards; freed in deinit.
     private let memory: UnsafeMutablePointer<UInt32>
     @usableFromInline let levels: UnsafeMutablePointer<PaintTextureLevel>
-    public let levelCount: Int
+    package let levelCount: Int
 
     /// Builds level 0 from `bitmap` and, when `mipmapped`, every smaller level. The bitmap must not be empty.
     init(bitmap: PremultipliedRGBA8Bitmap, mipmapped: Bool) {
@@ -88,7 +88,7 @@ public final class PaintTextureStorage: @unchecked Sendable {
     }
 
     /// Level `index` (0 is full size) as a bitmap copy, for inspection and tests.
-    public func levelBitmap(_ index: Int) -> PremultipliedRGBA8Bitmap {
+    package func levelBitmap(_ index: Int) -> PremultipliedRGBA8Bitmap {
         precondition(index >= 0 && index < levelCount, "mipmap level out of range")
         let level = levels[index]
         var pixels = [UInt32]()

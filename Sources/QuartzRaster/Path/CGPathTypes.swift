@@ -51,3 +51,9 @@ public enum CGLineJoin: Int32, Sendable, Hashable {
     case round = 1
     case bevel = 2
 }
+
+/// Apple's fill rules (`CGPathFillRule`): nonzero winding and even-odd.
+public enum CGPathFillRule: Int, Sendable, Hashable {
+    case winding = 0
+    case evenOdd = 1
+}

@@ -151,7 +151,7 @@ struct PathMeasuredContour {
 
 extension PathGeometry {
     /// Polylines as path elements: a move, lines, and a close for closed contours.
-    public init(contours: [FlattenedPathContour]) {
+    package init(contours: [FlattenedPathContour]) {
         self.init()
         for contour in contours {
             guard let first = contour.points.first else { continue }

@@ -22,12 +22,12 @@
 import Foundation
 import QuartzMath
 
-public enum PathDashing {
+package enum PathDashing {
     /// The most dashes one subpath may produce before the pattern is treated as invalid.
-    public static let maximumDashCount = 1 << 20
+    package static let maximumDashCount = 1 << 20
 
     /// The pieces of `contours` painted by the dash pattern (rules in the file header).
-    public static func dash(_ contours: [FlattenedPathContour], phase: Double, lengths: [Double]) -> [FlattenedPathContour] {
+    package static func dash(_ contours: [FlattenedPathContour], phase: Double, lengths: [Double]) -> [FlattenedPathContour] {
         select(contours, phase: phase, lengths: lengths, trimStart: 0, trimEnd: 1)
     }
 
@@ -41,7 +41,7 @@ public enum PathDashing {
 
     /// Dashing and trimming together: dashes laid out on the whole path, then cut to [trimStart, trimEnd]
     /// (fractions of the total length). `lengths` may be empty for trimming only.
-    public static func select(
+    package static func select(
         _ contours: [FlattenedPathContour], phase: Double, lengths: [Double], trimStart: Double, trimEnd: Double
     ) -> [FlattenedPathContour] {
         select(contours, phase: phase, lengths: lengths, trimStart: trimStart, trimEnd: trimEnd, culling: nil)
@@ -99,7 +99,7 @@ public enum PathDashing {
     /// The pattern with an odd count doubled, or nil when it cannot dash (see the file header).
     /// True when `select` hands its contours back unchanged: no valid dash pattern and a trim window of [0, 1]
     /// (after select's clamping), so a stroker may take the flattened contours as they are made.
-    public static func selectsEverything(lengths: [Double], trimStart: Double, trimEnd: Double) -> Bool {
+    package static func selectsEverything(lengths: [Double], trimStart: Double, trimEnd: Double) -> Bool {
         let (start, end) = clampedTrim(trimStart, trimEnd)
         return start == 0 && end == 1 && validPattern(lengths) == nil
     }
@@ -179,7 +179,7 @@ extension CGPath {
 
     /// The part of the path between the fractions `start` and `end` of its total length (CAShapeLayer's
     /// strokeStart/strokeEnd, spec §10.1), flattened within `tolerance`.
-    public func trimmedContours(from start: Double, to end: Double, tolerance: Double = PathStroker.defaultTolerance) -> [FlattenedPathContour] {
+    package func trimmedContours(from start: Double, to end: Double, tolerance: Double = PathStroker.defaultTolerance) -> [FlattenedPathContour] {
         PathDashing.select(storage.flattenedContours(tolerance: tolerance), phase: 0, lengths: [], trimStart: start, trimEnd: end)
     }
 }

@@ -62,7 +62,7 @@ extension PathGeometry {
     /// Flattens into `edges` in device space (points mapped through `transform`, polyline within `tolerance`
     /// device units of the curves): the same edges as `flatten(into: &edges, transform:tolerance:)`.
     /// Returns the bounding box of the device points sent to the builder (empty when none was).
-    public func flatten(
+    package func flatten(
         intoEdges edges: inout FillEdgeBuilder, transform: CGAffineTransform = .identity,
         tolerance: Double = PathFlattening.defaultDeviceTolerance
     ) -> PathOutlineDeviceBounds {

@@ -29,14 +29,14 @@ import Foundation
 import QuartzMath
 
 /// Flattening parameters shared by every entry point.
-public enum PathFlattening {
+@usableFromInline package enum PathFlattening {
     /// The default device-space tolerance: 0.2 px keeps polylines visually identical to the curves under
     /// anti-aliasing while keeping segment counts small.
-    public static let defaultDeviceTolerance = 0.2
+    @usableFromInline package static let defaultDeviceTolerance = 0.2
     /// The most line segments one curve element may produce.
-    public static let maximumSegmentsPerCurve = 4096
+    @usableFromInline package static let maximumSegmentsPerCurve = 4096
     /// Tolerances below this are raised to it (a zero or negative tolerance would ask for infinitely many segments).
-    public static let minimumTolerance = 1e-9
+    @usableFromInline package static let minimumTolerance = 1e-9
 
     /// Segment count for a quadratic with second difference `d` (see the file header).
     @inlinable static func quadSegmentCount(_ d: SIMD2<Double>, tolerance: Double) -> Int {
@@ -58,17 +58,17 @@ public enum PathFlattening {
 }
 
 /// A flattened subpath in the path's own space (or the space a transform mapped it to).
-public struct FlattenedPathContour: Sendable, Equatable {
+package struct FlattenedPathContour: Sendable, Equatable {
     /// The polyline's vertices in order. A contour from a lone `moveTo` has one point and is not closed;
     /// a zero-length segment gives two equal points.
-    public var points: [SIMD2<Double>]
+    package var points: [SIMD2<Double>]
     /// True when the subpath ended with `closeSubpath` (the closing segment back to `points[0]` is implied).
-    public var isClosed: Bool
+    package var isClosed: Bool
     /// Parallel to `points`: true for vertices inside one curve element (where the stroker must keep the
     /// outline smooth), false at element boundaries (where the line join applies).
-    public private(set) var isSmooth: [Bool]
+    package private(set) var isSmooth: [Bool]
 
-    public init(points: [SIMD2<Double>], isClosed: Bool, isSmooth: [Bool]? = nil) {
+    package init(points: [SIMD2<Double>], isClosed: Bool, isSmooth: [Bool]? = nil) {
         self.points = points
         self.isClosed = isClosed
         // A flag list of the wrong length is replaced (all corners) rather than trusted.
@@ -80,7 +80,7 @@ public struct FlattenedPathContour: Sendable, Equatable {
     }
 
     /// Total length, including the closing segment of a closed contour.
-    public var length: Double {
+    package var length: Double {
         guard points.count > 1 else { return 0 }
         var total = 0.0
         for i in 1..<points.count { total += pathDistance(points[i - 1], points[i]) }
@@ -129,7 +129,7 @@ extension PathFlattenVisitor {
 /// Walks a path's elements and emits finite polyline points (the rules are in the file header). The walker
 /// is not generic over the visitor: the visitor comes in as an `inout` generic argument instead, so code that
 /// runs unspecialized reads the walker's fields at fixed offsets rather than looking up generic type metadata
-/// for every point. It is inlinable so that the public `flatten(into:…)` specializes in the caller's module:
+/// for every point. It is inlinable so that the package `flatten(into:…)` specializes in the caller's module:
 /// the sink's `line(to:)` is then a direct call (often inlined) instead of two witness-table hops per point.
 /// It reads the element arrays directly (no closure or element enum per element).
 @usableFromInline
@@ -291,7 +291,7 @@ extension PathGeometry {
     /// Flattens into `sink` in device space: points are mapped through `transform` first, and the polyline
     /// stays within `tolerance` device units of the curves.
     @inlinable
-    public func flatten<Sink: PolylineSink>(
+    package func flatten<Sink: PolylineSink>(
         into sink: inout Sink, transform: CGAffineTransform = .identity,
         tolerance: Double = PathFlattening.defaultDeviceTolerance
     ) {
@@ -304,7 +304,7 @@ extension PathGeometry {
     /// Flattens in the path's own space with `tolerance` in local units, then sends every point through
     /// `mapping` (e.g. a 4x4 projection with the perspective divide) before it reaches `sink`.
     /// Mapped points that are not finite are dropped.
-    public func flatten<Sink: PolylineSink>(
+    package func flatten<Sink: PolylineSink>(
         into sink: inout Sink, localTolerance tolerance: Double, mapping: @escaping (SIMD2<Double>) -> SIMD2<Double>
     ) {
         var walker = PathFlattenWalker(tolerance: tolerance, transform: .identity, mapping: mapping)
@@ -314,7 +314,7 @@ extension PathGeometry {
     }
 
     /// The flattened subpaths (after `transform`), each within `tolerance` of the true curves.
-    public func flattenedContours(
+    package func flattenedContours(
         tolerance: Double, transform: CGAffineTransform = .identity
     ) -> [FlattenedPathContour] {
         var walker = PathFlattenWalker(tolerance: tolerance, transform: transform, mapping: nil)
@@ -327,7 +327,7 @@ extension PathGeometry {
 
 extension CGPath {
     /// Flattens into `sink` in device space (see `PathGeometry.flatten(into:transform:tolerance:)`).
-    public func flatten<Sink: PolylineSink>(
+    package func flatten<Sink: PolylineSink>(
         into sink: inout Sink, transform: CGAffineTransform = .identity,
         tolerance: Double = PathFlattening.defaultDeviceTolerance
     ) {
@@ -335,7 +335,7 @@ extension CGPath {
     }
 
     /// The flattened subpaths (see `PathGeometry.flattenedContours(tolerance:transform:)`).
-    public func flattenedContours(tolerance: Double, transform: CGAffineTransform = .identity) -> [FlattenedPathContour] {
+    package func flattenedContours(tolerance: Double, transform: CGAffineTransform = .identity) -> [FlattenedPathContour] {
         storage.flattenedContours(tolerance: tolerance, transform: transform)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension PathGeometry {
     /// The smallest rectangle containing every point of every element, control points included;
     /// `CGRect.null` for an empty path (as Core Graphics).
-    public var controlPointBounds: CGRect {
+    package var controlPointBounds: CGRect {
         var box = PathBoundsAccumulator()
         for p in points { box.add(p.x, p.y) }
         return box.rect
@@ -13,7 +13,7 @@ extension PathGeometry {
 
     /// The smallest rectangle containing the path's curves and lines (curve extrema solved exactly);
     /// `CGRect.null` for an empty path.
-    public var tightBounds: CGRect {
+    package var tightBounds: CGRect {
         var box = PathBoundsAccumulator()
         var last = CGPoint.zero
         var start = CGPoint.zero

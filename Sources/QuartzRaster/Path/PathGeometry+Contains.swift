@@ -14,7 +14,7 @@ import QuartzMath
 
 extension PathGeometry {
     /// The winding number of the path around `point`.
-    public func windingNumber(at point: CGPoint) -> Int {
+    package func windingNumber(at point: CGPoint) -> Int {
         var counter = PathWindingCounter(point: SIMD2(pathPoint: point))
         var last = SIMD2<Double>(0, 0), start = SIMD2<Double>(0, 0)
         var open = false
@@ -52,7 +52,7 @@ extension PathGeometry {
     }
 
     /// Whether the filled path covers `point` under `rule`.
-    public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding) -> Bool {
+    package func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding) -> Bool {
         let winding = windingNumber(at: point)
         return rule == .winding ? winding != 0 : winding & 1 != 0
     }

@@ -14,27 +14,27 @@ import Foundation
 import QuartzMath
 
 /// The bounding box of the device points a stroke outline sent to its edge builder.
-public struct PathOutlineDeviceBounds: Sendable, Equatable {
+package struct PathOutlineDeviceBounds: Sendable, Equatable {
     /// Componentwise minimum and maximum of the points sent (all finite); minimum > maximum when none was.
-    public var minimum = SIMD2<Double>(.infinity, .infinity)
-    public var maximum = SIMD2<Double>(-.infinity, -.infinity)
+    package var minimum = SIMD2<Double>(.infinity, .infinity)
+    package var maximum = SIMD2<Double>(-.infinity, -.infinity)
 
-    public init() {}
+    package init() {}
 
     /// True when at least one point was sent.
-    public var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
+    package var isEmpty: Bool { !(minimum.x <= maximum.x && minimum.y <= maximum.y) }
 
     /// Takes in point `p` (finite: callers drop the others). The maximum is written `m > v ? m : v`, which is
     /// Swift.max(m, v) (v ≥ m ? v : m) for every non-NaN pair, ties included, and one maxpd instead of a
     /// compare and three logic operations (Swift.max must also handle NaN).
     @inlinable @inline(__always)
-    public mutating func add(_ p: SIMD2<Double>) {
+    package mutating func add(_ p: SIMD2<Double>) {
         minimum = SIMD2(min(minimum.x, p.x), min(minimum.y, p.y))
         maximum = SIMD2(maximum.x > p.x ? maximum.x : p.x, maximum.y > p.y ? maximum.y : p.y)
     }
 
     /// The box from the minimum to the maximum, nil when no point was sent.
-    public var box: CGRect? {
+    package var box: CGRect? {
         isEmpty ? nil : CGRect(x: minimum.x, y: minimum.y, width: maximum.x - minimum.x, height: maximum.y - minimum.y)
     }
 }
@@ -175,7 +175,7 @@ extension PathStroker {
     /// straight into `edges`: the same edges as flattening that outline into `edges` with
     /// `flatten(into:transform:tolerance:)`, without building it. Returns the bounding box of the device
     /// points sent (empty when the width draws nothing).
-    public static func outline(
+    package static func outline(
         of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double,
         transform: CGAffineTransform, into edges: inout FillEdgeBuilder
     ) -> PathOutlineDeviceBounds {

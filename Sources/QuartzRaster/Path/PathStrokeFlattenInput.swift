@@ -77,7 +77,7 @@ extension PathStroker {
     /// `transform`, into `edges`: the same edges and box as
     /// `outline(of: path.flattenedContours(tolerance: tolerance), style:tolerance:transform:into:)`.
     /// `controlPointBounds`, when given, must be `path.controlPointBounds` (a caller that has it saves a pass).
-    public static func outline(
+    package static func outline(
         flattening path: PathGeometry, style: PathStrokeStyle, tolerance: Double,
         transform: CGAffineTransform, into edges: inout FillEdgeBuilder, controlPointBounds: CGRect? = nil
     ) -> PathOutlineDeviceBounds {

@@ -37,15 +37,15 @@ public struct PathStrokeStyle: Sendable, Equatable {
     }
 }
 
-public enum PathStroker {
+package enum PathStroker {
     /// The tolerance `copy(strokingWithWidth:…)` flattens with, in user units: fine enough that the outline
     /// stays accurate when the result is later scaled up a few times.
-    public static let defaultTolerance = 0.01
+    package static let defaultTolerance = 0.01
 
     /// The outline of `contours` stroked with `style`; curves inside contours stay within `tolerance` of the
     /// exact offset. Round caps and joins are chords with the exact area of their arcs, within `tolerance`
     /// of the circle.
-    public static func outline(of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double) -> PathGeometry {
+    package static func outline(of contours: [FlattenedPathContour], style: PathStrokeStyle, tolerance: Double) -> PathGeometry {
         var builder = PathOutlineBuilder(style: style, tolerance: tolerance, output: PathOutlineBuffer())
         guard builder.strokeAll(contours) else { return PathGeometry() }
         return builder.output.geometry
@@ -54,7 +54,7 @@ public enum PathStroker {
 
 extension PathGeometry {
     /// Flattens with `tolerance` (local units) and strokes the result.
-    public func strokeOutline(style: PathStrokeStyle, tolerance: Double = PathStroker.defaultTolerance) -> PathGeometry {
+    package func strokeOutline(style: PathStrokeStyle, tolerance: Double = PathStroker.defaultTolerance) -> PathGeometry {
         PathStroker.outline(of: flattenedContours(tolerance: tolerance), style: style, tolerance: tolerance)
     }
 }
