@@ -18,6 +18,7 @@ import Dispatch
 import Foundation
 import QuartzMath
 import QuartzRaster
+import QuartzLayers
 
 final class CompositorFrameRenderer {
     let plan: CompositorPlan
@@ -165,7 +166,7 @@ final class CompositorFrameRenderer {
         }
         // Always at least once: the first pass starts every tile (transparent, or the frame's background).
         flush(to: list.count)
-        if s != 0 { applyShadow(s) }
+        if s != 0 { finish(s) }
     }
 
     /// Renders small kids and everything below them level by level, deepest first, each level's surfaces in
@@ -176,7 +177,7 @@ final class CompositorFrameRenderer {
         while let below = levels.last.map({ $0.flatMap { kidsOf[$0] } }), !below.isEmpty { levels.append(below) }
         for (depth, level) in levels.enumerated().reversed() {
             compositePhase(level.map { (surface: $0, ops: plan.surfaces[$0].ops[...]) }, first: true)
-            for s in level { applyShadow(s) }
+            for s in level { finish(s) }
             if depth + 1 < levels.count { for s in levels[depth + 1] { give(s) } }
         }
     }
@@ -194,9 +195,16 @@ final class CompositorFrameRenderer {
         pointers[s] = nil
     }
 
-    private func applyShadow(_ s: Int) {
-        guard let shadow = plan.surfaces[s].shadow, let pixels = pointers[s] else { return }
-        CompositorShadows.applyGroupShadow(shadow, pixels: pixels, bounds: plan.surfaces[s].bounds, threads: threads)
+    /// A rendered kid's filters, then its group shadow (cast by the filtered picture).
+    private func finish(_ s: Int) {
+        guard let pixels = pointers[s] else { return }
+        let bounds = plan.surfaces[s].bounds
+        for filter in plan.surfaces[s].filters {
+            CompositorLayerFilters.apply(filter, pixels: pixels, count: bounds.width * bounds.height)
+        }
+        if let shadow = plan.surfaces[s].shadow {
+            CompositorShadows.applyGroupShadow(shadow, pixels: pixels, bounds: bounds, threads: threads)
+        }
     }
 
     /// Prepares the given operations of each surface, composites them over every tile that has any (all

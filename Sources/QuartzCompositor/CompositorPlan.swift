@@ -8,6 +8,7 @@
 import Foundation
 import QuartzMath
 import QuartzRaster
+import QuartzLayers
 
 /// What one planned operation draws.
 enum CompositorOpSpec: Sendable {
@@ -62,6 +63,8 @@ struct CompositorSurfacePlan: Sendable {
     var depth: Int
     var ops: [Int] = []
     var shadow: CompositorSurfaceShadow?
+    /// `CALayer.filters`, applied to the finished surface before its shadow.
+    var filters: [LayerFilter] = []
     var isLive = true
 }
 
@@ -199,6 +202,7 @@ struct CompositorPlan: Sendable {
         }
         surfaces[index].bounds = surfaceBounds
         surfaces[index].shadow = shadow
+        surfaces[index].filters = group.filters
         // The children were clipped to the provisional region; narrow their coverage clip to the final one.
         for op in surfaces[index].ops { ops[op].visible = surfaceBounds }
         var maskIndex: Int? = nil

@@ -8,6 +8,7 @@
 import Foundation
 import QuartzMath
 import QuartzRaster
+import QuartzLayers
 
 /// A frame's drawing, back to front.
 public struct RenderList: Sendable {
@@ -105,10 +106,14 @@ public struct RenderGroup: Sendable {
     /// The piece of a 3-D plane this group draws, when ordering cut the plane: children (and the clip) are
     /// limited to these device pixels, with hard edges.
     public var piece: RenderPlanePiece?
+    /// `CALayer.filters`: applied in order to the composited children, before the mask, the group shadow
+    /// and the group opacity (docs/semantics.md §9.5).
+    public var filters: [LayerFilter]
 
     public init(
         children: [RenderNode], opacity: Double = 1, blendMode: CGBlendMode = .normal, clip: RenderClip? = nil,
-        mask: [RenderNode]? = nil, shadow: RenderGroupShadow? = nil, piece: RenderPlanePiece? = nil
+        mask: [RenderNode]? = nil, shadow: RenderGroupShadow? = nil, piece: RenderPlanePiece? = nil,
+        filters: [LayerFilter] = []
     ) {
         self.children = children
         self.opacity = opacity
@@ -117,10 +122,11 @@ public struct RenderGroup: Sendable {
         self.mask = mask
         self.shadow = shadow
         self.piece = piece
+        self.filters = filters
     }
 
     /// True when the group can be drawn as its children with an extra clip (no offscreen).
     public var needsOffscreen: Bool {
-        !(opacity >= 1) || blendMode != .normal || mask != nil || shadow != nil
+        !(opacity >= 1) || blendMode != .normal || mask != nil || shadow != nil || !filters.isEmpty
     }
 }

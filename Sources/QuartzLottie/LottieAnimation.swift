@@ -24,7 +24,7 @@ public struct LottieAnimation: Sendable {
     public let version: String
     public let name: String
     public let markers: [LottieMarker]
-    /// What the file uses that is not built (expressions, text layers, effects, luma mattes, …), each once,
+    /// What the file uses that is not built (expressions, text layers, effects, merge paths, …), each once,
     /// in the order first met. The rest of the file still renders; these parts are left out or drawn statically.
     public let unsupportedFeatures: [String]
 

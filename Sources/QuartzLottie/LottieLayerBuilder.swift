@@ -77,15 +77,24 @@ struct LottieLayerBuilder {
 
     /// `content` in a container masked by the matte (lottie-ios: setupLayerHierarchy's maskContainer). The matte
     /// sits inside a plain layer, so the mask never has a mask of its own even when the matte has masks (Core
-    /// Animation does not apply a mask that itself has a mask, lottie-ios notes). An inverted
+    /// Animation does not apply a mask that itself has a mask, lottie-ios notes). A luma matte's layer turns
+    /// its luminance into alpha with the `CIMaskToAlpha` layer filter (docs/semantics.md §9.5; lottie-ios
+    /// has no luma mattes, Core Animation on macOS draws layer filters). An inverted
     /// matte covers the matte with opaque black composited source-out (result = black · (1 − matte alpha)), the
     /// complement lottie-ios draws with an oversized black layer and the matte in xor over it.
     private func makeMatted(_ content: CALayer, by matteLayer: CALayer, _ matte: LottieMatte, size: CGSize) -> CALayer {
         let container = makeSublayer(CALayer(), size: size)
         container.addSublayer(content)
         let mask = makeSublayer(CALayer(), size: size)
-        mask.addSublayer(matteLayer)
-        if matte == .invertedAlpha {
+        if matte.readsLuminance, let toAlpha = CIFilter(name: "CIMaskToAlpha") {
+            let luminance = makeSublayer(CALayer(), size: size)
+            luminance.filters = [toAlpha]
+            luminance.addSublayer(matteLayer)
+            mask.addSublayer(luminance)
+        } else {
+            mask.addSublayer(matteLayer)
+        }
+        if matte.isInverted {
             let pad = LottieLayerBuilder.unboundedPadding
             let cover = CALayer()
             cover.anchorPoint = .zero

@@ -23,7 +23,8 @@ extension LottieJSON {
         case 0: matte = nil
         case 1: matte = .alpha
         case 2: matte = .invertedAlpha
-        case 3, 4: matte = nil; log.note("luma mattes (content drawn unmasked)")
+        case 3: matte = .luma
+        case 4: matte = .invertedLuma
         case let other: matte = nil; log.note("track matte mode \(other) (content drawn unmasked)")
         }
         if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }

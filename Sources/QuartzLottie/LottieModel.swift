@@ -134,10 +134,17 @@ enum LottieLayerContent: Sendable {
     case shapes([LottieShapeItem])
 }
 
-/// How a layer is matted by its matte source (lottie-docs, "Layers": `tt` 1 alpha, 2 inverted alpha).
+/// How a layer is matted by its matte source (lottie-docs, "Layers": `tt` 1 alpha, 2 inverted alpha, 3 luma,
+/// 4 inverted luma).
 enum LottieMatte: Sendable {
     case alpha
     case invertedAlpha
+    case luma
+    case invertedLuma
+
+    /// The matte's luminance, not its alpha, decides.
+    var readsLuminance: Bool { self == .luma || self == .invertedLuma }
+    var isInverted: Bool { self == .invertedAlpha || self == .invertedLuma }
 }
 
 /// One of a layer's masks (lottie-docs, "Mask"): its path `pt` in the layer's coordinates, opacity `o` in

@@ -97,12 +97,20 @@ struct SceneScriptEvent: @unchecked Sendable {
 
 extension SceneAssignment {
     /// Sets the value on `layer` with the engine's checked key-value coding (validated at load), except
-    /// `compositingFilter`, an object-valued CALayer property outside the key-value table: set directly.
+    /// `compositingFilter` and `filters`, object-valued CALayer properties outside the key-value table: set
+    /// directly (filters as new CIFilters, so no layer shares a mutable filter).
     func apply(to layer: CALayer) {
         if keyPath == "compositingFilter" {
             layer.compositingFilter = value.value
+        } else if keyPath == "filters" {
+            layer.filters = (value.value as? SceneLayerFilters)?.names.compactMap { CIFilter(name: $0) }
         } else {
             try? layer.checkedSetValue(value.value, forKeyPath: keyPath)
         }
     }
+}
+
+/// A parsed `filters` value: the filter names, immutable (SceneValue holds no mutable objects).
+struct SceneLayerFilters: Sendable {
+    let names: [String]
 }

@@ -1,6 +1,7 @@
 // The JSON shapes a property value can take, per layer class: the scene format's own schema of the
 // engine's properties (CALayer and subclasses), in the order a layer's keys are applied.
 import Foundation
+import QuartzLayers
 
 /// How a property's value is written in JSON and which Swift type it becomes.
 enum SceneValueKind: Equatable, Sendable {
@@ -9,6 +10,8 @@ enum SceneValueKind: Equatable, Sendable {
     case string, font
     /// A string from a fixed list (fill rules, gravities, …).
     case name([String])
+    /// `filters`: Core Image colour-effect names, built into CIFilters when applied.
+    case filters
 
     /// A short description for messages ("a point: [x, y] or {\"x\", \"y\"}").
     var expectation: String {
@@ -28,6 +31,7 @@ enum SceneValueKind: Equatable, Sendable {
         case .string: return "a string or null"
         case .font: return "a font name, {\"path\": font file relative to the scene file}, or null"
         case .name(let names): return "one of \(names.joined(separator: ", "))"
+        case .filters: return "an array of filter names (\(SceneSchema.layerFilters.joined(separator: ", "))), or null"
         }
     }
 }
@@ -55,6 +59,7 @@ enum SceneSchema {
         ("contents", .image), ("contentsRect", .rect), ("contentsCenter", .rect), ("contentsScale", .number),
         ("contentsGravity", .name(gravities)), ("rasterizationScale", .number), ("shouldRasterize", .bool),
         ("minificationFilterBias", .number), ("compositingFilter", .name(compositingFilters)),
+        ("filters", .filters),
         ("magnificationFilter", .name(contentsFilters)), ("minificationFilter", .name(contentsFilters)),
         ("beginTime", .number), ("duration", .number), ("speed", .number), ("timeOffset", .number),
         ("repeatCount", .number), ("repeatDuration", .number), ("autoreverses", .bool), ("fillMode", .name(fillModes)),
@@ -106,9 +111,12 @@ enum SceneSchema {
         return names + names.map { "CI" + $0.prefix(1).uppercased() + $0.dropFirst() }
     }()
 
+    /// The `filters` entries the compositor draws (docs/semantics.md §9.5).
+    static let layerFilters = CIFilter.filterNames(inCategory: kCICategoryColorEffect)
+
     /// Keys of Core Animation the engine does not render: accepted, warned about once, ignored.
     static let unsupportedKeys = [
-        "filters", "backgroundFilters", "cornerCurve", "drawsAsynchronously", "style",
+        "backgroundFilters", "cornerCurve", "drawsAsynchronously", "style",
         "delegate", "edgeAntialiasingMask", "wantsExtendedDynamicRangeContent",
     ]
 

@@ -62,6 +62,17 @@ final class SceneValueParser {
                 return nil
             }
             return SceneValue(value: string)
+        case .filters:
+            if case .null = json { return SceneValue(value: nil) }
+            guard case .array(let array) = json else { fail(path, kind, json); return nil }
+            var names: [String] = []
+            for (index, element) in array.enumerated() {
+                guard let name = parse(element, as: .name(SceneSchema.layerFilters), at: ScenePath.index(path, index)) else {
+                    return nil
+                }
+                names.append(name.value as! String)
+            }
+            return SceneValue(value: SceneLayerFilters(names: names))
         case .transform:
             return transform(json, at: path).map { SceneValue(value: $0) }
         case .color:

@@ -124,7 +124,7 @@ struct LottieLayerTreeTests {
         let text = #"{"ty":5,"ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"x":"value * 2"}},"t":{}}"#
         let masked = #"{"ty":4,"ip":0,"op":60,"hasMask":true,"masksProperties":[],"tt":3,"ks":{},"ef":[{"ty":5}],"shapes":[{"ty":"mm"},{"ty":"zz"},{"ty":"mm"}]}"#
         let lottie = try LottieAnimation(data: lottieDocument(layers: "[\(text),\(masked),\(text)]"))
-        #expect(lottie.unsupportedFeatures == ["text layers", "expressions", "luma mattes (content drawn unmasked)", "effects", "merge paths", "shape item 'zz'"])
+        #expect(lottie.unsupportedFeatures == ["text layers", "expressions", "effects", "merge paths", "shape item 'zz'"])
     }
 
     @Test func trimsOnFillsAreReported() throws {

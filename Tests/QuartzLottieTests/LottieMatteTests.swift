@@ -1,6 +1,8 @@
-// Track mattes (lottie-docs, "Layers": `tt` 1 alpha, 2 inverted alpha; the matte source has `td` and is the layer
-// listed just before, or the one whose `ind` is `tp`), built as lottie-ios's Core Animation engine does: the
-// matted layer in a container whose `mask` holds the matte; the inverted matte's mask is its complement.
+// Track mattes (lottie-docs, "Layers": `tt` 1 alpha, 2 inverted alpha, 3 luma, 4 inverted luma; the matte
+// source has `td` and is the layer listed just before, or the one whose `ind` is `tp`), built as lottie-ios's
+// Core Animation engine does: the matted layer in a container whose `mask` holds the matte; the inverted
+// matte's mask is its complement. Luma mattes, which lottie-ios does not draw, read the matte through the
+// CIMaskToAlpha layer filter (docs/semantics.md §9.5).
 import Foundation
 import QuartzLayers
 import QuartzRaster
@@ -10,8 +12,8 @@ import Testing
 @Suite("Lottie track mattes")
 struct LottieMatteTests {
     /// A matte source covering the left half (x < 50) and a red solid over the whole composition matted by it.
-    private func document(matteMode: Int, extra: String = "") -> Data {
-        let matte = ##"{"ty":1,"nm":"M","ind":1,"td":1,"sc":"#000000","sw":50,"sh":100,"ip":0,"op":60,"ks":{}}"##
+    private func document(matteMode: Int, extra: String = "", matteColor: String = "#000000") -> Data {
+        let matte = ##"{"ty":1,"nm":"M","ind":1,"td":1,"sc":"\##(matteColor)","sw":50,"sh":100,"ip":0,"op":60,"ks":{}}"##
         let matted = ##"{"ty":1,"nm":"C","ind":2,"tt":\##(matteMode)\##(extra),"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}"##
         return lottieDocument(layers: "[\(matte),\(matted)]")
     }
@@ -58,12 +60,37 @@ struct LottieMatteTests {
         #expect(bitmap[75, 50] == white)
     }
 
-    @Test func lumaMattesAreReportedAndDrawnUnmasked() throws {
-        for mode in [3, 4] {
-            let lottie = try LottieAnimation(data: document(matteMode: mode))
-            #expect(lottie.unsupportedFeatures == ["luma mattes (content drawn unmasked)"])
-            let bitmap = try LottieTree(lottie).render(at: 0, width: 100, height: 100, scale: 1)
-            #expect(bitmap[25, 50] == red && bitmap[75, 50] == red)
-        }
+    /// A luma matte shows the layer by the matte's luminance: the opaque black matte hides it everywhere (an
+    /// alpha matte would show it on the left), white shows it fully, 50 % grey (#808080, luminance 128) at
+    /// 128/255 over the white background; where the matte is transparent the luminance is 0. Inverted luma is
+    /// the complement: black shows the layer everywhere.
+    @Test func lumaMattesReadTheMattesLuminance() throws {
+        let black = try LottieAnimation(data: document(matteMode: 3))
+        #expect(black.unsupportedFeatures.isEmpty)
+        let hidden = try LottieTree(black).render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(hidden[25, 50] == white && hidden[75, 50] == white)
+        let shown = try LottieTree(try LottieAnimation(data: document(matteMode: 3, matteColor: "#ffffff")))
+            .render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(shown[25, 50] == red && shown[75, 50] == white)
+        let grey = try LottieTree(try LottieAnimation(data: document(matteMode: 3, matteColor: "#808080")))
+            .render(at: 0, width: 100, height: 100, scale: 1)
+        let p = grey[25, 50]
+        #expect(p.r == 255 && p.a == 255 && abs(Int(p.g) - 127) <= 1 && p.g == p.b, "\(p)")
+        let inverted = try LottieTree(try LottieAnimation(data: document(matteMode: 4)))
+            .render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(inverted[25, 50] == red && inverted[75, 50] == red)
+        let invertedWhite = try LottieTree(try LottieAnimation(data: document(matteMode: 4, matteColor: "#ffffff")))
+            .render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(invertedWhite[25, 50] == white && invertedWhite[75, 50] == red)
+    }
+
+    /// The luma matte's source sits in a layer whose filters are [CIMaskToAlpha], inside the mask.
+    @Test func lumaMatteStructure() throws {
+        let tree = LottieTree(try LottieAnimation(data: document(matteMode: 3)))
+        let content = try #require(tree.allLayers.first { $0.name == "C" })
+        let mask = try #require(content.superlayer?.mask)
+        let luminance = try #require(mask.sublayers?.first)
+        #expect((luminance.filters?.first as? CIFilter)?.name == "CIMaskToAlpha")
+        #expect(luminance.sublayers?.first?.name == "M")
     }
 }

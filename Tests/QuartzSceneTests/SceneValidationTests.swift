@@ -216,11 +216,11 @@ struct SceneValidationTests {
 
     /// Unsupported features are accepted, ignored and listed once each with their number of uses.
     @Test func unsupportedFeaturesListedOnce() throws {
-        let layers = #"[{"filters": [], "sublayers": [{"filters": ["blur"]}, {"class": "emitter", "edgeAntialiasingMask": 15}]}]"#
+        let layers = #"[{"backgroundFilters": [], "sublayers": [{"backgroundFilters": ["blur"]}, {"class": "emitter", "edgeAntialiasingMask": 15}]}]"#
         let scene = try loadScene(sceneJSON(layers: layers))
-        #expect(scene.unsupportedFeatures == ["filters", "emitter layers (built as plain layers)", "edgeAntialiasingMask"])
+        #expect(scene.unsupportedFeatures == ["backgroundFilters", "emitter layers (built as plain layers)", "edgeAntialiasingMask"])
         #expect(scene.warnings.map(\.description) == [
-            "layers[0].filters: filters is not supported and is ignored (2 uses in the scene)",
+            "layers[0].backgroundFilters: backgroundFilters is not supported and is ignored (2 uses in the scene)",
             "layers[0].sublayers[1].class: emitter layers (built as plain layers) is not supported and is ignored (1 use in the scene)",
             "layers[0].sublayers[1].edgeAntialiasingMask: edgeAntialiasingMask is not supported and is ignored (1 use in the scene)",
         ])

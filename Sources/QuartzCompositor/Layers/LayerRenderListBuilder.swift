@@ -135,9 +135,11 @@ struct LayerRenderWalk {
     mutating func normalLayerNodes(_ index: Int, world: CATransform3D, state: LayerRenderState) -> [RenderNode] {
         let layer = layers[index]
         let opacity = layer.opacity * state.opacity
-        // Group opacity when allowsGroupOpacity [A: SDK-CALayer], otherwise each part carries it.
-        let groupOpacity = layer.allowsGroupOpacity ? opacity : 1
-        let itemOpacity = layer.allowsGroupOpacity ? 1 : opacity
+        // Group opacity when allowsGroupOpacity [A: SDK-CALayer], otherwise each part carries it. Filters
+        // see the layer's picture at full opacity, which then fades as a group (docs/semantics.md §9.5).
+        let filtered = !layer.filters.isEmpty
+        let groupOpacity = layer.allowsGroupOpacity || filtered ? opacity : 1
+        let itemOpacity = layer.allowsGroupOpacity || filtered ? 1 : opacity
         var inner = state
         inner.opacity = itemOpacity
         let parts = LayerRenderParts(layer: layer, world: world, opacity: itemOpacity, tint: state.tint,
@@ -155,13 +157,17 @@ struct LayerRenderWalk {
                 groupShadow = shadow
             }
         }
-        children += parts.background()
-        children += parts.contents()
-        children += parts.shape()
-        children += parts.gradient()
-        children += parts.text()
-        children += sublayerNodes
-        children += parts.border()
+        var picture = parts.background()
+        picture += parts.contents()
+        picture += parts.shape()
+        picture += parts.gradient()
+        picture += parts.text()
+        picture += sublayerNodes
+        picture += parts.border()
+        // `filters` act on the layer's contents and sublayers [A: DOC-calayer/filters], not on a shadow
+        // drawn from shadowPath or the bounds.
+        if filtered && !picture.isEmpty { picture = [.group(RenderGroup(children: picture, filters: layer.filters))] }
+        children += picture
         if children.isEmpty { return [] }
         // masksToBounds clips contents and sublayers (and the shadow) to the rounded bounds [A: DOC-calayer/masksToBounds].
         let clip = layer.masksToBounds

@@ -1,6 +1,7 @@
-// Core Image's CIFilter, for `CATransition.filter` only: the transition filters of CIFilterCatalog, named
-// and keyed as Core Image names them. The images (inputImage, inputTargetImage) are the layer's old and new
-// appearance, which the transition supplies; `inputTime` is driven with the transition's progress q.
+// Core Image's CIFilter, for `CATransition.filter` and `CALayer.filters`: the filters of CIFilterCatalog,
+// named and keyed as Core Image names them. The images are supplied by their user: a transition's
+// inputImage and inputTargetImage are the layer's old and new appearance (`inputTime` is driven with the
+// transition's progress q); a layer filter's inputImage is the layer's own picture.
 import Foundation
 import QuartzMath
 import QuartzRaster
@@ -19,33 +20,33 @@ public enum CIFilterInputError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let filter, let key): return "\(filter) has no input \"\(key)\""
-        case .imageSuppliedByTransition(let key): return "\"\(key)\" is supplied by the transition"
+        case .imageSuppliedByTransition(let key): return "\"\(key)\" is supplied by the transition or layer the filter is set on"
         case .wrongType(let key, let expected): return "\"\(key)\" takes a \(expected)"
         case .notFinite(let key): return "\"\(key)\" must be finite"
         }
     }
 }
 
-/// Apple's `CIFilter`, limited to the transition filters CATransition can draw here. Like Core Image on
+/// Apple's `CIFilter`, limited to the transition filters CATransition can draw here and the colour effects
+/// CALayer.filters can draw. Like Core Image on
 /// iOS, a new filter has its inputs at their defaults [A: DOC-CIFilter init(name:) "the filter's input
 /// parameters are automatically set to default values" on iOS].
 open class CIFilter {
     private let spec: CIFilterSpec
     private var values: [String: CIFilterValue] = [:]
 
-    /// Apple: the filter named `name`, or nil when there is none (here: none among the transition filters
-    /// OpenQuartz draws: "CIBarsSwipeTransition", "CICopyMachineTransition", "CIDissolveTransition",
-    /// "CIModTransition", "CISwipeTransition").
+    /// Apple: the filter named `name`, or nil when there is none (here: none among the filters OpenQuartz
+    /// draws: the transitions "CIBarsSwipeTransition", "CICopyMachineTransition", "CIDissolveTransition",
+    /// "CIModTransition", "CISwipeTransition" and the colour effects "CIColorInvert", "CIMaskToAlpha").
     public init?(name: String) {
         guard let spec = CIFilterSpec.named(name) else { return nil }
         self.spec = spec
         setDefaults()
     }
 
-    /// Apple: the names of the filters in `category` (nil: all). Here the transition filters above.
+    /// Apple: the names of the filters in `category` (nil: all), of those above.
     public class func filterNames(inCategory category: String?) -> [String] {
-        guard category == nil || category == kCICategoryTransition || category == kCICategoryBuiltIn else { return [] }
-        return CIFilterSpec.all.map(\.name)
+        CIFilterSpec.all.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
     }
 
     /// Apple: the filter's name, e.g. "CIBarsSwipeTransition".
@@ -62,7 +63,7 @@ open class CIFilter {
         var result: [String: Any] = [
             kCIAttributeFilterName: spec.name,
             kCIAttributeFilterDisplayName: spec.displayName,
-            kCIAttributeFilterCategories: [kCICategoryTransition, "CICategoryVideo", "CICategoryStillImage", kCICategoryBuiltIn],
+            kCIAttributeFilterCategories: spec.categories,
         ]
         for input in spec.inputs {
             var entry: [String: Any] = [kCIAttributeClass: input.attributeClass, kCIAttributeDisplayName: input.displayName]
@@ -134,6 +135,9 @@ open class CIFilter {
 
     /// The non-image inputs, for `TransitionFilter`.
     var inputValues: [String: CIFilterValue] { values }
+
+    /// True for the colour effects `CALayer.filters` draws; false for transition filters.
+    var isColorEffect: Bool { spec.category == kCICategoryColorEffect }
 
     private static func number(_ value: Any) -> Double? {
         switch value {

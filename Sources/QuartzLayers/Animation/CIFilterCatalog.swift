@@ -1,7 +1,9 @@
-// The Core Image transition filters OpenQuartz draws, with their inputs, types and defaults as the Core
-// Image Filter Reference lists them [A: CIFR "CICategoryTransition": CIBarsSwipeTransition,
-// CICopyMachineTransition, CIDissolveTransition, CIModTransition, CISwipeTransition]. Apple's slider ranges are UI hints,
-// not limits; the renderer guards its own geometry (see RenderTransition+Filters).
+// The Core Image filters OpenQuartz draws, with their inputs, types and defaults as the Core Image Filter
+// Reference lists them: the transition filters CATransition.filter takes [A: CIFR "CICategoryTransition":
+// CIBarsSwipeTransition, CICopyMachineTransition, CIDissolveTransition, CIModTransition, CISwipeTransition]
+// and the colour effects CALayer.filters takes [A: CIFR "CICategoryColorEffect": CIColorInvert,
+// CIMaskToAlpha]. Apple's slider ranges are UI hints, not limits; the renderer guards its own geometry (see
+// RenderTransition+Filters).
 import Foundation
 
 public let kCIInputImageKey = "inputImage"
@@ -27,6 +29,7 @@ public let kCIAttributeSliderMin = "CIAttributeSliderMin"
 public let kCIAttributeSliderMax = "CIAttributeSliderMax"
 public let kCIAttributeDisplayName = "CIAttributeDisplayName"
 public let kCICategoryTransition = "CICategoryTransition"
+public let kCICategoryColorEffect = "CICategoryColorEffect"
 public let kCICategoryBuiltIn = "CICategoryBuiltIn"
 
 /// One input of a filter: its key, value kind, Core Image attribute type and default.
@@ -73,6 +76,16 @@ struct CIFilterSpec: Sendable {
     let name: String
     let displayName: String
     let inputs: [CIFilterInputSpec]
+    /// `kCICategoryTransition` (CATransition.filter) or `kCICategoryColorEffect` (CALayer.filters).
+    var category = kCICategoryTransition
+
+    /// `kCIAttributeFilterCategories` as the reference lists them for the filter's kind.
+    var categories: [String] {
+        category == kCICategoryTransition
+            ? [kCICategoryTransition, "CICategoryVideo", "CICategoryStillImage", kCICategoryBuiltIn]
+            : [kCICategoryColorEffect, "CICategoryVideo", "CICategoryInterlaced", "CICategoryNonSquarePixels",
+               "CICategoryStillImage", kCICategoryBuiltIn]
+    }
 
     func input(_ key: String) -> CIFilterInputSpec? { inputs.first { $0.key == key } }
 
@@ -142,5 +155,10 @@ struct CIFilterSpec: Sendable {
             CIFilterInputSpec(key: "inputOpacity", kind: .number, type: "CIAttributeTypeScalar",
                               defaultValue: .number(0), minimum: 0, sliderRange: 0...1),
         ]),
+        // "Inverts the colors in an image."
+        CIFilterSpec(name: "CIColorInvert", displayName: "Color Invert", inputs: [image], category: kCICategoryColorEffect),
+        // "Converts a grayscale image to a white image that is masked by alpha. The white values from the source
+        // image produce the inside of the mask; the black values become completely transparent."
+        CIFilterSpec(name: "CIMaskToAlpha", displayName: "Mask to Alpha", inputs: [image], category: kCICategoryColorEffect),
     ]
 }

@@ -22,7 +22,7 @@ public struct TransitionFilter: Sendable, Equatable {
     public init(name: String, inputs: [String: CIFilterValue], isSupported: Bool = true) {
         self.name = name
         self.inputs = inputs
-        self.isSupported = isSupported && CIFilterSpec.named(name) != nil
+        self.isSupported = isSupported && CIFilterSpec.named(name)?.category == kCICategoryTransition
     }
 
     /// The filter held by `CATransition.filter`, or nil when there is none.

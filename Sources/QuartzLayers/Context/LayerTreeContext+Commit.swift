@@ -43,6 +43,7 @@ extension CALayer {
         committedMaskLayer = maskLayer
         committedContents = contentsObject
         committedCompositingFilter = compositingFilter
+        committedFilters = filters
         commitPendingAnimations(atMediaTime: commitTime)
         for layer in sublayerList where layer.committed == nil && !layer.isDirty {
             layer.commitState(atMediaTime: commitTime)

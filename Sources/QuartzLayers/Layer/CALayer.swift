@@ -44,6 +44,16 @@ open class CALayer {
         didSet { noteStructuralChange() }
     }
     var committedCompositingFilter: Any?
+    /// Apple: "An array of Core Image filters to apply to the contents of the layer and its sublayers."
+    /// Default nil. Here the colour effects `CIColorInvert` and `CIMaskToAlpha` are drawn (docs/semantics.md
+    /// §9.5); any other object is reported once when set and not drawn.
+    open var filters: [Any]? {
+        didSet {
+            LayerFilter.reportUnsupported(in: filters)
+            noteStructuralChange()
+        }
+    }
+    var committedFilters: [Any]?
 
     // Object-valued properties that are not part of `LayerProperties`.
     var contentsObject: Any?
@@ -110,6 +120,7 @@ open class CALayer {
         style = other.style
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         compositingFilter = other.compositingFilter
+        filters = other.filters
     }
 
     /// Apple's NSCoding initialiser, declared so that subclasses written for Apple (which must implement

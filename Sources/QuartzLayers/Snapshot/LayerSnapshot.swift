@@ -38,6 +38,8 @@ public struct LayerSnapshot: Sendable {
     var properties: LayerProperties
     /// `compositingFilter` when it is a name (e.g. "multiplyBlendMode"); other filter objects are not drawn.
     public let compositingFilterName: String?
+    /// The `filters` OpenQuartz draws, in order (applied to the layer's picture: docs/semantics.md §9.5).
+    public let filters: [LayerFilter]
 
     // Geometry.
     public var bounds: CGRect { properties.bounds }

@@ -119,7 +119,8 @@ struct SnapshotBuilder {
             layerID: layer.layerSerial, kind: kind, name: layer.name, parentIndex: maskedIndex == nil ? parentIndex : nil,
             sublayerIndices: [], maskIndex: nil, maskedLayerIndex: maskedIndex, localTime: localTime,
             transformToSuperlayer: toSuperlayer, worldTransform: world, transition: transition,
-            properties: properties, compositingFilterName: layer.committedCompositingFilter as? String))
+            properties: properties, compositingFilterName: layer.committedCompositingFilter as? String,
+            filters: LayerFilter.drawn(layer.committedFilters)))
         if let mask = layer.committedMaskLayer {
             let maskIndex = layers.count
             visit(mask, parentTime: localTime, parentIndex: index, parentGeometry: geometry, parentWorld: world,
