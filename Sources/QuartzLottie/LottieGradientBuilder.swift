@@ -12,7 +12,7 @@ struct LottieGradientBuilder {
     let shapes: LottieShapeBuilder
 
     /// A layer drawing `gradient` where `mask` (a CAShapeLayer with the path, filled or stroked in black) covers.
-    func makeLayer(_ gradient: LottieGradient, maskedBy mask: CAShapeLayer) -> CALayer {
+    func makeLayer(_ gradient: LottieGradient, maskedBy mask: CALayer) -> CALayer {
         let builder = shapes.builder, timing = shapes.timing, map = shapes.map
         let container = builder.makeSublayer(CALayer(), size: shapes.size)
         container.mask = mask

@@ -212,11 +212,10 @@ extension LottieJSON {
         case "gs":
             return .gradientStroke(try gradient(log: log), try stroke(log: log, color: .constant([0, 0, 0]), opacity: .constant([100])))
         case "tm":
-            let offset = try property("o", log: log, default: [0], value: scalar)
-            if offset.isAnimated || offset.initialValue[0] != 0 { log.note("trim offset") }
-            if (try optionalInteger("m") ?? 1) == 2 { log.note("trim paths applied individually") }
             return .trim(LottieTrim(start: try property("s", log: log, default: [0], value: scalar),
-                                    end: try property("e", log: log, default: [100], value: scalar)))
+                                    end: try property("e", log: log, default: [100], value: scalar),
+                                    offset: try property("o", log: log, default: [0], value: scalar),
+                                    isSequential: (try optionalInteger("m") ?? 1) == 2))
         case "rp":
             let copies = try property("c", log: log, default: [1], value: scalar)
             if copies.isAnimated { log.note("animated repeater copies (the first value is used)") }

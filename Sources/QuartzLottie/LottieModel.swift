@@ -57,9 +57,29 @@ struct LottieGradient: Sendable {
     var opacity: LottieProperty<[Double]>
 }
 
+/// Trim paths (lottie-docs, "Trim Path"): start `s` and end `e` in percent, offset `o` in degrees (a full turn
+/// moves the trim once round the path); `m` 1 trims each path with the same fractions ("simultaneously"), 2
+/// trims the paths as one sequence ("individually").
 struct LottieTrim: Sendable {
     var start: LottieProperty<[Double]>
     var end: LottieProperty<[Double]>
+    var offset: LottieProperty<[Double]> = .constant([0])
+    var isSequential = false
+
+    /// The stroke ranges of `[s, e, o]`, as lottie-web's TrimModifier computes them: s and e clamped to
+    /// 0…100 %, both moved by o mod 360° as a fraction of the path, swapped when s > e; a range past the end
+    /// wraps round to the start, so the trim is at most two ranges (the second empty, (0, 0), when it does
+    /// not wrap).
+    static func ranges(_ value: [Double]) -> [(start: Double, end: Double)] {
+        let clamp = { (x: Double) in x.isNaN ? 0 : min(max(x / 100, 0), 1) }
+        var turn = value[2].isFinite ? value[2].truncatingRemainder(dividingBy: 360) / 360 : 0
+        if turn < 0 { turn += 1 }
+        var s = clamp(value[0]) + turn, e = clamp(value[1]) + turn
+        if s > e { swap(&s, &e) }
+        if e <= 1 { return [(s, e), (0, 0)] }
+        if s >= 1 { return [(s - 1, e - 1), (0, 0)] }
+        return [(s, 1), (0, e - 1)]
+    }
 }
 
 /// A repeater (lottie-docs "Repeater"): `c` copies of the items before it, copy k (counting from the offset

@@ -43,12 +43,13 @@ struct LottieShapeBuilder {
                 layer.strokeColor = nil
                 container.addSublayer(layer)
             case .stroke(let stroke):
-                let layer = shapeLayer(for: items[..<index])
-                layer.fillColor = nil
-                timing.apply(stroke.color, to: layer, keyPath: "strokeColor", map: map) { LottieLayerBuilder.color($0) }
-                timing.apply(stroke.opacity, to: layer, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
-                applyStrokeGeometry(stroke, trims: trims, to: layer)
-                container.addSublayer(layer)
+                let layers = strokeLayers(for: items[..<index], stroke: stroke, trim: trims.first)
+                for layer in layers {
+                    timing.apply(stroke.color, to: layer, keyPath: "strokeColor", map: map) { LottieLayerBuilder.color($0) }
+                }
+                let painted = layers.count == 1 ? layers[0] : holder(of: layers)
+                timing.apply(stroke.opacity, to: painted, keyPath: "opacity", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
+                container.addSublayer(painted)
             case .gradientFill(let gradient, let rule):
                 let mask = shapeLayer(for: items[..<index])
                 mask.fillColor = LottieLayerBuilder.color([0, 0, 0])
@@ -56,10 +57,9 @@ struct LottieShapeBuilder {
                 mask.fillRule = rule == 2 ? .evenOdd : .nonZero
                 container.addSublayer(LottieGradientBuilder(shapes: self).makeLayer(gradient, maskedBy: mask))
             case .gradientStroke(let gradient, let stroke):
-                let mask = shapeLayer(for: items[..<index])
-                mask.fillColor = nil
-                mask.strokeColor = LottieLayerBuilder.color([0, 0, 0])
-                applyStrokeGeometry(stroke, trims: trims, to: mask)
+                let layers = strokeLayers(for: items[..<index], stroke: stroke, trim: trims.first)
+                for layer in layers { layer.strokeColor = LottieLayerBuilder.color([0, 0, 0]) }
+                let mask = layers.count == 1 ? layers[0] : holder(of: layers)
                 container.addSublayer(LottieGradientBuilder(shapes: self).makeLayer(gradient, maskedBy: mask))
             default:
                 continue
@@ -89,8 +89,55 @@ struct LottieShapeBuilder {
         return unused
     }
 
-    /// Width, caps, joins, miter limit, dashes and the trim of a stroke.
-    private func applyStrokeGeometry(_ stroke: LottieStroke, trims: [LottieTrim], to layer: CAShapeLayer) {
+    /// The stroke layers of the paths in `items` under `trim` (the first trim in reach applies): one layer of
+    /// the combined path, or with `m` 1 one per path item (each trimmed by the same fractions); each of them
+    /// doubled when the offset can make the trim wrap round the path's start (LottieTrim.ranges).
+    private func strokeLayers(for items: ArraySlice<LottieShapeItem>, stroke: LottieStroke, trim: LottieTrim?) -> [CAShapeLayer] {
+        let parts = items.compactMap(LottiePathPart.init)
+        let separately = trim.map { !$0.isSequential } == true && parts.count > 1 && parts.allSatisfy(\.isShape)
+        let paths = separately ? parts.map { LottieCombinedPath(parts: [$0]) } : [LottieCombinedPath(parts: parts)]
+        var layers: [CAShapeLayer] = []
+        for combined in paths {
+            let ranges = trim.map(trimRanges) ?? [nil]
+            for range in ranges {
+                let layer = builder.makeSublayer(CAShapeLayer(), size: size)
+                timing.applyPath(combined, to: layer, map: map, shape: combined.path(atFrame:))
+                layer.fillColor = nil
+                applyStrokeGeometry(stroke, to: layer)
+                if let range {
+                    timing.apply(range, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: $0[0]) }
+                    timing.apply(range, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: $0[1]) }
+                }
+                layers.append(layer)
+            }
+        }
+        return layers
+    }
+
+    /// A trim's stroke ranges as properties of [start, end] fractions: one, or two when the offset can wrap
+    /// the trim round the start (keyframed at every frame when anything animates, as the ranges are not
+    /// linear in the keyframed values).
+    private func trimRanges(_ trim: LottieTrim) -> [LottieProperty<[Double]>?] {
+        let combined = trim.start.concatenated(with: trim.end).concatenated(with: trim.offset)
+        let sampled = combined.isAnimated ? combined.sampledAtEveryFrame() : combined
+        let wraps = trim.offset.isAnimated || trim.offset.initialValue[0].truncatingRemainder(dividingBy: 360) != 0
+        return (wraps ? [0, 1] : [0]).map { index in
+            sampled.map { value in
+                let range = LottieTrim.ranges(value)[index]
+                return [range.start, range.end]
+            }
+        }
+    }
+
+    /// A plain layer holding `layers`, so their paint's opacity applies to them as one picture.
+    private func holder(of layers: [CAShapeLayer]) -> CALayer {
+        let holder = builder.makeSublayer(CALayer(), size: size)
+        for layer in layers { holder.addSublayer(layer) }
+        return holder
+    }
+
+    /// Width, caps, joins, miter limit and dashes of a stroke.
+    private func applyStrokeGeometry(_ stroke: LottieStroke, to layer: CAShapeLayer) {
         timing.apply(stroke.width, to: layer, keyPath: "lineWidth", map: map) { NSNumber(value: max($0[0], 0)) }
         layer.lineCap = [1: .butt, 3: .square][stroke.lineCap] ?? .round
         layer.lineJoin = [1: .miter, 3: .bevel][stroke.lineJoin] ?? .round
@@ -98,12 +145,6 @@ struct LottieShapeBuilder {
         if !stroke.dashes.isEmpty, stroke.dashes.contains(where: { $0 > 0 }) {
             layer.lineDashPattern = stroke.dashes.map { NSNumber(value: max($0, 0)) }
             layer.lineDashPhase = CGFloat(stroke.dashOffset)
-        }
-        // Trims: start and end percentages as strokeStart / strokeEnd (lottie-ios swaps them when start > end;
-        // here the first trim applies, the start ≤ end as most files have it).
-        if let trim = trims.first {
-            timing.apply(trim.start, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
-            timing.apply(trim.end, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: min(max($0[0] / 100, 0), 1)) }
         }
     }
 

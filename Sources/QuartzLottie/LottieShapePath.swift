@@ -47,6 +47,14 @@ struct LottiePathPart {
         }
     }
 
+    /// A path of its own (not a modifier of the paths before it, as repeaters and rounded corners are).
+    var isShape: Bool {
+        switch kind {
+        case .rectangle, .ellipse, .bezier, .polystar: return true
+        case .repeater, .roundedCorners: return false
+        }
+    }
+
     /// The most vertices the path holds after this part, given `before` for the parts before it (for the
     /// sampling budgets): a drawn part adds its vertices and 4 for its moves and closes, a repeater multiplies,
     /// rounded corners at most double.

@@ -159,7 +159,7 @@ struct LottieLayerTreeTests {
         func features(_ name: String) throws -> [String] { try LottieAnimation(contentsOf: lottieFixture(name)).unsupportedFeatures }
         let easing = "per-dimension easing (the first dimension's handle is used)"
         #expect(try features("ios_RadialGradients.json") == ["radial gradient highlight", easing])
-        #expect(try features("ios_GradientMatte.json") == ["merge paths", "trim offset", "trims on fills (the fill is drawn untrimmed)"])
+        #expect(try features("ios_GradientMatte.json") == ["merge paths", "trims on fills (the fill is drawn untrimmed)"])
         #expect(try features("ios_TimeRemap.json").isEmpty)
         #expect(try features("ios_TimeRemapMasks.json") == [easing])
     }
