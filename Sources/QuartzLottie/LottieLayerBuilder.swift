@@ -50,6 +50,8 @@ struct LottieLayerBuilder {
             if let matte = layer.matte, let source = matteSource(of: layer, at: position, in: composition, byIndex: byIndex) {
                 top = makeMatted(top, by: makeParentedLayer(source, byIndex: byIndex, size: size, map: map), matte, size: size)
             }
+            // The blend mode composites the matted layer with the layers below it, as After Effects does.
+            top.compositingFilter = layer.blendMode
             container.addSublayer(top)
         }
     }

@@ -29,7 +29,8 @@ extension LottieJSON {
         }
         if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }
         if let styles = member("sy"), (try styles.array()).isEmpty == false { log.note("layer styles") }
-        if (try optionalInteger("bm") ?? 0) != 0 { log.note("blend modes") }
+        let blend = try optionalInteger("bm") ?? 0
+        if !LottieBlendMode.filterNames.indices.contains(blend) { log.note("blend mode \(blend) (drawn normal)") }
         let content: LottieLayerContent
         switch type {
         case 0:
@@ -56,7 +57,8 @@ extension LottieJSON {
             timeRemap: type == 0 ? try member("tm")?.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() } : nil,
             transform: try layerTransform(log: log), content: content,
             isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"),
-            masks: try member("masksProperties")?.masks(log: log) ?? [], path: path)
+            masks: try member("masksProperties")?.masks(log: log) ?? [],
+            blendMode: LottieBlendMode.filterNames.indices.contains(blend) ? LottieBlendMode.filterNames[blend] : nil, path: path)
     }
 
     /// `ks`, with the layer's auto-orient `ao`, which turns it along an animated `p` (not a split one).

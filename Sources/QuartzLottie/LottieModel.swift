@@ -193,14 +193,26 @@ struct LottieLayer: Sendable {
     var content: LottieLayerContent
     /// Hidden (`hd`) or a track-matte source (`td`): not drawn.
     var isDrawn: Bool
-    /// `tt` when built (alpha and inverted alpha), with the matte source: the layer whose `ind` is `tp`, else
-    /// the layer listed just before.
+    /// `tt`, with the matte source: the layer whose `ind` is `tp`, else the layer listed just before.
     var matte: LottieMatte?
     var matteParent: Int?
     /// `masksProperties` without those of mode none, in order.
     var masks: [LottieMask]
+    /// `bm` as a CALayer `compositingFilter` name; nil for normal.
+    var blendMode: String? = nil
     /// Where it is in the file, for errors found while building ("layers[2]").
     var path: String
+}
+
+/// Lottie's layer blend modes `bm` 1…16 as the compositing-filter names lottie-ios's Core Animation engine
+/// sets (After Effects' Add is Core Image's addition compositing); index 0 is normal.
+enum LottieBlendMode {
+    static let filterNames: [String?] = [
+        nil, "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+        "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode", "differenceBlendMode",
+        "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode",
+        "additionCompositing",
+    ]
 }
 
 struct LottieComposition: Sendable {

@@ -94,3 +94,30 @@ struct LottieMatteTests {
         #expect(luminance.sublayers?.first?.name == "M")
     }
 }
+
+/// Layer blend modes `bm` (lottie-docs, "Blend Mode"), as compositing filters on the layer, lottie-ios's Core
+/// Animation engine sets them: green over red multiplies to black and screens to yellow; an unknown mode is
+/// reported and drawn normal.
+@Suite("Lottie blend modes")
+struct LottieBlendModeTests {
+    private func render(blendMode: Int) throws -> (PremultipliedRGBA8, [String]) {
+        let top = ##"{"ty":1,"nm":"T","ind":1,"bm":\##(blendMode),"sc":"#00ff00","sw":50,"sh":100,"ip":0,"op":60,"ks":{}}"##
+        let bottom = ##"{"ty":1,"nm":"B","ind":2,"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}"##
+        let lottie = try LottieAnimation(data: lottieDocument(layers: "[\(top),\(bottom)]"))
+        let bitmap = try LottieTree(lottie).render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(bitmap[75, 50] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        return (bitmap[25, 50], lottie.unsupportedFeatures)
+    }
+
+    @Test func blendModesCompositeWithTheLayersBelow() throws {
+        let multiply = try render(blendMode: 1)
+        #expect(multiply.0 == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255) && multiply.1.isEmpty)
+        let screen = try render(blendMode: 2)
+        #expect(screen.0 == PremultipliedRGBA8(r: 255, g: 255, b: 0, a: 255))
+        let add = try render(blendMode: 16)
+        #expect(add.0 == PremultipliedRGBA8(r: 255, g: 255, b: 0, a: 255))
+        let unknown = try render(blendMode: 17)
+        #expect(unknown.0 == PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
+        #expect(unknown.1 == ["blend mode 17 (drawn normal)"])
+    }
+}
