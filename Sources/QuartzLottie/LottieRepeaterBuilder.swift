@@ -64,17 +64,23 @@ struct LottieRepeaterBuilder {
 }
 
 extension LottieShapeItem {
-    /// The layers `items` build: one per group and paint (three for a gradient), a repeater's copies holding
-    /// everything before it. Saturates instead of overflowing.
-    static func builtLayerCount(_ items: [LottieShapeItem]) -> Int {
-        var count = 0
+    /// The layers `items` build, at most: one per group and paint (three for a gradient), a repeater's copies
+    /// holding everything before it; under a trim (`trimmed`, or a trim among `items`) a stroke's layer per
+    /// path before it, doubled for a wrapping trim, in one holder. Saturates instead of overflowing.
+    static func builtLayerCount(_ items: [LottieShapeItem], trimmed: Bool = false) -> Int {
+        let trimmed = trimmed || items.contains { if case .trim = $0 { return true } else { return false } }
+        var count = 0, paths = 0
         for item in items {
+            let strokeLayers = trimmed ? (2 * max(1, paths)).saturatingAdding(1) : 1
             switch item {
-            case .group(let children, _): count = count.saturatingAdding(builtLayerCount(children).saturatingAdding(1))
-            case .fill, .stroke: count = count.saturatingAdding(1)
-            case .gradientFill, .gradientStroke: count = count.saturatingAdding(3)
+            case .group(let children, _):
+                count = count.saturatingAdding(builtLayerCount(children, trimmed: trimmed).saturatingAdding(1))
+            case .fill: count = count.saturatingAdding(1)
+            case .stroke: count = count.saturatingAdding(strokeLayers)
+            case .gradientFill: count = count.saturatingAdding(3)
+            case .gradientStroke: count = count.saturatingAdding(strokeLayers.saturatingAdding(2))
             case .repeater(let repeater): count = count.saturatingAdding(1).saturatingMultiplied(by: LottieRepeaterBuilder.copyCount(repeater))
-            default: continue
+            default: if item.isPath { paths += 1 }
             }
         }
         return count

@@ -96,9 +96,9 @@ struct LottieShapeBuilder {
         let parts = items.compactMap(LottiePathPart.init)
         let separately = trim.map { !$0.isSequential } == true && parts.count > 1 && parts.allSatisfy(\.isShape)
         let paths = separately ? parts.map { LottieCombinedPath(parts: [$0]) } : [LottieCombinedPath(parts: parts)]
+        let ranges = trim.map(trimRanges) ?? [nil]
         var layers: [CAShapeLayer] = []
         for combined in paths {
-            let ranges = trim.map(trimRanges) ?? [nil]
             for range in ranges {
                 let layer = builder.makeSublayer(CAShapeLayer(), size: size)
                 timing.applyPath(combined, to: layer, map: map, shape: combined.path(atFrame:))

@@ -85,6 +85,23 @@ struct LottieTrimTests {
         #expect(rows.filter { $0 == [false, false, false] }.count == 1, "\(rows)")
     }
 
+    /// The shape-layer budget counts what a trimmed stroke builds: a layer per path before it, twice for a
+    /// wrapping trim, and their holder (7 for three paths); untrimmed, one.
+    @Test func theLayerBudgetCountsTrimmedStrokes() throws {
+        func items(_ lottie: LottieAnimation) throws -> [LottieShapeItem] {
+            guard case .shapes(let items) = try #require(lottie.root.layers.first).content else { return [] }
+            return items
+        }
+        let paths = [Self.line(y: 20), Self.line(y: 50), Self.line(y: 80)]
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":90},"m":1}"#
+        let trimmed = try LottieAnimation(data: Self.document(paths: paths, trim: trim))
+        #expect(LottieShapeItem.builtLayerCount(try items(trimmed)) == 7)
+        #expect(LottieTree(trimmed).allLayers.compactMap { $0 as? CAShapeLayer }.count == 6)
+        let shapes = (paths + [Self.stroke]).joined(separator: ",")
+        let plain = try LottieAnimation(data: lottieDocument(layers: #"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[\#(shapes)]}]"#))
+        #expect(LottieShapeItem.builtLayerCount(try items(plain)) == 1)
+    }
+
     /// Stroke opacity applies to the trimmed pieces as one picture: where the two lines of `m` 1 cross, a
     /// half-transparent stroke is as light as elsewhere, not darker.
     @Test func opacityCoversThePiecesOnce() throws {
