@@ -28,7 +28,7 @@ extension CTLine {
             let first = glyphs[start]
             var end = start + 1
             while end < glyphs.count, glyphs[end].face === first.face, glyphs[end].size == first.size,
-                  glyphs[end].color == first.color, glyphs[end].isUnderlined == first.isUnderlined { end += 1 }
+                  glyphs[end].color == first.color, glyphs[end].underline == first.underline { end += 1 }
             result.append(CTRun(glyphs: Array(glyphs[start..<end])))
             start = end
         }
@@ -73,14 +73,14 @@ public func CTRunGetTypographicBounds(
 }
 
 /// Apple: `CTRunGetAttributes(_:)`: the run's font (`.font`, a CTFont at the run's size), colour
-/// (`.foregroundColor`) and underline (`.underlineStyle`, single) as NSAttributedString keys.
+/// (`.foregroundColor`) and underline (`.underlineStyle`: single, thick or double) as NSAttributedString keys.
 public func CTRunGetAttributes(_ run: CTRun) -> [NSAttributedString.Key: Any] {
     guard let first = run.glyphs.first else { return [:] }
     let resolution = FontResolution(requested: first.face.path, family: first.face.familyName, style: first.face.styleName,
                                     path: first.face.path, isSubstitution: false)
     var attributes: [NSAttributedString.Key: Any] = [.font: CTFont(cgFont: CGFont(face: first.face, resolution: resolution), size: first.size)]
     if let color = first.color { attributes[.foregroundColor] = color }
-    if first.isUnderlined { attributes[.underlineStyle] = NSNumber(value: NSUnderlineStyle.single.rawValue) }
+    if first.underline != .none { attributes[.underlineStyle] = NSNumber(value: first.underline.rawValue) }
     return attributes
 }
 

@@ -13,11 +13,11 @@ package struct TextRunStyle: Sendable, Equatable {
     package var color: CGColor?
     /// Extra advance after each grapheme cluster, points (NSKern / kCTKernAttributeName).
     package var kern: Double
-    /// Whether the run is underlined (NSUnderline / kCTUnderlineStyleAttributeName).
-    package var isUnderlined: Bool
+    /// The run's underline (NSUnderline / kCTUnderlineStyleAttributeName).
+    package var underline: TextUnderlineStyle
 
-    package init(face: FontFace, size: Double, color: CGColor?, kern: Double = 0, isUnderlined: Bool = false) {
-        self.isUnderlined = isUnderlined
+    package init(face: FontFace, size: Double, color: CGColor?, kern: Double = 0, underline: TextUnderlineStyle = .none) {
+        self.underline = underline
         self.face = face
         self.size = TextLimits.fontSize(size)
         self.color = color

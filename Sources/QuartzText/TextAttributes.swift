@@ -13,8 +13,9 @@ public let kCTKernAttributeName: CFString = "NSKern"
 /// Apple: a number holding a CTUnderlineStyle / NSUnderlineStyle.
 public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
 
-/// AppKit's and UIKit's `NSUnderlineStyle` (Core Text's `CTUnderlineStyle` has the same values). Any style
-/// with a line (single, thick, double) draws one single underline here.
+/// AppKit's and UIKit's `NSUnderlineStyle` (Core Text's `CTUnderlineStyle` has the same values). The line
+/// styles single, thick and double are drawn (TextUnderlines.swift); the patterns (dot, dash, …) and by-word
+/// flags draw the line solid under every glyph.
 public struct NSUnderlineStyle: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -64,7 +65,7 @@ package enum TextAttributes {
         if let underline = attributes[.underlineStyle] {
             // Apple's style word: the low byte is the line style (none 0, single 1, thick 2, double 9).
             let raw = (underline as? NSNumber)?.intValue ?? (underline as? Int) ?? (underline as? NSUnderlineStyle)?.rawValue ?? 0
-            style.isUnderlined = raw & 0xFF != 0
+            style.underline = TextUnderlineStyle(lineStyle: raw & 0xFF)
         }
         return style
     }

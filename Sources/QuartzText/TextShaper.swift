@@ -18,8 +18,8 @@ package struct PlacedGlyph: Sendable, Equatable {
     package var advance: Double
     package var size: Double
     package var color: CGColor?
-    /// Whether the glyph's run is underlined.
-    package var isUnderlined: Bool = false
+    /// The glyph's run's underline.
+    package var underline: TextUnderlineStyle = .none
     /// Index of the first scalar of the glyph's cluster in the shaped text.
     package var cluster: Int
 }
@@ -56,7 +56,7 @@ package enum TextShaper {
                 if let quantum, quantum > 0 { x = (x / quantum).rounded() * quantum }
                 result.glyphs.append(PlacedGlyph(
                     face: style.face, glyph: g.glyph, x: x, y: -Double(g.yOffset) / 64, advance: advance,
-                    size: style.size, color: style.color, isUnderlined: style.isUnderlined, cluster: g.cluster))
+                    size: style.size, color: style.color, underline: style.underline, cluster: g.cluster))
                 if g.cluster >= 0, g.cluster < text.count { result.scalarAdvances[g.cluster] += advance }
                 pen += advance
             }

@@ -33,7 +33,7 @@ import Testing
         #expect(TextContexts.maximumDifference(TextContexts.alphaRows(context), TextContexts.rectangleAlpha(rect, width: 64, height: 64)) <= 1)
     }
 
-    @Test("the style word's low byte says whether a line is drawn: none draws nothing; single, thick and double draw one line", arguments: [
+    @Test("the style word's low byte says whether a line is drawn: none draws nothing; single, thick and double draw", arguments: [
         (0, false), (NSUnderlineStyle.single.rawValue, true), (NSUnderlineStyle.thick.rawValue, true),
         (NSUnderlineStyle.double.rawValue, true), (0x100, false),
     ])
@@ -42,6 +42,33 @@ import Testing
         context.textPosition = CGPoint(x: 4, y: 30)
         CTLineDraw(CTLineCreateWithAttributedString(Self.underlined("  ", size: 64, style: NSNumber(value: raw))), context)
         #expect(TextContexts.alphaRows(context).joined().contains { $0 > 0 } == draws)
+    }
+
+    /// Thick: twice the thickness about the same centre. Double: two lines of the single thickness, the second
+    /// two thicknesses below the first (docs/semantics.md §13; Apple does not document the geometry). The
+    /// pattern and by-word flags keep the line style of the low byte.
+    @Test("thick and double underlines", arguments: [
+        NSUnderlineStyle.thick.rawValue, NSUnderlineStyle.double.rawValue, NSUnderlineStyle.double.rawValue | 0x8000,
+    ])
+    func thickAndDouble(raw: Int) {
+        let context = TextContexts.make(width: 64, height: 64)
+        context.textPosition = CGPoint(x: 4.5, y: 30)
+        CTLineDraw(CTLineCreateWithAttributedString(Self.underlined("  ", size: 64, style: NSNumber(value: raw))), context)
+        let (centre, thickness) = Self.metrics(size: 64)
+        let width = 2 * CoreTextLineTests.advance(of: " ", size: 64)
+        var expected: [[Int]]
+        if raw & 0xFF == NSUnderlineStyle.thick.rawValue {
+            let rect = CGRect(x: 4.5, y: 30 + centre - thickness, width: width, height: 2 * thickness)
+            expected = TextContexts.rectangleAlpha(rect, width: 64, height: 64)
+        } else {
+            // y up here: the second line is two thicknesses lower.
+            let upper = TextContexts.rectangleAlpha(CGRect(x: 4.5, y: 30 + centre - thickness / 2, width: width, height: thickness), width: 64, height: 64)
+            let lower = TextContexts.rectangleAlpha(CGRect(x: 4.5, y: 30 + centre - 2.5 * thickness, width: width, height: thickness), width: 64, height: 64)
+            expected = zip(upper, lower).map { zip($0, $1).map { min(255, $0 + $1) } }
+        }
+        #expect(TextContexts.maximumDifference(TextContexts.alphaRows(context), expected) <= 1)
+        let run = CTLineGetGlyphRuns(CTLineCreateWithAttributedString(Self.underlined("  ", size: 64, style: NSNumber(value: raw))))
+        #expect((CTRunGetAttributes(run[0])[.underlineStyle] as? NSNumber)?.intValue == raw & 0xFF)
     }
 
     @Test("a text layer's fills carry the underline as its own fill, after the glyphs, y down from the line's baseline")
