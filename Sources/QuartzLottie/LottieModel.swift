@@ -71,14 +71,36 @@ struct LottieTrim: Sendable {
     /// wraps round to the start, so the trim is at most two ranges (the second empty, (0, 0), when it does
     /// not wrap).
     static func ranges(_ value: [Double]) -> [(start: Double, end: Double)] {
-        let clamp = { (x: Double) in x.isNaN ? 0 : min(max(x / 100, 0), 1) }
-        var turn = value[2].isFinite ? value[2].truncatingRemainder(dividingBy: 360) / 360 : 0
-        if turn < 0 { turn += 1 }
-        var s = clamp(value[0]) + turn, e = clamp(value[1]) + turn
+        let turn = fraction(ofTurn: value[2])
+        var s = fraction(value[0]) + turn, e = fraction(value[1]) + turn
         if s > e { swap(&s, &e) }
         if e <= 1 { return [(s, e), (0, 0)] }
         if s >= 1 { return [(s - 1, e - 1), (0, 0)] }
         return [(s, 1), (0, e - 1)]
+    }
+
+    /// A percentage as a fraction clamped to 0…1 (NaN as 0).
+    static func fraction(_ percent: Double) -> Double { percent.isNaN ? 0 : min(max(percent / 100, 0), 1) }
+
+    /// Degrees as a fraction of a turn in 0..<1 (non-finite as 0).
+    static func fraction(ofTurn degrees: Double) -> Double {
+        let turn = degrees.isFinite ? degrees.truncatingRemainder(dividingBy: 360) / 360 : 0
+        return turn < 0 ? turn + 1 : turn
+    }
+
+    /// The amount every start and end fraction moves by when that is all `ranges` does: the offset is
+    /// constant, no keyframe's start lies after any keyframe's end, and the moved range never crosses the
+    /// path's end. Then the start and end keyframes apply as they are, one stroke layer each; nil otherwise.
+    var constantShift: Double? {
+        guard !offset.isAnimated else { return nil }
+        let starts = ([start.initialValue] + start.keyframeList.map(\.value)).map { Self.fraction($0[0]) }
+        let ends = ([end.initialValue] + end.keyframeList.map(\.value)).map { Self.fraction($0[0]) }
+        guard let firstEnd = ends.min(), let lastEnd = ends.max(), let firstStart = starts.min(), let lastStart = starts.max(),
+              lastStart <= firstEnd else { return nil }
+        let turn = Self.fraction(ofTurn: offset.initialValue[0])
+        if lastEnd + turn <= 1 { return turn }
+        if firstStart + turn >= 1 { return turn - 1 }
+        return nil
     }
 }
 

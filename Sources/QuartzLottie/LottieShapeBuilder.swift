@@ -91,7 +91,7 @@ struct LottieShapeBuilder {
 
     /// The stroke layers of the paths in `items` under `trim` (the first trim in reach applies): one layer of
     /// the combined path, or with `m` 1 one per path item (each trimmed by the same fractions); each of them
-    /// doubled when the offset can make the trim wrap round the path's start (LottieTrim.ranges).
+    /// doubled when the trim can wrap round the path's start (LottieTrim.ranges).
     private func strokeLayers(for items: ArraySlice<LottieShapeItem>, stroke: LottieStroke, trim: LottieTrim?) -> [CAShapeLayer] {
         let parts = items.compactMap(LottiePathPart.init)
         let separately = trim.map { !$0.isSequential } == true && parts.count > 1 && parts.allSatisfy(\.isShape)
@@ -105,8 +105,8 @@ struct LottieShapeBuilder {
                 layer.fillColor = nil
                 applyStrokeGeometry(stroke, to: layer)
                 if let range {
-                    timing.apply(range, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: $0[0]) }
-                    timing.apply(range, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: $0[1]) }
+                    timing.apply(range.start, to: layer, keyPath: "strokeStart", map: map) { NSNumber(value: $0[0]) }
+                    timing.apply(range.end, to: layer, keyPath: "strokeEnd", map: map) { NSNumber(value: $0[0]) }
                 }
                 layers.append(layer)
             }
@@ -114,19 +114,18 @@ struct LottieShapeBuilder {
         return layers
     }
 
-    /// A trim's stroke ranges as properties of [start, end] fractions: one, or two when the offset can wrap
-    /// the trim round the start (keyframed at every frame when anything animates, as the ranges are not
-    /// linear in the keyframed values).
-    private func trimRanges(_ trim: LottieTrim) -> [LottieProperty<[Double]>?] {
-        let combined = trim.start.concatenated(with: trim.end).concatenated(with: trim.offset)
-        let sampled = combined.isAnimated ? combined.sampledAtEveryFrame() : combined
-        let wraps = trim.offset.isAnimated || trim.offset.initialValue[0].truncatingRemainder(dividingBy: 360) != 0
-        return (wraps ? [0, 1] : [0]).map { index in
-            sampled.map { value in
-                let range = LottieTrim.ranges(value)[index]
-                return [range.start, range.end]
-            }
+    /// A trim's stroke ranges as start and end fractions, one range per stroke layer: where the fractions move
+    /// by one constant amount, their own keyframes (one layer); otherwise both ranges of `LottieTrim.ranges`
+    /// (two layers), keyframed at every frame when anything animates, as they are not linear in the keyframed
+    /// values.
+    private func trimRanges(_ trim: LottieTrim) -> [(start: LottieProperty<[Double]>, end: LottieProperty<[Double]>)?] {
+        if let shift = trim.constantShift {
+            let moved = { (property: LottieProperty<[Double]>) in property.map { [LottieTrim.fraction($0[0]) + shift] } }
+            return [(moved(trim.start), moved(trim.end))]
         }
+        let combined = trim.start.concatenated(with: trim.end).concatenated(with: trim.offset)
+        let sampled = (combined.isAnimated ? combined.sampledAtEveryFrame() : combined).map(LottieTrim.ranges)
+        return [0, 1].map { index in (sampled.map { [$0[index].start] }, sampled.map { [$0[index].end] }) }
     }
 
     /// A plain layer holding `layers`, so their paint's opacity applies to them as one picture.

@@ -34,6 +34,24 @@ struct LottieTrimTests {
         #expect(ranges(0, 50, .nan) == [0, 0.5, 0, 0])
     }
 
+    /// A constant offset that never carries the trim over the path's end only moves the keyframed fractions,
+    /// which then apply as they are (one stroke layer, no per-frame values); an animated offset, a trim that
+    /// wraps, or starts that pass ends need the per-frame ranges.
+    @Test func constantShiftsKeepTheKeyframes() {
+        func trim(_ s: LottieProperty<[Double]>, _ e: LottieProperty<[Double]>, _ o: LottieProperty<[Double]>) -> LottieTrim {
+            LottieTrim(start: s, end: e, offset: o)
+        }
+        func keys(_ a: Double, _ b: Double) -> LottieProperty<[Double]> {
+            .keyframes([LottieKeyframe(frame: 0, value: [a], easing: .linear), LottieKeyframe(frame: 10, value: [b], easing: .linear)])
+        }
+        #expect(trim(.constant([0]), keys(20, 50), .constant([90])).constantShift == 0.25)
+        #expect(trim(keys(50, 75), .constant([100]), .constant([180])).constantShift == -0.5)
+        #expect(trim(.constant([0]), .constant([100]), .constant([-360])).constantShift == 0)
+        #expect(trim(.constant([0]), keys(20, 50), keys(0, 90)).constantShift == nil)
+        #expect(trim(.constant([50]), .constant([100]), .constant([90])).constantShift == nil)
+        #expect(trim(keys(0, 60), keys(50, 100), .constant([0])).constantShift == nil)
+    }
+
     private static let stroke = #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":10},"lc":1,"lj":1,"ml":4}"#
 
     private static func line(y: Double) -> String {
@@ -93,7 +111,7 @@ struct LottieTrimTests {
             return items
         }
         let paths = [Self.line(y: 20), Self.line(y: 50), Self.line(y: 80)]
-        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":90},"m":1}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":50},"e":{"a":0,"k":100},"o":{"a":0,"k":90},"m":1}"#
         let trimmed = try LottieAnimation(data: Self.document(paths: paths, trim: trim))
         #expect(LottieShapeItem.builtLayerCount(try items(trimmed)) == 7)
         #expect(LottieTree(trimmed).allLayers.compactMap { $0 as? CAShapeLayer }.count == 6)
