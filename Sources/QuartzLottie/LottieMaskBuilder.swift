@@ -3,7 +3,8 @@
 // the layer. Add masks are sibling layers (their union); a subtract or intersect mask becomes the `mask` of
 // everything before it, wrapped in a new container. A mask's opacity is its shape layer's, so add and
 // intersect combine as Lottie's do (a + o·m·(1 − a), a · o·m); a subtract mask is the complement of its shape
-// with the shape itself at 1 − o over it (1 − o·m inside and outside the shape).
+// with the shape itself at 1 − o over it (1 − o·m inside and outside the shape). An expanded add or intersect
+// mask also strokes its path twice the expansion wide.
 import Foundation
 import QuartzLayers
 import QuartzRaster
@@ -35,6 +36,14 @@ struct LottieMaskBuilder {
         guard mask.mode == .subtract else {
             let layer = pathLayer(mask.path, inverted: mask.isInverted)
             builder.timing.apply(mask.opacity, to: layer, keyPath: "opacity", map: map, convert: opacity)
+            if mask.isExpanded {
+                // Grown by x: the path stroked 2x wide with round joins over its fill, as After Effects rounds
+                // an expanded mask's corners.
+                layer.strokeColor = LottieLayerBuilder.color([0, 0, 0])
+                layer.lineJoin = .round
+                layer.lineCap = .round
+                builder.timing.apply(mask.expansion, to: layer, keyPath: "lineWidth", map: map) { NSNumber(value: max(0, 2 * $0[0])) }
+            }
             return layer
         }
         let complement = pathLayer(mask.path, inverted: !mask.isInverted)

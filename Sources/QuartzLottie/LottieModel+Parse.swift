@@ -88,17 +88,22 @@ extension LottieJSON {
             case "d", "f": mode = .intersect; log.note("mask modes lighten, darken and difference (drawn as add or intersect)")
             case let other: throw node.member("mode")!.fail("unknown mask mode '\(other)'")
             }
-            if let expansion = node.member("x") {
-                let amount = try expansion.animatedProperty(log: log) { (n) throws(LottieError) in try n.scalarValue() }
-                if amount.isAnimated || amount.initialValue[0] != 0 { log.note("mask expansion") }
-            }
             let path = try node.required("pt").animatedProperty(log: log) { (n) throws(LottieError) in
                 let bezier = try n.bezierValue()
                 try log.vertexBudget.spend(bezier.vertices.count, at: n)
                 return bezier
             }
-            masks.append(LottieMask(mode: mode, isInverted: try node.optionalBool("inv"), path: path,
-                                    opacity: try node.property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() }))
+            var mask = LottieMask(mode: mode, isInverted: try node.optionalBool("inv"), path: path,
+                                  opacity: try node.property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() })
+            if let amount = try node.member("x")?.animatedProperty(log: log, value: { (n) throws(LottieError) in try n.scalarValue() }) {
+                mask.expansion = amount
+                let values = [amount.initialValue] + amount.keyframeList.map(\.value)
+                if mask.isExpanded, mask.isInverted || mode == .subtract || values.contains(where: { !($0[0] >= 0) }) {
+                    log.note("mask expansion of inverted or subtract masks, or shrinking (drawn unexpanded)")
+                    mask.expansion = .constant([0])
+                }
+            }
+            masks.append(mask)
         }
         return masks
     }

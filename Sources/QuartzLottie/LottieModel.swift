@@ -199,6 +199,11 @@ struct LottieMask: Sendable {
     var isInverted: Bool
     var path: LottieProperty<LottieBezier>
     var opacity: LottieProperty<[Double]>
+    /// `x`, points the mask grows by (built for add and intersect masks that are not inverted and never
+    /// shrink; otherwise zero).
+    var expansion: LottieProperty<[Double]> = .constant([0])
+
+    var isExpanded: Bool { expansion.isAnimated || expansion.initialValue[0] != 0 }
 }
 
 struct LottieLayer: Sendable {

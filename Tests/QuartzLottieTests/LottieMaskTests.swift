@@ -101,9 +101,24 @@ struct LottieMaskTests {
         #expect(bitmap[55, 50] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
     }
 
+    /// Expansion `x` grows an add mask by x points on every side: 0…50 expanded by 4 shows x < 54 (the
+    /// path stroked 8 wide over its fill, lottie-web's way), animated too.
+    @Test func expansionGrowsTheMask() throws {
+        let grown = try tree([mask("a", 10, 50, extra: #","x":{"a":0,"k":4}"#)])
+        #expect(try red(grown, at: [7, 12, 48, 52]) == [true, true, true, true])
+        #expect(try white(grown, at: 56) && white(grown, at: 4))
+        let animated = #","x":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[8]}]}"#
+        let tree = try tree([mask("a", 10, 50, extra: animated)])
+        let end = try tree.render(at: 1, width: 100, height: 100, scale: 1)
+        #expect(end[56, 50] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255) && end[60, 50] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(try white(tree, at: 52))
+    }
+
     @Test func expansionAndBlendingModesAreReported() throws {
-        let expanded = try LottieAnimation(data: lottieDocument(layers: ##"[{"ty":1,"masksProperties":[\##(mask("a", 0, 50, extra: #","x":{"a":0,"k":4}"#)),\##(mask("l", 0, 50)),\##(mask("f", 0, 50))],"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}]"##))
-        #expect(expanded.unsupportedFeatures == ["mask expansion", "mask modes lighten, darken and difference (drawn as add or intersect)"])
+        let expanded = try LottieAnimation(data: lottieDocument(layers: ##"[{"ty":1,"masksProperties":[\##(mask("a", 0, 50, extra: #","x":{"a":0,"k":-4}"#)),\##(mask("l", 0, 50)),\##(mask("f", 0, 50))],"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}]"##))
+        #expect(expanded.unsupportedFeatures == ["mask expansion of inverted or subtract masks, or shrinking (drawn unexpanded)", "mask modes lighten, darken and difference (drawn as add or intersect)"])
+        let grown = try LottieAnimation(data: lottieDocument(layers: ##"[{"ty":1,"masksProperties":[\##(mask("a", 0, 50, extra: #","x":{"a":0,"k":4}"#))],"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}]"##))
+        #expect(grown.unsupportedFeatures.isEmpty)
         #expect(throws: LottieError(path: "layers[0].masksProperties[0].mode", message: "unknown mask mode 'q'")) {
             try LottieAnimation(data: lottieDocument(layers: ##"[{"ty":1,"masksProperties":[\##(mask("q", 0, 50))],"sc":"#ff0000","sw":100,"sh":100,"ip":0,"op":60,"ks":{}}]"##))
         }
