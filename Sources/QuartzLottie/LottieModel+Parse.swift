@@ -264,13 +264,17 @@ extension LottieJSON {
     /// A stroke's geometry: width `w`, caps `lc`, joins `lj`, miter limit `ml`, dashes `d`.
     private func stroke(log: LottieFeatureLog, color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>) throws(LottieError) -> LottieStroke {
         let scalar = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.scalarValue() }
-        var dashes: [Double] = [], dashOffset = 0.0
+        var dashes: [Double] = [], dashOffset = LottieProperty<[Double]>.constant([0])
         if let list = member("d") {
             for entry in try list.array() {
                 let kind = try entry.optionalString("n") ?? "d"
                 let value = try entry.required("v").animatedProperty(log: log, value: scalar)
-                if value.isAnimated { log.note("animated dashes (the first value is used)") }
-                if kind == "o" { dashOffset = value.initialValue[0] } else { dashes.append(value.initialValue[0]) }
+                if kind == "o" {
+                    dashOffset = value
+                } else {
+                    if value.isAnimated { log.note("animated dash lengths (the first value is used)") }
+                    dashes.append(value.initialValue[0])
+                }
             }
         }
         return LottieStroke(

@@ -40,9 +40,9 @@ struct LottieStroke: Sendable {
     /// `lj`: 1 miter, 2 round, 3 bevel.
     var lineJoin: Int
     var miterLimit: Double
-    /// Static dash and gap lengths, and the offset.
+    /// Static dash and gap lengths, and the offset (animatable, as `lineDashPhase` is).
     var dashes: [Double]
-    var dashOffset: Double
+    var dashOffset: LottieProperty<[Double]>
 }
 
 /// The paint of a gradient fill or stroke (lottie-docs, "Gradient"): `t` 1 linear, 2 radial; start `s` and end

@@ -143,7 +143,7 @@ struct LottieShapeBuilder {
         layer.miterLimit = CGFloat(stroke.miterLimit)
         if !stroke.dashes.isEmpty, stroke.dashes.contains(where: { $0 > 0 }) {
             layer.lineDashPattern = stroke.dashes.map { NSNumber(value: max($0, 0)) }
-            layer.lineDashPhase = CGFloat(stroke.dashOffset)
+            timing.apply(stroke.dashOffset, to: layer, keyPath: "lineDashPhase", map: map) { NSNumber(value: $0[0].isFinite ? $0[0] : 0) }
         }
     }
 

@@ -120,6 +120,21 @@ struct LottieTrimTests {
         #expect(LottieShapeItem.builtLayerCount(try items(plain)) == 1)
     }
 
+    /// An animated dash offset (`d` entry `o`) animates `lineDashPhase`: dashes of 10 and gaps of 10 along a
+    /// line start with a dash at offset 0 and with a gap at offset 10 (frame 30, 1 s); the lengths stay.
+    @Test func anAnimatedDashOffsetMovesTheDashes() throws {
+        let offset = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[10]}]}"#
+        let dashed = Self.stroke.replacingOccurrences(of: #""lc":1"#, with: #""lc":1,"d":[{"n":"d","v":{"a":0,"k":10}},{"n":"g","v":{"a":0,"k":10}},{"n":"o","v":\#(offset)}]"#)
+        let shapes = [Self.line(y: 50), dashed].joined(separator: ",")
+        let lottie = try LottieAnimation(data: lottieDocument(layers: #"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[\#(shapes)]}]"#))
+        #expect(lottie.unsupportedFeatures.isEmpty)
+        let tree = LottieTree(lottie)
+        let start = try tree.render(at: 0, width: 100, height: 100, scale: 1)
+        #expect(start[5, 50] == red && start[15, 50] == white)
+        let end = try tree.render(at: 1, width: 100, height: 100, scale: 1)
+        #expect(end[5, 50] == white && end[15, 50] == red)
+    }
+
     /// Stroke opacity applies to the trimmed pieces as one picture: where the two lines of `m` 1 cross, a
     /// half-transparent stroke is as light as elsewhere, not darker.
     @Test func opacityCoversThePiecesOnce() throws {
