@@ -46,7 +46,7 @@ open class CIFilter {
 
     /// Apple: the names of the filters in `category` (nil: all), of those above.
     public class func filterNames(inCategory category: String?) -> [String] {
-        CIFilterSpec.all.filter { category == nil || $0.categories.contains(category!) }.map(\.name)
+        CIFilterSpec.all.filter { spec in category.map(spec.categories.contains) ?? true }.map(\.name)
     }
 
     /// Apple: the filter's name, e.g. "CIBarsSwipeTransition".
