@@ -13,7 +13,8 @@
 // or more than `PathDashing.maximumDashCount` dashes on one subpath (which bounds time and memory for
 // patterns like [1e-9, 1e-9]: that subpath is drawn undashed), or more than that many on the other
 // subpaths together (then the whole path is drawn undashed). Strokes drawn into a known area also drop the dashes that cannot reach it and
-// fall back to undashed beyond a work budget (PathDashCulling.swift).
+// fall back to undashed beyond a work budget (PathDashCulling.swift). Either limit is reported once per
+// process on standard error (PathDashLimitReport.swift).
 //
 // Trimming (spec §10.1, CAShapeLayer strokeStart/strokeEnd): the stroked part is [start·L, end·L] of the
 // total length L of all subpaths in order, closing segments included; both fractions are clamped to [0, 1];
@@ -60,6 +61,7 @@ package enum PathDashing {
         if pattern == nil && start == 0 && end == 1 { return contours }
         let measured = contours.map(PathMeasuredContour.init)
         if pattern != nil, !dashCountFits(measured.map(\.length), pattern: pattern ?? []) {
+            PathDashLimitReport.undashed(PathDashLimitReport.tooManyDashes)
             return select(contours, phase: phase, lengths: [], trimStart: trimStart, trimEnd: trimEnd)
         }
         let total = measured.reduce(0) { $0 + $1.length }
@@ -74,6 +76,7 @@ package enum PathDashing {
             if length == 0 {
                 if total == 0 || (offset >= from && offset <= to) {
                     guard contour.appendWhole(into: &result, culling: &culling) else {
+                        PathDashLimitReport.undashed(PathDashLimitReport.overBudget)
                         return select(contours, phase: phase, lengths: [], trimStart: trimStart, trimEnd: trimEnd)
                     }
                 }
@@ -87,9 +90,11 @@ package enum PathDashing {
                     return a <= b && !(a == b && dash.start != dash.end) ? PathArcInterval(start: a, end: b) : nil
                 }
             } else {
+                if pattern != nil { PathDashLimitReport.undashed(PathDashLimitReport.tooManyDashes) }
                 intervals = [window]
             }
             guard contour.extract(intervals, into: &result, culling: &culling) else {
+                PathDashLimitReport.undashed(PathDashLimitReport.overBudget)
                 return select(contours, phase: phase, lengths: [], trimStart: trimStart, trimEnd: trimEnd)
             }
         }
