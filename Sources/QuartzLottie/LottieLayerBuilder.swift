@@ -178,9 +178,9 @@ struct LottieLayerBuilder {
             timing.apply(transform.positionX ?? .constant([0]), to: layer, keyPath: "position.x", map: map) { NSNumber(value: $0[0]) }
             timing.apply(transform.positionY ?? .constant([0]), to: layer, keyPath: "position.y", map: map) { NSNumber(value: $0[0]) }
         }
-        if transform.hasSkew {
-            timing.apply(LottieSkewTransform.components(of: transform), to: layer, keyPath: "transform", map: map) {
-                NSValue(caTransform3D: LottieSkewTransform.matrix($0))
+        if LottieTransformMatrix.isNeeded(for: transform) {
+            timing.apply(LottieTransformMatrix.components(of: transform), to: layer, keyPath: "transform", map: map) {
+                NSValue(caTransform3D: LottieTransformMatrix.matrix($0))
             }
         } else {
             timing.apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", map: map) { NSNumber(value: $0[0] * .pi / 180) }

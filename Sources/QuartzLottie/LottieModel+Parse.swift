@@ -17,7 +17,7 @@ extension LottieJSON {
             stretch = 1
         }
         if type != 0, stretch != 1 { log.note("time stretch on layers other than precomps (ignored, as lottie-ios ignores it)") }
-        if try optionalBool("ddd") { log.note("3D layers (drawn flat)") }
+        if try optionalBool("ddd") { log.note("3D layers (drawn without perspective or camera)") }
         let matte: LottieMatte?
         switch try optionalInteger("tt") ?? 0 {
         case 0: matte = nil
@@ -155,7 +155,13 @@ extension LottieJSON {
         transform.opacity = try property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() }
         transform.skew = try property("sk", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
         transform.skewAxis = try property("sa", log: log, default: [0]) { (n) throws(LottieError) in try n.scalarValue() }
-        if has("rx") || has("ry") { log.note("3D rotation (rx, ry)") }
+        let scalar = { (n: LottieJSON) throws(LottieError) -> [Double] in try n.scalarValue() }
+        if has("rx") { transform.rotationX = try property("rx", log: log, default: [0], value: scalar) }
+        if has("ry") { transform.rotationY = try property("ry", log: log, default: [0], value: scalar) }
+        if has("or"), let orientation = try? property("or", log: log, default: [0, 0, 0], value: { (n) throws(LottieError) in try n.numbers() }),
+           orientation.isAnimated || orientation.initialValue.contains(where: { $0 != 0 }) {
+            log.note("3D orientation (or)")
+        }
         return transform
     }
 

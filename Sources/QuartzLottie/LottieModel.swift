@@ -23,6 +23,9 @@ struct LottieTransform: Sendable {
     var positionY: LottieProperty<[Double]>?
     var scale: LottieProperty<[Double]> = .constant([100, 100])
     var rotation: LottieProperty<[Double]> = .constant([0])
+    /// A 3-D layer's `rx` and `ry` (degrees), drawn as `transform.rotation.x` and `.y` without perspective.
+    var rotationX: LottieProperty<[Double]>?
+    var rotationY: LottieProperty<[Double]>?
     var opacity: LottieProperty<[Double]> = .constant([100])
     /// `sk` and `sa` (degrees): a shear of `sk` along the axis at `sa`, between the scale and the rotation.
     var skew: LottieProperty<[Double]> = .constant([0])

@@ -1,6 +1,7 @@
-// Skew (`sk`, `sa`) in a Lottie transform: one `transform` matrix applying the scale, then the skew, then the
-// rotation (lottie-web's TransformProperty order; lottie-docs, "Transform"), since Core Animation has no skew
-// key path. The skew is lottie-web's `skewFromAxis(−sk, sa)`: a shear along x by −tan(sk) in axes turned by sa.
+// Skew (`sk`, `sa`) and a 3-D layer's turns (`rx`, `ry`) in a Lottie transform: one `transform` matrix applying
+// the scale, then the skew, then the rotations about z, y and x (lottie-web's TransformProperty order;
+// lottie-docs, "Transform"), since Core Animation has no skew key path and its per-axis rotation key paths
+// cannot carry a turn past 90°. The skew is lottie-web's `skewFromAxis(−sk, sa)`: a shear along x by −tan(sk) in axes turned by sa.
 import Foundation
 import QuartzLayers
 import QuartzMath
@@ -66,5 +67,27 @@ struct LottieSkewTests {
         let image = try tree.render(at: 0, width: 100, height: 100, scale: 1)
         #expect(image[85, 32].r == 0 && image[35, 32].r == 255)
         #expect(image[15, 67].r == 0 && image[65, 67].r == 255)
+    }
+
+    /// A 3-D layer's `ry` turns it about its vertical axis, drawn without perspective: 60° halves its width
+    /// (m11 = cos 60°), and with `rx` 60° as well the height halves too (scale, skew, z, y, x, in that order).
+    @Test func threeDTurnsFlattenIntoThePlane() throws {
+        let (y, lottie) = try transform(#"{"ry":{"a":0,"k":60}}"#)
+        expectLinearPart(y, [0.5, 0, 0, 1], tolerance: 1e-12)
+        #expect(lottie.unsupportedFeatures.isEmpty)
+        let (xy, _) = try transform(#"{"rx":{"a":0,"k":60},"ry":{"a":0,"k":60}}"#)
+        let expected = CATransform3DConcat(CATransform3DMakeRotation(.pi / 3, 0, 1, 0), CATransform3DMakeRotation(.pi / 3, 1, 0, 0))
+        expectLinearPart(xy, [Double(expected.m11), Double(expected.m12), Double(expected.m21), Double(expected.m22)], tolerance: 1e-12)
+        #expect(abs(Double(xy.m22) - 0.5) <= 1e-12)
+    }
+
+    /// A turn about y from −125° back to 0 ends upright: one matrix per frame, not Euler angles written one
+    /// key path at a time (which read a turn past 90° back as 180° about x and z and leave it upside down).
+    @Test func aTurnPastNinetyDegreesEndsUpright() throws {
+        let ry = #"{"a":1,"k":[{"t":0,"s":[-125],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[0]}]}"#
+        let (start, _) = try transform(#"{"ry":\#(ry),"s":{"a":0,"k":[200,200]}}"#, at: 0)
+        expectLinearPart(start, [2 * cos(-125 * Double.pi / 180), 0, 0, 2], tolerance: 1e-9)
+        let (end, _) = try transform(#"{"ry":\#(ry),"s":{"a":0,"k":[200,200]}}"#, at: 1)
+        expectLinearPart(end, [2, 0, 0, 2], tolerance: 1e-9)
     }
 }
