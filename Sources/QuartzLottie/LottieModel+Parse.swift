@@ -30,7 +30,8 @@ extension LottieJSON {
         if let effects = member("ef"), (try effects.array()).isEmpty == false { log.note("effects") }
         if let styles = member("sy"), (try styles.array()).isEmpty == false { log.note("layer styles") }
         let blend = try optionalInteger("bm") ?? 0
-        if !LottieBlendMode.filterNames.indices.contains(blend) { log.note("blend mode \(blend) (drawn normal)") }
+        let blendIsKnown = LottieBlendMode.filterNames.indices.contains(blend)
+        if !blendIsKnown { log.note("blend mode \(blend) (drawn normal)") }
         let content: LottieLayerContent
         switch type {
         case 0:
@@ -58,7 +59,7 @@ extension LottieJSON {
             transform: try layerTransform(log: log), content: content,
             isDrawn: !hidden && !matteSource, matte: matte, matteParent: try optionalInteger("tp"),
             masks: try member("masksProperties")?.masks(log: log) ?? [],
-            blendMode: LottieBlendMode.filterNames.indices.contains(blend) ? LottieBlendMode.filterNames[blend] : nil, path: path)
+            blendMode: blendIsKnown ? LottieBlendMode.filterNames[blend] : nil, path: path)
     }
 
     /// `ks`, with the layer's auto-orient `ao`, which turns it along an animated `p` (not a split one).
@@ -97,8 +98,7 @@ extension LottieJSON {
                                   opacity: try node.property("o", log: log, default: [100]) { (n) throws(LottieError) in try n.scalarValue() })
             if let amount = try node.member("x")?.animatedProperty(log: log, value: { (n) throws(LottieError) in try n.scalarValue() }) {
                 mask.expansion = amount
-                let values = [amount.initialValue] + amount.keyframeList.map(\.value)
-                if mask.isExpanded, mask.isInverted || mode == .subtract || values.contains(where: { !($0[0] >= 0) }) {
+                if mask.isExpanded, mask.isInverted || mode == .subtract || amount.allValues.contains(where: { !($0[0] >= 0) }) {
                     log.note("mask expansion of inverted or subtract masks, or shrinking (drawn unexpanded)")
                     mask.expansion = .constant([0])
                 }
@@ -159,7 +159,7 @@ extension LottieJSON {
         if has("rx") { transform.rotationX = try property("rx", log: log, default: [0], value: scalar) }
         if has("ry") { transform.rotationY = try property("ry", log: log, default: [0], value: scalar) }
         if has("or"), let orientation = try? property("or", log: log, default: [0, 0, 0], value: { (n) throws(LottieError) in try n.numbers() }),
-           orientation.isAnimated || orientation.initialValue.contains(where: { $0 != 0 }) {
+           !orientation.isConstantZero {
             log.note("3D orientation (or)")
         }
         return transform
@@ -314,7 +314,7 @@ extension LottieJSON {
         try noteStraightenedCurves("e", log: log)
         if type == 2, let highlight = member("h") {
             let length = try highlight.animatedProperty(log: log, value: scalar)
-            if length.isAnimated || length.initialValue[0] != 0 { log.note("radial gradient highlight") }
+            if !length.isConstantZero { log.note("radial gradient highlight") }
         }
         return LottieGradient(
             isRadial: type == 2, colorStopCount: count, stops: stops,

@@ -31,7 +31,7 @@ struct LottieTransform: Sendable {
     var skew: LottieProperty<[Double]> = .constant([0])
     var skewAxis: LottieProperty<[Double]> = .constant([0])
 
-    var hasSkew: Bool { skew.isAnimated || skew.initialValue[0] != 0 }
+    var hasSkew: Bool { !skew.isConstantZero }
 }
 
 struct LottieStroke: Sendable {
@@ -96,8 +96,7 @@ struct LottieTrim: Sendable {
     /// path's end. Then the start and end keyframes apply as they are, one stroke layer each; nil otherwise.
     var constantShift: Double? {
         guard !offset.isAnimated else { return nil }
-        let starts = ([start.initialValue] + start.keyframeList.map(\.value)).map { Self.fraction($0[0]) }
-        let ends = ([end.initialValue] + end.keyframeList.map(\.value)).map { Self.fraction($0[0]) }
+        let starts = start.allValues.map { Self.fraction($0[0]) }, ends = end.allValues.map { Self.fraction($0[0]) }
         guard let firstEnd = ends.min(), let lastEnd = ends.max(), let firstStart = starts.min(), let lastStart = starts.max(),
               lastStart <= firstEnd else { return nil }
         let turn = Self.fraction(ofTurn: offset.initialValue[0])
@@ -206,7 +205,7 @@ struct LottieMask: Sendable {
     /// shrink; otherwise zero).
     var expansion: LottieProperty<[Double]> = .constant([0])
 
-    var isExpanded: Bool { expansion.isAnimated || expansion.initialValue[0] != 0 }
+    var isExpanded: Bool { !expansion.isConstantZero }
 }
 
 struct LottieLayer: Sendable {

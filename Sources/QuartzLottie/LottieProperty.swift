@@ -52,6 +52,14 @@ enum LottieProperty<Value> {
         }
     }
 
+    /// The constant value, or every keyframe's value: what the property takes at its keyframes.
+    var allValues: [Value] {
+        switch self {
+        case .constant(let value): return [value]
+        case .keyframes(let keyframes): return keyframes.map(\.value)
+        }
+    }
+
     /// Whether some keyframe before the last holds its value (`h` 1) up to the next.
     var hasHoldSegments: Bool { keyframeList.dropLast().contains { $0.easing == .hold } }
 
@@ -70,6 +78,9 @@ enum LottieProperty<Value> {
 }
 
 extension LottieProperty where Value == [Double] {
+    /// Not animated, and every component of its value 0.
+    var isConstantZero: Bool { !isAnimated && initialValue.allSatisfy { $0 == 0 } }
+
     /// The value at `frame` as Lottie defines it: the first value before the first keyframe, the last after
     /// the last, eased interpolation between (component-wise; lengths that differ hold the earlier value).
     func value(atFrame frame: Double) -> [Double] {

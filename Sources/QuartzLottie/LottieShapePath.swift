@@ -24,7 +24,7 @@ struct LottiePathPart {
     init?(_ item: LottieShapeItem) {
         switch item {
         case .rectangle(let position, let size, let roundness):
-            let roundnesses = [roundness.initialValue] + roundness.keyframeList.map(\.value)
+            let roundnesses = roundness.allValues
             kind = .rectangle(keepsCorners: roundness.isAnimated && roundnesses.contains { ($0.first ?? 0) > 0 })
             properties = [position, size, roundness]
         case .ellipse(let position, let size):

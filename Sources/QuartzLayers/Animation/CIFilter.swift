@@ -136,9 +136,6 @@ open class CIFilter {
     /// The non-image inputs, for `TransitionFilter`.
     var inputValues: [String: CIFilterValue] { values }
 
-    /// True for the colour effects `CALayer.filters` draws; false for transition filters.
-    var isColorEffect: Bool { spec.category == kCICategoryColorEffect }
-
     private static func number(_ value: Any) -> Double? {
         switch value {
         case let v as Double: return v

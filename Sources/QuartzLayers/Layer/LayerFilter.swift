@@ -4,7 +4,7 @@
 import Foundation
 
 /// A `CALayer.filters` entry OpenQuartz draws.
-public enum LayerFilter: String, Sendable, Hashable {
+public enum LayerFilter: String, Sendable, Hashable, CaseIterable {
     /// `CIColorInvert`: each colour channel becomes 1 − itself, alpha unchanged (on straight colour, so
     /// premultiplied r becomes a − r).
     case colorInvert = "CIColorInvert"
@@ -24,7 +24,8 @@ public enum LayerFilter: String, Sendable, Hashable {
         for object in filters ?? [] {
             if let filter = object as? CIFilter, LayerFilter(rawValue: filter.name) != nil { continue }
             let name = (object as? CIFilter)?.name ?? String(describing: type(of: object))
-            let line = "OpenQuartz: CALayer.filters entry \(name) is not drawn (drawn: CIColorInvert, CIMaskToAlpha)\n"
+            let drawn = allCases.map(\.rawValue).joined(separator: ", ")
+            let line = "OpenQuartz: CALayer.filters entry \(name) is not drawn (drawn: \(drawn))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
