@@ -225,6 +225,15 @@ static size_t tokenize(const uint8_t *data, size_t n, int previous, uint16_t *to
             size_t j = i + 1, end = n - i > 258 ? i + 258 : n;
 #if defined(__SSE2__)
             __m128i pattern = _mm_set1_epi8((char)b);
+            // Long runs (blank rows) 64 bytes a step, then the byte where the run ends 16 at a time.
+            while (j + 64 <= end) {
+                const __m128i *p = (const __m128i *)(data + j);
+                __m128i same = _mm_and_si128(
+                    _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128(p), pattern), _mm_cmpeq_epi8(_mm_loadu_si128(p + 1), pattern)),
+                    _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128(p + 2), pattern), _mm_cmpeq_epi8(_mm_loadu_si128(p + 3), pattern)));
+                if (_mm_movemask_epi8(same) != 0xffff) break;
+                j += 64;
+            }
             while (j + 16 <= end) {
                 unsigned same = (unsigned)_mm_movemask_epi8(
                     _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(data + j)), pattern));
@@ -635,8 +644,16 @@ static int encode_stream(const uint32_t *pixels, uint32_t width, uint32_t height
         uint32_t rows = height - y0 < rows_per_block ? height - y0 : (uint32_t)rows_per_block;
         for (uint32_t r = 0; r < rows && usable; r++) {
             uint32_t y = y0 + r;
+            uint8_t *out = block + r * (row_bytes + 1);
+            if (y > 0 && memcmp(pixels + (size_t)y * width, pixels + (size_t)(y - 1) * width, (size_t)width * 4) == 0) {
+                // A row repeating the one above (backgrounds, bands): every filtered byte is 0, as filter_row
+                // gives. UP costs 0; SUB ties at 0, and wins, only when the row is all zeros.
+                memset(out + 1, 0, row_bytes);
+                out[0] = above[0] == 0 && memcmp(above, above + 1, row_bytes - 1) == 0 ? 1 : 2;
+                continue;
+            }
             usable = straight_row(pixels + (size_t)y * width, width, channels, tier, current);
-            filter_row(current, y ? above : NULL, row_bytes, channels, tier == TIER_AVX2, block + r * (row_bytes + 1));
+            filter_row(current, y ? above : NULL, row_bytes, channels, tier == TIER_AVX2, out);
             uint8_t *swap = above;
             above = current;
             current = swap;

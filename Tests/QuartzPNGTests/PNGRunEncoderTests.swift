@@ -61,6 +61,49 @@ import Testing
         #expect(stripedFilters == [1, 1, 1, 1, 1])
     }
 
+    /// Rows repeating the row above are written without being filtered again: every filtered byte is 0 and
+    /// the filter byte is still the one the cost rule picks (UP, or SUB for a row of zeros, where both cost
+    /// 0 and ties go to SUB). Checked row by row against the rule written out here, and by decoding, on rows
+    /// of zeros (transparent, or opaque black as RGB), repeated colours and rows that differ from the one
+    /// above only in their last or first byte.
+    @Test(arguments: [true, false])
+    func repeatedRowsKeepTheFilterTheCostRulePicks(opaque: Bool) throws {
+        let width = 45
+        let pattern = Self.bitmap(kind: 0, width: width, height: 1, opaque: true, seed: 5)
+        let zero = PremultipliedRGBA8(straightR: 0, g: 0, b: 0, a: opaque ? 255 : 0)
+        // Per row: 0 zeros, 1 the pattern, 2 the pattern with its last pixel changed, 3 with its first changed.
+        let rows = [1, 1, 0, 0, 0, 1, 1, 2, 2, 1, 3, 3, 0, 2, 2, 2]
+        var bitmap = PremultipliedRGBA8Bitmap(width: width, height: rows.count)
+        for (y, kind) in rows.enumerated() {
+            for x in 0..<width {
+                var p = kind == 0 ? zero : pattern[x, 0]
+                if (kind == 2 && x == width - 1) || (kind == 3 && x == 0) { p = PremultipliedRGBA8(straightR: 9, g: 200, b: 31, a: 255) }
+                bitmap[x, y] = p
+            }
+        }
+        let png = try PNGWriter.encode(bitmap, compression: .fast)
+        #expect(try PNGReader.read(data: png) == Self.reference(bitmap))
+        let channels = opaque ? 3 : 4
+        let samples: [[Int]] = (0..<rows.count).map { y in
+            (0..<width).flatMap { x -> [Int] in
+                let p = bitmap[x, y]
+                let s = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]  // alpha is 0 or 255: premultiplied = straight
+                return Array(s.prefix(channels))
+            }
+        }
+        func magnitude(_ d: Int) -> Int { let b = Int8(truncatingIfNeeded: d); return abs(Int(b)) }
+        let expected: [UInt8] = samples.indices.map { y in
+            guard y > 0 else { return 1 }
+            let row = samples[y], above = samples[y - 1]
+            let up = row.indices.reduce(0) { $0 + magnitude(row[$1] - above[$1]) }
+            let sub = row.indices.reduce(0) { $0 + magnitude(row[$1] - ($1 >= channels ? row[$1 - channels] : 0)) }
+            return up < sub ? 2 : 1
+        }
+        let filters = try rowFilterBytes(png: png, rowBytes: width * channels, rows: rows.count)
+        #expect(filters == expected)
+        #expect(filters[3] == 1 && filters[4] == 1 && filters[6] == 2 && filters[8] == 2 && filters[11] == 2)
+    }
+
     /// Noise does not compress: it is stored, so the file is the samples plus the filter bytes and at most
     /// 5 bytes per 64 KB block and the chunk headers. Flat frames shrink to almost nothing.
     @Test func outputIsBoundedAndFlatFramesAreTiny() throws {
