@@ -53,8 +53,17 @@ package struct FrameFileWriter: Sendable {
     }
 
     /// Encodes `bitmap` in memory (encode phase, seconds returned first), then writes it to a temporary file
-    /// next to `path`, flushes it to disk and renames it into place (write phase): one fsync per frame.
+    /// next to `path`, flushes it to disk and renames it into place (write phase).
     package func write(_ bitmap: PremultipliedRGBA8Bitmap, to path: String) throws -> (encode: Double, write: Double) {
+        let partial = try writePartial(bitmap, for: path)
+        let t0 = monotonicSeconds()
+        try commit(partial.temporary, to: path)
+        return (partial.encode, partial.write + monotonicSeconds() - t0)
+    }
+
+    /// The first half of `write`: the frame encoded (encode phase) and written to its partial file, not yet
+    /// flushed to disk (write phase). `commit` finishes it.
+    package func writePartial(_ bitmap: PremultipliedRGBA8Bitmap, for path: String) throws -> (temporary: String, encode: Double, write: Double) {
         let t0 = monotonicSeconds()
         let encoded: Data
         do {
@@ -63,7 +72,14 @@ package struct FrameFileWriter: Sendable {
             throw FrameOutputError(.ioError, "cannot encode \"\(path)\": \(error)")
         }
         let t1 = monotonicSeconds()
-        try PartialFiles.writeAtomically(encoded, to: path, refusingExisting: policy == .refuse)
-        return (t1 - t0, monotonicSeconds() - t1)
+        let temporary = try PartialFiles.writePartial(encoded, for: path)
+        return (temporary, t1 - t0, monotonicSeconds() - t1)
+    }
+
+    /// The second half of `write`: the partial file flushed to disk and renamed to `path`, and with
+    /// `syncingFolder` the folder flushed (a frame sequence flushes its folder once, at the end: a rename a
+    /// power cut loses leaves that frame missing, never truncated).
+    package func commit(_ temporary: String, to path: String, syncingFolder: Bool = true) throws {
+        try PartialFiles.commit(temporary, to: path, refusingExisting: policy == .refuse, syncingFolder: syncingFolder)
     }
 }

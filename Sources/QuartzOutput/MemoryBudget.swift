@@ -6,6 +6,8 @@ package struct MemoryBudget {
     /// The limit in bytes.
     package let bytes: UInt64
 
+    package init(bytes: UInt64) { self.bytes = bytes }
+
     /// Three quarters of the machine's memory: room for the process around the frames.
     package static var machineDefault: MemoryBudget { MemoryBudget(bytes: ProcessInfo.processInfo.physicalMemory / 4 * 3) }
 
@@ -29,11 +31,32 @@ package struct MemoryBudget {
     /// N being drawn and up to 2N waiting for the writer.
     package static func framesInFlight(jobs: Int) -> Int { jobs <= 1 ? 3 : 3 * jobs }
 
+    /// A layer tree's share of a job's memory, per layer: 100,000 plain layers rendered with two jobs peak
+    /// 320 MB above one job (3.2 KB a layer, rounded up).
+    package static let treeBytesPerLayer: UInt64 = 4 << 10
+
+    /// The job count when `--jobs` is left out: one frame per compositing thread, because frames drawn side by
+    /// side scale better than the tiles of one frame (their evaluation runs in parallel too, no tile waits for
+    /// another, and each worker encodes its own frame); no more jobs than `frames`, and no more than this
+    /// budget holds, each job beyond the first holding its own layer tree of `layers` layers.
+    package func automaticJobs(threads: Int, frames: Int, width: Int, height: Int, layers: Int) -> Int {
+        var jobs = max(1, min(threads, frames, 64))
+        while jobs > 1 && bytesNeeded(width: width, height: height, jobs: jobs) + UInt64(jobs - 1) * UInt64(max(0, layers)) * Self.treeBytesPerLayer > bytes {
+            jobs -= 1
+        }
+        return jobs
+    }
+
+    /// The frames in flight, each counted twice: its pixels and the compositor's or the writer's working copy.
+    private func bytesNeeded(width: Int, height: Int, jobs: Int) -> UInt64 {
+        UInt64(width) * UInt64(height) * 4 * 2 * UInt64(Self.framesInFlight(jobs: jobs))
+    }
+
     /// Refuses a render whose frames in flight (each counted twice: its pixels and the compositor's or the
     /// writer's working copy of them) would pass the limit, naming both figures.
     package func check(width: Int, height: Int, jobs: Int) throws {
         let frameBytes = UInt64(width) * UInt64(height) * 4
-        let needed = frameBytes * 2 * UInt64(Self.framesInFlight(jobs: jobs))
+        let needed = bytesNeeded(width: width, height: height, jobs: jobs)
         guard needed > bytes else { return }
         func gigabytes(_ b: UInt64) -> String {
             b >= 1 << 30 ? String(format: "%.1f GB", Double(b) / Double(1 << 30))

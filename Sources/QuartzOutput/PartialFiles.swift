@@ -1,6 +1,7 @@
 // Hidden temporary ("partial") files and their hygiene. Every output is first written to
 // `.NAME.HOST-PID.partial` beside its target, flushed to disk (fsync) and renamed into place, then the
-// folder is fsynced: a power cut leaves either the old file or the complete new one under the final name.
+// folder is fsynced (once per render for frame sequences): a power cut leaves either the old file or the
+// complete new one under the final name.
 // A killed run leaves its partial files behind; any later run writing into the folder removes those of
 // this host whose process is gone (or whose PID is this process's own, a reused PID), and those of other
 // hosts (shared folders on render farms) once they have not changed for an hour.
@@ -90,52 +91,86 @@ package enum PartialFiles {
         return removed
     }
 
-    /// Flushes the file at `path` to stable storage; throws the errno text.
-    package static func syncFile(at path: String) throws {
-        let fd = unsafe open(path, O_RDONLY)
-        guard fd >= 0 else { throw FrameOutputError(.ioError, unsafe "cannot open \"\(path)\" to flush it: \(String(cString: strerror(errno)))") }
+    /// Flushes the file at `path` to stable storage; the reason on failure (a full disk may show only here).
+    private static func flush(_ path: String) -> String? {
+        let fd = unsafe open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return writeFailure(errno) }
         defer { close(fd) }
         // fsync flushes the file's data whichever descriptor asks; the writer has already closed its own.
-        guard fsync(fd) == 0 else { throw FrameOutputError(.ioError, unsafe "cannot flush \"\(path)\" to disk: \(String(cString: strerror(errno)))") }
+        return fsync(fd) == 0 ? nil : writeFailure(errno)
     }
 
     /// Flushes a folder's entries (a rename into it) to stable storage; best effort (some file systems
     /// refuse fsync on folders, and the file itself is already safe).
     package static func syncFolder(of path: String) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        syncFolder(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+
+    /// `syncFolder(of:)` for the folder itself.
+    package static func syncFolder(at folder: String) {
         let fd = unsafe open(folder, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)
     }
 
-    /// Writes `data` to `path` atomically: partial file, then `commit`. A failure removes the partial file
-    /// and leaves `path` as it was.
+    /// Writes `data` to `path` atomically: `writePartial`, then `commit`.
     package static func writeAtomically(_ data: Data, to path: String, refusingExisting: Bool = false) throws {
-        let temporary = self.path(for: path)
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unsafe unlink(temporary)
-            let folder = (path as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            if !folder.isEmpty, unsafe !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-                throw FrameOutputError(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
-            }
-            throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(error.localizedDescription)")
-        }
-        try commit(temporary, to: path, refusingExisting: refusingExisting)
+        try commit(try writePartial(data, for: path), to: path, refusingExisting: refusingExisting)
     }
 
-    /// Moves a finished partial file into place: fsync, rename, folder fsync. With `refusingExisting`, a file
-    /// that appeared at `path` meanwhile (another process) is kept and the commit fails. A failure removes
-    /// the partial file and leaves `path` as it was.
-    package static func commit(_ temporary: String, to path: String, refusingExisting: Bool) throws {
-        do {
-            try syncFile(at: temporary)
-        } catch {
+    /// Writes `data` to the partial file of `path` (not yet flushed to disk) and returns that file's path.
+    /// A failure removes the partial file.
+    package static func writePartial(_ data: Data, for path: String) throws -> String {
+        let temporary = self.path(for: path)
+        guard let reason = writeBytes(data, to: temporary) else { return temporary }
+        unsafe unlink(temporary)
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty, unsafe !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw FrameOutputError(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
+        }
+        throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(reason)")
+    }
+
+    /// The reason for a failed write, saying a full disk in words.
+    private static func writeFailure(_ code: Int32) -> String {
+        let text = unsafe String(cString: strerror(code))
+        switch code {
+        case ENOSPC: return "not enough space on the disk (\(text))"
+        case EDQUOT: return "the disk quota is used up (\(text))"
+        default: return text
+        }
+    }
+
+    /// Creates `path` holding `data`; the reason on failure.
+    private static func writeBytes(_ data: Data, to path: String) -> String? {
+        let fd = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return writeFailure(errno) }
+        var failure: String?
+        unsafe data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < raw.count {
+                let written = unsafe Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    failure = written < 0 ? writeFailure(errno) : "the file system took no bytes"
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = writeFailure(errno) }
+        return failure
+    }
+
+    /// Moves a finished partial file into place: fsync, rename, and with `syncingFolder` the folder's fsync.
+    /// With `refusingExisting`, a file that appeared at `path` meanwhile (another process) is kept and the
+    /// commit fails. A failure removes the partial file and leaves `path` as it was.
+    package static func commit(_ temporary: String, to path: String, refusingExisting: Bool, syncingFolder: Bool = true) throws {
+        if let reason = flush(temporary) {
             unsafe unlink(temporary)
-            throw error
+            throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(reason)")
         }
         if refusingExisting, FileManager.default.fileExists(atPath: path) {
             unsafe unlink(temporary)
@@ -146,6 +181,6 @@ package enum PartialFiles {
             unsafe unlink(temporary)
             throw FrameOutputError(.ioError, "cannot move the finished file to \"\(path)\": \(reason)")
         }
-        syncFolder(of: path)
+        if syncingFolder { syncFolder(of: path) }
     }
 }

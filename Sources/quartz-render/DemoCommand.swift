@@ -28,8 +28,8 @@ struct Demo: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame rate: N, N.NNN or NUM/DEN.")
     var fps: String = "30"
 
-    @Option(parsing: .unconditional, help: "Frames rendered at once. Output never depends on it.")
-    var jobs: Int = 1
+    @Option(parsing: .unconditional, help: "Frames rendered at once (default: one per thread). Output never depends on it.")
+    var jobs: Int?
 
     @Option(parsing: .unconditional, help: "Compositing threads, 0 = all cores (default), divided among the jobs.")
     var threads: Int?
@@ -54,7 +54,7 @@ struct Demo: ParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8], got \(scale)") }
         guard progressInterval.isFinite, (0...86_400).contains(progressInterval) else {
             throw ValidationError("--progress-interval must be a number of seconds in 0...86400, got \(progressInterval)")
@@ -93,8 +93,9 @@ struct Demo: ParsableCommand {
                 }
             }
             let settings = try FrameSettings.fixed(width: width, height: height, threads: threads)
-            let frameSettings = settings.sharingThreads(amongJobs: jobs)
             let count = rate.frameCount(forDuration: DemoAnimation.duration)
+            let jobs = try resolveJobs(jobs, settings: settings, frames: count, layers: 0, budget: .machineDefault)  // a few dozen layers
+            let frameSettings = settings.sharingThreads(amongJobs: jobs)
             let plan = FramePlan(frames: FrameSequence(0..<count), rate: rate, explicitTime: nil, start: 0)
             let policy: ExistingFilePolicy = overwrite ? .overwrite : .refuse
             var outputs = FrameOutputs()

@@ -1,11 +1,13 @@
 // The render loop shared by `render` and `demo`: frames render on `--jobs` worker threads (each with its own
-// renderer) and reach the outputs in frame order — PNG files (encoded and renamed by the worker, so the
-// bytes do not depend on the job count) and/or a video (straight RGBA piped to ffmpeg in order). Progress
+// renderer) and reach the outputs in frame order — PNG files (encoded and written by the worker, so the
+// bytes do not depend on the job count, then flushed to disk and renamed into place by the ordered consumer,
+// so no worker waits for the disk; each folder is flushed once at the end) and/or a video (straight RGBA piped to ffmpeg in order). Progress
 // and the per-phase statistics are reported in frame order too. Straight RGBA for a video or a raw stream is
 // converted in order into one buffer reused for every frame, so its pages are not faulted in per frame.
 import Foundation
 import OpenQuartz
 import QuartzOutput
+import Synchronization
 
 
 /// Where the frames go.
@@ -25,6 +27,8 @@ private struct FrameResult: Sendable {
     var bitmap: PremultipliedRGBA8Bitmap?
     /// A PNG stream's encoded frame.
     var streamPNG: [UInt8]?
+    /// The frame's file, written but not yet flushed to disk nor renamed into place.
+    var partialFile: String?
 }
 
 /// What a worker hands over: a finished frame, a drawn one for the consumer to finish, or a frame that needs
@@ -56,15 +60,20 @@ enum FrameOutputRunner {
         var timings: [FrameTiming] = []
         let started = monotonicSeconds()
         var done = 0
+        // Frame files written by a worker and not yet committed by the consumer, by frame index.
+        let uncommitted = Mutex<[Int: String]>([:])
         // What follows a frame's drawing: its PNG file, and its bytes for the video or the stream.
         @Sendable func finish(_ index: Int, _ t: Double, _ frame: (bitmap: PremultipliedRGBA8Bitmap, evaluate: Double, composite: Double))
             throws -> FrameResult
         {
             var timing = FrameTiming(frame: index, time: t, evaluate: frame.evaluate, composite: frame.composite, encode: 0, write: 0)
+            var partialFile: String?
             if let png, writesPNG(index) {
-                let (encode, write) = try png.writer.write(frame.bitmap, to: png.pattern.path(forFrame: index))
-                timing.encode += encode
-                timing.write += write
+                let written = try png.writer.writePartial(frame.bitmap, for: png.pattern.path(forFrame: index))
+                uncommitted.withLock { $0[index] = written.temporary }
+                timing.encode += written.encode
+                timing.write += written.write
+                partialFile = written.temporary
             }
             var streamPNG: [UInt8]?
             if let stream, stream.format == .png {
@@ -72,7 +81,22 @@ enum FrameOutputRunner {
                 streamPNG = try stream.encodePNG(frame.bitmap)
                 timing.encode += monotonicSeconds() - t0
             }
-            return FrameResult(timing: timing, bitmap: wantsStraight ? frame.bitmap : nil, streamPNG: streamPNG)
+            return FrameResult(timing: timing, bitmap: wantsStraight ? frame.bitmap : nil, streamPNG: streamPNG, partialFile: partialFile)
+        }
+        // The folders frames were renamed into, flushed once at the end (a frame's rename is durable then).
+        var frameFolders: Set<String> = []
+        defer {
+            // Frames written by workers but not reached by the consumer (a failure or a stop signal) are
+            // complete: they are put in place too, so no partial file is left.
+            if let png {
+                for (index, temporary) in uncommitted.withLock({ $0 }) {
+                    let path = png.pattern.path(forFrame: index)
+                    if (try? png.writer.commit(temporary, to: path, syncingFolder: false)) != nil {
+                        frameFolders.insert((path as NSString).deletingLastPathComponent)
+                    }
+                }
+            }
+            for folder in frameFolders { PartialFiles.syncFolder(at: folder.isEmpty ? "." : folder) }
         }
         // Straight RGBA of the frame being written (ffmpeg's rgba and the raw stream are straight alpha).
         var straight: [UInt8] = []
@@ -105,6 +129,14 @@ enum FrameOutputRunner {
                 }
                 var timing = result.timing
                 timing.wait = waited
+                if let png, let temporary = result.partialFile {
+                    let t0 = monotonicSeconds()
+                    let path = png.pattern.path(forFrame: timing.frame)
+                    uncommitted.withLock { _ = $0.removeValue(forKey: timing.frame) }
+                    try png.writer.commit(temporary, to: path, syncingFolder: false)
+                    timing.write += monotonicSeconds() - t0
+                    frameFolders.insert((path as NSString).deletingLastPathComponent)
+                }
                 if let bitmap = result.bitmap {
                     let t0 = monotonicSeconds()
                     bitmap.writeStraightRGBA8(into: &straight)

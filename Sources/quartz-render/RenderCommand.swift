@@ -74,7 +74,8 @@ struct Render: ParsableCommand {
             --motion-blur S averages S renders at t + (k + 0.5)/S * (shutter/360) / fps, k = 0..S-1: the \
             shutter opens at the frame time, like a film camera's, and the average is exact and rounded once.
 
-            --jobs N renders N frames at once; files and videos are identical to --jobs 1. \
+            --jobs N renders N frames at once (by default one per thread, as many as there are frames and as \
+            memory holds); files and videos are identical to --jobs 1. \
             Exit codes: 0 ok, 64 usage, 65 invalid scene, 66 missing scene, 69 ffmpeg not found, \
             70 render failure, 73 output not writable or existing, 74 write failure, 76 ffmpeg failed, \
             130 / 143 stopped by SIGINT / SIGTERM after the frames in flight were written (resume with --skip-existing).
@@ -111,8 +112,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var motionBlur: MotionBlurOptions
 
-    @Option(parsing: .unconditional, help: "Frames rendered at once; the compositing threads are divided among them. Output never depends on it.")
-    var jobs: Int = 1
+    @Option(parsing: .unconditional, help: "Frames rendered at once, the compositing threads divided among them (default: one per thread, no more than the frames and the memory limit allow). Output never depends on it.")
+    var jobs: Int?
 
     @Option(parsing: .unconditional, help: "The most memory the frames in flight may take, e.g. 8G or 512M (default: three quarters of this machine's memory); a larger size or job count is refused before rendering.")
     var memoryLimit: String?
@@ -156,7 +157,7 @@ struct Render: ParsableCommand {
         } else if chunk != nil {
             throw ValidationError("--chunk goes with --chunk-size N")
         }
-        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be in 1...64, got \(jobs)") }
         guard progressInterval.isFinite, (0...86_400).contains(progressInterval) else {
             throw ValidationError("--progress-interval must be a number of seconds in 0...86400, got \(progressInterval)")
         }
@@ -222,7 +223,7 @@ struct Render: ParsableCommand {
                 }
             }
             let budget = try memoryLimit.map(MemoryBudget.parse) ?? .machineDefault
-            try budget.check(width: settings.pixelWidth, height: settings.pixelHeight, jobs: jobs)
+            let jobs = try resolveJobs(jobs, settings: settings, frames: plan.frames.count, layers: scene.counts.layers, budget: budget)
             cliLog.info("\(plan.summary)")
             cliLog.info("output \(settings.summary)")
             let policy: ExistingFilePolicy = overwrite ? .overwrite : skipExisting ? .skip : .refuse

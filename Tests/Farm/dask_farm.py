@@ -85,8 +85,8 @@ class Saboteur(threading.Thread):
         self.kept, self.error, self.killed_with_worker = {}, None, None
 
     def run(self):
+        stopped = {}
         try:
-            stopped = {}
             deadline = time.monotonic() + 120
             while len(stopped) < len(self.targets):
                 if time.monotonic() > deadline:
@@ -98,9 +98,15 @@ class Saboteur(threading.Thread):
                         continue
                     match = re.search(r"--shard (\d+)/", " ".join(process.info["cmdline"] or []))
                     shard = int(match.group(1)) if match else None
-                    if shard in self.targets and shard not in stopped and written(self.folder, shard) >= 1:
+                    if shard in self.targets and shard not in stopped:
+                        # Held at once, then let run a millisecond at a time until its first frame is
+                        # written: a shard of small frames takes only tens of milliseconds in all.
                         process.send_signal(signal.SIGSTOP)
                         stopped[shard] = (process, psutil.Process(process.info["ppid"]))
+                        while written(self.folder, shard) < 1 and process.is_running():
+                            process.send_signal(signal.SIGCONT)
+                            time.sleep(0.001)
+                            process.send_signal(signal.SIGSTOP)
                 time.sleep(0.005)
             for shard, (process, worker) in stopped.items():
                 count = written(self.folder, shard)
@@ -113,6 +119,11 @@ class Saboteur(threading.Thread):
                     self.killed_with_worker = process.pid
         except Exception as error:  # reported by the main thread
             self.error = error
+            for process, _ in stopped.values():  # a held process would hang the farm
+                try:
+                    process.send_signal(signal.SIGKILL)
+                except psutil.Error:
+                    pass
 
 
 def main():

@@ -31,6 +31,26 @@ import QuartzTestSupport
         #expect(serial == parallel)
     }
 
+    /// Left out, --jobs renders a frame per thread (as many as there are frames) and says so; the files are
+    /// those of --jobs 1, and no partial file is left.
+    @Test func automaticJobsGiveTheSameBytesAndSaySo() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["render", fixtureScene("ship-on-path.json"), "--frames", "20..<31", "--size", "64x64", "--progress", "none"]
+        let serial = try CLI.run(common + ["--jobs", "1", "-o", "j1/%03d.png"], in: folder)
+        #expect(serial.status == 0, "\(serial.stderr)")
+        let automatic = try CLI.run(common + ["--threads", "3", "--log-level", "info", "-o", "auto/%03d.png"], in: folder)
+        #expect(automatic.status == 0, "\(automatic.stderr)")
+        #expect(automatic.stderr.contains("3 frames at once, 1 compositing thread each (--jobs to choose)"), "\(automatic.stderr)")
+        let few = try CLI.run(common.dropLast(4) + ["--frames", "3..<5", "--threads", "3", "--log-level", "info", "-o", "few/%03d.png"], in: folder)
+        #expect(few.stderr.contains("2 frames at once, 1 compositing thread each (--jobs to choose)"), "\(few.stderr)")
+        let chosen = try CLI.run(common.dropLast(4) + ["--frames", "3..<5", "--threads", "4", "--jobs", "2", "--log-level", "info", "-o", "chosen/%03d.png"], in: folder)
+        #expect(chosen.stderr.contains("2 frames at once, 2 compositing threads each\n"), "\(chosen.stderr)")
+        #expect(try files(in: folder.appendingPathComponent("auto")) == files(in: folder.appendingPathComponent("j1")))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("auto").path).filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     /// Video frames keep their order with --jobs: the decoded frames of a ProRes file (lossless enough to
     /// tell frames apart, and deterministic) hash the same as a serial encode, frame by frame.
     @Test(.enabled(if: FFmpegTools.available, FFmpegTools.skipMessage))

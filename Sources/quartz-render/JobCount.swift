@@ -1,0 +1,15 @@
+// `--jobs` for `render` and `demo`: the count given, checked against the memory budget, or, left out, the
+// budget's automatic count (one frame per compositing thread), logged so a user sees how the threads are used.
+import OpenQuartz
+import QuartzOutput
+
+/// The frames rendered at once for `requested` (nil: automatic), refusing a count whose frames in flight
+/// do not fit `budget` (the automatic count is at least 1).
+func resolveJobs(_ requested: Int?, settings: FrameSettings, frames: Int, layers: Int, budget: MemoryBudget) throws -> Int {
+    let jobs = requested ?? budget.automaticJobs(threads: settings.threads, frames: frames, width: settings.pixelWidth,
+                                                 height: settings.pixelHeight, layers: layers)
+    try budget.check(width: settings.pixelWidth, height: settings.pixelHeight, jobs: jobs)
+    let threadsEach = settings.sharingThreads(amongJobs: jobs).threads
+    cliLog.info("\(jobs) \(jobs == 1 ? "frame" : "frames") at once, \(threadsEach) compositing \(threadsEach == 1 ? "thread" : "threads") each\(requested == nil ? " (--jobs to choose)" : "")")
+    return jobs
+}
