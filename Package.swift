@@ -79,7 +79,7 @@ let package = Package(
         // The peer-benchmark player (Benchmarks/peers/README.md, "The OpenQuartz player contract").
         .executableTarget(name: "quartz-peer-player", dependencies: ["PeerScene", "OpenQuartz"], swiftSettings: safeSettings),
         // What every test target shares: the fixtures folder and a seeded generator.
-        .target(name: "QuartzTestSupport", path: "Tests/QuartzTestSupport"),
+        .target(name: "QuartzTestSupport", dependencies: ["QuartzRaster"], path: "Tests/QuartzTestSupport"),
         .testTarget(name: "QuartzJSONTests", dependencies: ["QuartzJSON", "QuartzTestSupport"]),
         .testTarget(name: "QuartzMathTests", dependencies: ["QuartzMath", "QuartzTestSupport"]),
         .testTarget(name: "QuartzRasterTests", dependencies: ["QuartzRaster", "QuartzPNG", "QuartzTestSupport"]),

@@ -31,6 +31,8 @@ BLEND2D_VERSION=1.0.0
 THORVG_VERSION=1.1.3
 # end_to_end.py only; built against the system's cairo.
 PYCAIRO_VERSION=1.29.2
+# skia_text_references.py only: HarfBuzz's shaping for Skia's glyph runs.
+UHARFBUZZ_VERSION=0.57.0
 
 command -v gcc >/dev/null || { echo "setup.sh: gcc is required (apt-get install gcc)" >&2; exit 1; }
 
@@ -41,7 +43,8 @@ fi
 echo "== installing peers into the venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet \
-    "skia-python==$SKIA_VERSION" "blend2d-python==$BLEND2D_VERSION" "thorvg-python==$THORVG_VERSION" numpy pillow
+    "skia-python==$SKIA_VERSION" "blend2d-python==$BLEND2D_VERSION" "thorvg-python==$THORVG_VERSION" \
+    "uharfbuzz==$UHARFBUZZ_VERSION" numpy pillow
 if pkg-config --exists cairo 2>/dev/null; then
     "$venv/bin/python" -m pip install --quiet "pycairo==$PYCAIRO_VERSION"
 else

@@ -4,6 +4,7 @@
 import Foundation
 import QuartzPNG
 import QuartzRaster
+import QuartzTestSupport
 import Testing
 @testable import QuartzLottie
 
