@@ -162,12 +162,16 @@ package struct TextLayout: Sendable {
         return ranges
     }
 
-    /// The largest ascent, descent and leading of the line's runs (of its style when empty).
+    /// The largest ascent, descent and leading of the faces the line is drawn in: its runs' faces and the
+    /// fallback faces that draw what they lack (of its style when empty). Core Text measures a line by its
+    /// runs, and a substituted font makes a run of its own [undocumented: `CTLineGetTypographicBounds` gives
+    /// "the typographic ascent of the line"; `CTRunGetAttributes` names the substituted font of such a run].
     static func metrics(of text: StyledText) -> (ascent: Double, descent: Double, leading: Double) {
         var ascent = 0.0, descent = 0.0, leading = 0.0
-        for run in text.runs {
-            let face = run.style.face
-            let size = run.style.size
+        let styles = text.count == 0 ? text.runs.map(\.style) : TextShaper.items(of: text).map(\.style)
+        for style in styles {
+            let face = style.face
+            let size = style.size
             ascent = max(ascent, face.ascent(atSize: size))
             descent = max(descent, face.descent(atSize: size))
             leading = max(leading, face.leading(atSize: size))

@@ -27,6 +27,35 @@ import Testing
         #expect(abs(shaped.glyphs[2].x - shaped.glyphs[1].x - advance) <= 1.0 / 64)
     }
 
+    /// Lohit Devanagari (fonts-lohit-deva, installed by .ci/run) draws the Devanagari DejaVu Sans lacks; it
+    /// stands higher and deeper (ascent 999/1024 em against 1901/2048, descent 365/1024 against 483/2048),
+    /// so a line holding one of its letters is measured by it, in Core Text's line bounds and in a frame.
+    @Test("a line's ascent and descent include the fallback face that draws what its font lacks",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf")))
+    func fallbackFaceMeasuresTheLine() throws {
+        let sans = TestFonts.sans
+        let lohit = try FontLibrary.shared.face(atPath: "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf").0
+        #expect(!sans.covers("\u{0915}") && lohit.covers("\u{0915}"))
+        let latin = TextLayout.metrics(of: StyledText("Ab", style: TestFonts.style(size: 20)))
+        #expect(latin.ascent == sans.ascent(atSize: 20) && latin.descent == sans.descent(atSize: 20))
+        let mixed = TextLayout.metrics(of: StyledText("Ab \u{0915}", style: TestFonts.style(size: 20)))
+        let shaped = TextShaper.shape(StyledText("Ab \u{0915}", style: TestFonts.style(size: 20)))
+        let stand = try #require(shaped.glyphs.last?.face)
+        #expect(stand !== sans)
+        #expect(mixed.ascent == max(sans.ascent(atSize: 20), stand.ascent(atSize: 20)))
+        #expect(mixed.descent == max(sans.descent(atSize: 20), stand.descent(atSize: 20)))
+        #expect(mixed.ascent > latin.ascent && mixed.descent > latin.descent)
+        var ascent: CGFloat = 0, descent: CGFloat = 0
+        let line = CTLineCreateWithAttributedString(NSAttributedString(string: "Ab \u{0915}", attributes: [.font: CoreTextLineTests.font(20)]))
+        _ = CTLineGetTypographicBounds(line, &ascent, &descent, nil)
+        #expect(Double(ascent) == mixed.ascent && Double(descent) == mixed.descent)
+        // In a frame the second line's baseline moves down by the taller line above it.
+        let layout = TestFonts.layout("Ab \u{0915}\nAb", size: 20)
+        try #require(layout.lines.count == 2)
+        #expect(layout.lines[0].baselineY == mixed.ascent)
+        #expect(layout.lines[1].baselineY == mixed.ascent + mixed.descent + mixed.leading + latin.ascent)
+    }
+
     @Test("the same character resolves to the same face every time (cached per face and character)")
     func cached() {
         let library = FontLibrary.shared
