@@ -1,9 +1,10 @@
 // The render loop shared by `render` and `demo`: frames render on `--jobs` worker threads (each with its own
-// renderer) and reach the outputs in frame order — PNG files (encoded and written by the worker, so the
-// bytes do not depend on the job count, then flushed to disk and renamed into place by the ordered consumer,
-// so no worker waits for the disk; each folder is flushed once at the end) and/or a video (straight RGBA piped to ffmpeg in order). Progress
-// and the per-phase statistics are reported in frame order too. Straight RGBA for a video or a raw stream is
-// converted in order into one buffer reused for every frame, so its pages are not faulted in per frame.
+// renderer) and reach the outputs in frame order: PNG files and/or a video (straight RGBA piped to ffmpeg in
+// order). A PNG is encoded and written by its worker, so the bytes do not depend on the job count, then
+// flushed to disk and renamed into place by the ordered consumer, so no worker waits for the disk; each
+// folder is flushed once at the end. Progress and the per-phase statistics are reported in frame order too.
+// Straight RGBA for a video or a raw stream is converted in order into one buffer reused for every frame, so
+// its pages are not faulted in per frame.
 import Foundation
 import OpenQuartz
 import QuartzOutput
