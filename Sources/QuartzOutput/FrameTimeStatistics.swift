@@ -83,20 +83,24 @@ package struct RenderStatistics: Codable {
     package var height: Int
     package var framesRendered: Int
     package var framesSkipped: Int
+    /// Compositing threads per frame.
     package var threads: Int
+    /// Frames rendered at once (absent in older files: one).
+    package var jobs: Int?
     package var wallSeconds: Double
     package var phases: [String: PhaseSummary]
     package var frames: [FrameTiming]
     /// The process's peak resident memory in bytes when the report was made (absent in older files).
     package var peakResidentBytes: Int?
 
-    package init(scene: String, width: Int, height: Int, skipped: Int, threads: Int, wallSeconds: Double, frames: [FrameTiming]) {
+    package init(scene: String, width: Int, height: Int, skipped: Int, threads: Int, jobs: Int = 1, wallSeconds: Double, frames: [FrameTiming]) {
         self.scene = scene
         self.width = width
         self.height = height
         self.framesRendered = frames.count
         self.framesSkipped = skipped
         self.threads = threads
+        self.jobs = jobs
         self.wallSeconds = wallSeconds
         self.frames = frames
         var phases: [String: PhaseSummary] = [:]

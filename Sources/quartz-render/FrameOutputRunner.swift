@@ -173,7 +173,7 @@ enum FrameOutputRunner {
             if let signal = Interruption.requested { throw Interruption.failure(signal: signal, done: done, total: frames.count) }
             throw error
         }
-        let report = RenderStatistics(scene: label, width: width, height: height, skipped: skipped, threads: threads,
+        let report = RenderStatistics(scene: label, width: width, height: height, skipped: skipped, threads: threads, jobs: max(1, jobs),
                                       wallSeconds: monotonicSeconds() - started, frames: timings)
         return (report, progress)
     }

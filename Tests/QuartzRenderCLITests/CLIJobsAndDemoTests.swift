@@ -31,16 +31,18 @@ import QuartzTestSupport
         #expect(serial == parallel)
     }
 
-    /// Left out, --jobs renders a frame per thread (as many as there are frames) and says so; the files are
-    /// those of --jobs 1, and no partial file is left.
+    /// Left out, --jobs renders a frame per thread (as many as there are frames) and says so, in the log and
+    /// in --stats; the files are those of --jobs 1, and no partial file is left.
     @Test func automaticJobsGiveTheSameBytesAndSaySo() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let common = ["render", fixtureScene("ship-on-path.json"), "--frames", "20..<31", "--size", "64x64", "--progress", "none"]
         let serial = try CLI.run(common + ["--jobs", "1", "-o", "j1/%03d.png"], in: folder)
         #expect(serial.status == 0, "\(serial.stderr)")
-        let automatic = try CLI.run(common + ["--threads", "3", "--log-level", "info", "-o", "auto/%03d.png"], in: folder)
+        let automatic = try CLI.run(common + ["--threads", "3", "--log-level", "info", "--stats", "auto.json", "-o", "auto/%03d.png"], in: folder)
         #expect(automatic.status == 0, "\(automatic.stderr)")
+        let stats = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("auto.json"))) as? [String: Any]
+        #expect(stats?["jobs"] as? Int == 3 && stats?["threads"] as? Int == 1, "\(stats ?? [:])")
         #expect(automatic.stderr.contains("3 frames at once, 1 compositing thread each (--jobs to choose)"), "\(automatic.stderr)")
         let few = try CLI.run(common.dropLast(4) + ["--frames", "3..<5", "--threads", "3", "--log-level", "info", "-o", "few/%03d.png"], in: folder)
         #expect(few.stderr.contains("2 frames at once, 1 compositing thread each (--jobs to choose)"), "\(few.stderr)")
