@@ -49,4 +49,16 @@ import Testing
         tiny.draw(image, in: CGRect(x: 0, y: 0, width: 1e-15, height: 1e-15), byTiling: true)
         #expect(tiny.bitmap.pixels.allSatisfy { $0 == 0 })
     }
+
+    /// Rows 10^18 below the origin, 1 high: the clip's top and bottom give the same row index (10^18 + 32
+    /// rounds to 10^18), so no row is drawn, while the columns, 10^-12 wide, number 3.2·10^13. The draw
+    /// returns without listing the columns (it once asked for 256 GB; found by the context fuzzer).
+    @Test func anAxisWithoutTilesDrawsNothingWhateverTheOther() {
+        let rows = CGContext.tileIndices(from: 0, to: 32, origin: -1e18, size: 1)
+        #expect(rows?.isEmpty == true)
+        #expect(CGContext.tileIndices(from: 0, to: 32, origin: 0, size: 1e-12)?.count == 32_000_000_000_000)
+        let c = contextMake(width: 32, height: 32)
+        c.draw(contextImage([[contextOpaqueRed]]), in: CGRect(x: 0, y: -1e18, width: 1e-12, height: 1), byTiling: true)
+        #expect(c.bitmap.pixels.allSatisfy { $0 == 0 })
+    }
 }

@@ -37,8 +37,10 @@ extension CGContext {
         guard let columns = Self.tileIndices(from: visible.minX, to: visible.maxX, origin: r.minX, size: r.width),
             let rows = Self.tileIndices(from: visible.minY, to: visible.maxY, origin: r.minY, size: r.height)
         else { return }
+        // Each axis is bounded on its own: an empty axis (its ends round to one index) makes the product 0
+        // while the other may hold 2^61 indices, whose origins must not be listed.
         let (count, overflow) = columns.count.multipliedReportingOverflow(by: rows.count)
-        guard !overflow, count <= Self.maximumTileCount else { return }
+        guard !overflow, count > 0, count <= Self.maximumTileCount else { return }
         let xs = Self.tileOrigins(columns, origin: r.minX, size: r.width)
         let ys = Self.tileOrigins(rows, origin: r.minY, size: r.height)
         let grouped = state.shadow != nil || state.blendMode != .normal || state.alpha8 != 255
