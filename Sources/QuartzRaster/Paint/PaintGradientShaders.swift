@@ -134,9 +134,10 @@ package struct PaintRadialGradientShader: SpanShader {
         let disc = b * b - a * c
         guard disc >= 0 else { return nil }
         let root = disc.squareRoot()
-        let tA = (b + root) / a, tB = (b - root) / a
-        let hi = max(tA, tB), lo = min(tA, tB)
+        // The larger root first: (b + root) / a when a > 0, else (b − root) / a; the other only when it fails.
+        let hi = (a > 0 ? b + root : b - root) / a
         if accepts(hi) { return hi }
+        let lo = (a > 0 ? b - root : b + root) / a
         if accepts(lo) { return lo }
         return nil
     }
@@ -229,6 +230,15 @@ func paintShadeMappedSpan(
     let py = Double(y) + 0.5
     let m = map
     table.withUnsafeBufferPointer { lut in
+        if m.m6 == 0 && m.m7 == 0 && m.m8 == 1 {
+            // Affine: w is exactly 1 and dividing by it changes nothing, so it is left out.
+            for i in 0..<count {
+                let px = Double(x + i) + 0.5
+                let p = SIMD2(m.m0 * px + m.m1 * py + m.m2, m.m3 * px + m.m4 * py + m.m5)
+                output[i] = position(p).map { lut[PaintGradientColorTable.index(for: min(1, max(0, $0)))] } ?? 0
+            }
+            return
+        }
         for i in 0..<count {
             let px = Double(x + i) + 0.5
             let w = m.m6 * px + m.m7 * py + m.m8
