@@ -46,16 +46,9 @@ def measures(rgb, reference):
     return {"mae": float(diff.mean()), "psnr": math.inf if mse == 0 else 10 * math.log10(255.0 ** 2 / mse)}
 
 
-def peer_frames(renderer, path, width, height, frames, out_dir):
-    """Child process: draws each frame with one peer and saves it as an opaque RGB PNG over white."""
-    if renderer == "rlottie":
-        import rlottie_python
-        animation = rlottie_python.LottieAnimation.from_file(path)
-        for frame in frames:
-            image = animation.render_pillow_frame(frame_num=int(round(frame)), width=width, height=height)
-            rgb = over_white_premultiplied(np.asarray(image.convert("RGBA")))
-            Image.fromarray(np.rint(rgb).astype(np.uint8)).save(os.path.join(out_dir, f"rlottie-{frame:g}.png"))
-        return
+def thorvg_player(path, width, height):
+    """ThorVG's software canvas holding the file at width x height, and a function drawing frame f of it
+    (counted from the file's ip) into the canvas: set_frame, update, draw (cleared), sync."""
     import thorvg_python as tvg
     engine = tvg.Engine()
     engine.init(0)
@@ -67,12 +60,29 @@ def peer_frames(renderer, path, width, height, frames, out_dir):
         sys.exit(f"ThorVG cannot load {path}")
     picture.set_size(width, height)
     canvas.add(picture)
-    ip = json.load(open(path))["ip"]
-    for frame in frames:
-        animation.set_frame(float(frame - ip))
+
+    def draw(frame):
+        animation.set_frame(float(frame))
         canvas.update()
         canvas.draw(True)
         canvas.sync()
+    return canvas, draw
+
+
+def peer_frames(renderer, path, width, height, frames, out_dir):
+    """Child process: draws each frame with one peer and saves it as an opaque RGB PNG over white."""
+    if renderer == "rlottie":
+        import rlottie_python
+        animation = rlottie_python.LottieAnimation.from_file(path)
+        for frame in frames:
+            image = animation.render_pillow_frame(frame_num=int(round(frame)), width=width, height=height)
+            rgb = over_white_premultiplied(np.asarray(image.convert("RGBA")))
+            Image.fromarray(np.rint(rgb).astype(np.uint8)).save(os.path.join(out_dir, f"rlottie-{frame:g}.png"))
+        return
+    canvas, draw = thorvg_player(path, width, height)
+    ip = json.load(open(path))["ip"]
+    for frame in frames:
+        draw(frame - ip)
         rgb = over_white_premultiplied(np.asarray(canvas.get_pillow("RGBA")))
         Image.fromarray(np.rint(rgb).astype(np.uint8)).save(os.path.join(out_dir, f"thorvg-{frame:g}.png"))
 

@@ -20,6 +20,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lottie_agreement  # noqa: E402
+
 PEERS = ["rlottie", "thorvg"]
 
 
@@ -36,23 +39,7 @@ def peer_total(renderer, path):
         for f in range(frames):
             animation.lottie_animation_render(frame_num=f, width=width, height=height)
         return time.perf_counter() - start, frames
-    import thorvg_python as tvg
-    engine = tvg.Engine()
-    engine.init(0)
-    canvas = tvg.SwCanvas(engine)
-    canvas.set_target(width, height)
-    animation = tvg.LottieAnimation(engine)
-    picture = animation.get_picture()
-    if picture.load(path) != 0:
-        raise SystemExit("cannot load")
-    picture.set_size(width, height)
-    canvas.add(picture)
-
-    def draw(f):
-        animation.set_frame(float(f))
-        canvas.update()
-        canvas.draw(True)
-        canvas.sync()
+    _, draw = lottie_agreement.thorvg_player(path, width, height)
     draw(0)
     start = time.perf_counter()
     for f in range(frames):
