@@ -125,12 +125,17 @@ package enum PartialFiles {
         let temporary = self.path(for: path)
         guard let reason = writeBytes(data, to: temporary) else { return temporary }
         unsafe unlink(temporary)
+        throw writeError(path, reason)
+    }
+
+    /// "cannot write PATH: REASON", or that its folder is gone when it is (removed or moved while rendering).
+    private static func writeError(_ path: String, _ reason: String) -> FrameOutputError {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         if !folder.isEmpty, unsafe !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-            throw FrameOutputError(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
+            return FrameOutputError(.ioError, "cannot write \"\(path)\": its folder \"\(folder)\" is gone (removed or moved while rendering)")
         }
-        throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(reason)")
+        return FrameOutputError(.ioError, "cannot write \"\(path)\": \(reason)")
     }
 
     /// The reason for a failed write, saying a full disk in words.
@@ -170,7 +175,7 @@ package enum PartialFiles {
     package static func commit(_ temporary: String, to path: String, refusingExisting: Bool, syncingFolder: Bool = true) throws {
         if let reason = flush(temporary) {
             unsafe unlink(temporary)
-            throw FrameOutputError(.ioError, "cannot write \"\(path)\": \(reason)")
+            throw writeError(path, reason)
         }
         if refusingExisting, FileManager.default.fileExists(atPath: path) {
             unsafe unlink(temporary)
